@@ -1,0 +1,83 @@
+/**
+ * The typed request every handler receives, parsed once at the edge: method, decoded path parameters,
+ * query parameters, the body text, and the simulation to act on. Also the small helpers handlers share
+ * to read ES's boolean query parameters and JSON bodies.
+ */
+import { EsException, illegalArgument, parseException } from '../engine/errors';
+import { JsonTokenizer } from '../engine/json-tokens';
+import { anyValue } from '../engine/object-parser';
+import type { Simulation } from '../sim/simulator';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+
+export interface RequestContext {
+  readonly method: Method;
+  /** The request path as sent (with its query string), as ES echoes it in routing errors. */
+  readonly uri: string;
+  /** The decoded path, without the query string. */
+  readonly path: string;
+  readonly params: ReadonlyMap<string, string>;
+  readonly query: ReadonlyMap<string, string>;
+  /** The body text, or null when the request had none. */
+  readonly body: string | null;
+  readonly sim: Simulation;
+}
+
+export interface HandlerResult {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export function ok(body: unknown, status = 200): HandlerResult {
+  return { status, body };
+}
+
+export const ACKNOWLEDGED = { acknowledged: true };
+
+/** ES `RestRequest#paramAsBoolean`: absent -> default, `""`/`true` -> true, `false` -> false. */
+export function booleanParam(ctx: RequestContext, name: string, fallback: boolean): boolean {
+  const value = ctx.query.get(name);
+  if (value === undefined) return fallback;
+  if (value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new EsException(
+    illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`),
+  );
+}
+
+export function pathParam(ctx: RequestContext, name: string): string {
+  return ctx.params.get(name) ?? '';
+}
+
+/** ES `RestRequest#requiredContent`: a body must be present. */
+export function requiredBody(ctx: RequestContext): string {
+  if (ctx.body === null || ctx.body.length === 0) throw new EsException(parseException('request body is required'));
+  return ctx.body;
+}
+
+/**
+ * Reads a body as a generic map (ES `XContentParser#map`), throwing Jackson's error at the token where
+ * parsing fails. An empty body reads as an empty map.
+ */
+export function bodyAsMap(text: string | null): Record<string, unknown> {
+  if (text === null || text.trim().length === 0) return {};
+  const p = new JsonTokenizer(text);
+  const token = p.nextToken();
+  if (token !== 'START_OBJECT') {
+    const at = p.tokenLocation();
+    throw new EsException(
+      parseException(`Failed to parse content to map`, {
+        type: 'json_parse_exception',
+        reason: `Current token (${token}) not START_OBJECT (needed to unwrap root name 'null')\n at [Source: ${'(org.elasticsearch.common.bytes.AbstractBytesReference$MarkSupportingStreamInputWrapper)'}; line: ${at.line}, column: ${at.column}]`,
+        status: 400,
+      }),
+    );
+  }
+  return anyValue(p) as Record<string, unknown>;
+}
+
+/** Splits an ES comma list (`a,b`), dropping empty entries. */
+export function commaList(value: string): string[] {
+  return value.split(',').filter((s) => s.length > 0);
+}

@@ -1,0 +1,118 @@
+/**
+ * Handlers for the index calls ILM scenarios need (create, delete, update settings) and `GET /`.
+ * Bodies are parsed once, validated completely, and only then applied, so a refused request changes
+ * nothing.
+ */
+import {
+  addIndex,
+  deleteIndex as removeIndex,
+  SETTING_NUMBER_OF_REPLICAS,
+  SETTING_NUMBER_OF_SHARDS,
+  touch,
+} from '../engine/cluster';
+import { EsException, invalidIndexName, parseException, resourceAlreadyExists } from '../engine/errors';
+import { flattenSettings, indexNameError, validateSettings, validateUpdatable } from '../engine/index-settings';
+import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/index-resolver';
+import { parseOriginationDateFromName } from '../engine/origination-date';
+import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, pathParam, RequestContext, requiredBody } from './context';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function createIndex(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const name = pathParam(ctx, 'index');
+  const source = bodyAsMap(ctx.body);
+  let settingsMap: Record<string, unknown> = {};
+  const aliases = new Map<string, { isWriteIndex?: boolean }>();
+  for (const [key, value] of Object.entries(source)) {
+    if (key === 'settings') {
+      if (!isObject(value)) throw new EsException(parseException('key [settings] must be an object'));
+      settingsMap = value;
+    } else if (key === 'mappings') {
+      // Mappings are accepted and not simulated: ILM never reads them.
+    } else if (key === 'aliases') {
+      if (!isObject(value)) throw new EsException(parseException('key [aliases] must be an object'));
+      for (const [alias, spec] of Object.entries(value)) {
+        const writeIndex = isObject(spec) ? spec['is_write_index'] : undefined;
+        aliases.set(alias, writeIndex === undefined ? {} : { isWriteIndex: writeIndex === true });
+      }
+    } else {
+      throw new EsException(parseException(`unknown key [${key}] for create index`));
+    }
+  }
+  const nameError = indexNameError(name);
+  if (nameError) throw new EsException(nameError);
+  const existing = sim.cluster.indices.get(name);
+  if (existing) throw new EsException(resourceAlreadyExists(name, existing.uuid));
+  for (const index of sim.cluster.indices.values()) {
+    if (index.aliases.has(name)) throw new EsException(invalidIndexName(name, 'already exists as alias'));
+  }
+  const flat = flattenSettings(settingsMap);
+  validateSettings(flat, sim.profile);
+  const settings = new Map<string, string>();
+  settings.set(SETTING_NUMBER_OF_SHARDS, String(sim.profile.defaultNumberOfShards));
+  settings.set(SETTING_NUMBER_OF_REPLICAS, '1');
+  for (const [key, value] of flat) if (value !== null) settings.set(key, value);
+  if (
+    sim.profile.parseOriginationDate &&
+    settings.get('index.lifecycle.parse_origination_date') === 'true' &&
+    !settings.has('index.lifecycle.origination_date')
+  ) {
+    parseOriginationDateFromName(name);
+  }
+  addIndex(sim.cluster, name, sim.now, settings, aliases);
+  sim.clusterChanged();
+  return ok({ acknowledged: true, shards_acknowledged: true, index: name });
+}
+
+export function deleteIndex(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), STRICT_EXPAND_OPEN);
+  for (const index of indices) removeIndex(sim.cluster, index.name);
+  sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+export function updateSettings(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), STRICT_EXPAND_OPEN);
+  const body = bodyAsMap(requiredBody(ctx));
+  const inner = body['settings'];
+  const flat = flattenSettings(isObject(inner) ? inner : body);
+  validateSettings(flat, sim.profile);
+  validateUpdatable(flat, sim.profile, indices);
+  for (const index of indices) {
+    for (const [key, value] of flat) {
+      if (value === null) index.settings.delete(key);
+      else index.settings.set(key, value);
+    }
+    touch(index);
+  }
+  sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+/** `GET /`: the node banner, with the profile's version (ES `RestMainAction`). */
+export function mainInfo(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const v = sim.profile.version;
+  return ok({
+    name: 'ilm-sim',
+    cluster_name: 'ilm-sim',
+    cluster_uuid: sim.cluster.nodeId,
+    version: {
+      number: v.number,
+      ...(v.buildFlavor ? { build_flavor: v.buildFlavor } : {}),
+      ...(v.buildType ? { build_type: v.buildType } : {}),
+      build_hash: v.buildHash,
+      build_date: v.buildDate,
+      build_snapshot: false,
+      lucene_version: v.luceneVersion,
+      minimum_wire_compatibility_version: v.minimumWireCompatibilityVersion,
+      minimum_index_compatibility_version: v.minimumIndexCompatibilityVersion,
+    },
+    tagline: 'You Know, for Search',
+  });
+}

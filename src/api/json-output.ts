@@ -1,0 +1,54 @@
+/**
+ * Serialises response values the way ES writes them: compact JSON by default, Jackson's default pretty
+ * printer with `?pretty` (`"key" : value`, two-space indent, `[ a, b ]`, `{ }`, and a final newline).
+ * Maps keep their insertion order, so keys such as numeric index names are never reordered.
+ */
+
+export type JsonValue = unknown;
+
+function entries(value: object): Array<[string, unknown]> {
+  return value instanceof Map ? [...(value as Map<string, unknown>).entries()] : Object.entries(value);
+}
+
+function isObject(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function toCompactJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(toCompactJson).join(',')}]`;
+  if (isObject(value)) {
+    const parts: string[] = [];
+    for (const [k, v] of entries(value)) if (v !== undefined) parts.push(`${JSON.stringify(k)}:${toCompactJson(v)}`);
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function toPrettyJson(value: JsonValue): string {
+  return `${pretty(value, '')}\n`;
+}
+
+function pretty(value: JsonValue, indent: string): string {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[ ]';
+    return `[ ${value.map((v) => pretty(v, indent)).join(', ')} ]`;
+  }
+  if (isObject(value)) {
+    const parts = entries(value).filter(([, v]) => v !== undefined);
+    if (parts.length === 0) return '{ }';
+    return `{\n${parts.map(([k, v]) => `${inner}${JSON.stringify(k)} : ${pretty(v, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Converts Maps to plain objects for the parsed `body` a caller receives. */
+export function toPlain(value: JsonValue): unknown {
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (isObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of entries(value)) if (v !== undefined) out[k] = toPlain(v);
+    return out;
+  }
+  return value;
+}

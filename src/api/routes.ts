@@ -1,0 +1,79 @@
+/**
+ * The one route table: method + path pattern -> handler, with the query parameters each route accepts
+ * (ES refuses any other with its "unrecognized parameter" error). Literal segments win over
+ * `{placeholders}`, as in ES's path trie. `/_sim` routes are the simulator's control plane.
+ */
+import type { HandlerResult, Method, RequestContext } from './context';
+import * as ilm from './ilm-handlers';
+import * as indices from './index-handlers';
+import * as control from './sim-handlers';
+
+export interface Route {
+  readonly method: Method;
+  readonly pattern: readonly string[];
+  readonly params: readonly string[];
+  readonly handler: (ctx: RequestContext) => HandlerResult;
+}
+
+const MASTER = ['master_timeout', 'timeout'];
+const INDEX_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled'];
+
+function route(method: Method, path: string, params: readonly string[], handler: Route['handler']): Route {
+  return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler };
+}
+
+export const ROUTES: readonly Route[] = [
+  route('GET', '/', [], indices.mainInfo),
+  route('HEAD', '/', [], indices.mainInfo),
+  route('PUT', '/_ilm/policy/{policy}', MASTER, ilm.putPolicy),
+  route('GET', '/_ilm/policy/{policy}', MASTER, ilm.getPolicies),
+  route('GET', '/_ilm/policy', MASTER, ilm.getPolicies),
+  route('DELETE', '/_ilm/policy/{policy}', MASTER, ilm.deletePolicy),
+  route('GET', '/{index}/_ilm/explain', ['only_managed', 'only_errors', 'master_timeout', ...INDEX_OPTIONS], ilm.explain),
+  route('POST', '/{index}/_ilm/retry', [...MASTER, ...INDEX_OPTIONS], ilm.retry),
+  route('PUT', '/{index}', ['wait_for_active_shards', 'include_type_name', ...MASTER], indices.createIndex),
+  route('DELETE', '/{index}', [...MASTER, ...INDEX_OPTIONS], indices.deleteIndex),
+  route('PUT', '/{index}/_settings', ['preserve_existing', 'flat_settings', ...MASTER, ...INDEX_OPTIONS], indices.updateSettings),
+  route('GET', '/_sim/clock', [], control.getClock),
+  route('POST', '/_sim/clock/_advance', [], control.advanceClock),
+  route('POST', '/_sim/clock/_set', [], control.setClock),
+  route('POST', '/_sim/_settle', [], control.settle),
+  route('POST', '/_sim/_reset', [], control.reset),
+];
+
+/** Parameters every route accepts (consumed by ES's REST layer itself). */
+export const GLOBAL_PARAMS = ['pretty', 'human', 'error_trace', 'filter_path'];
+
+export interface RouteMatch {
+  readonly route: Route;
+  readonly params: Map<string, string>;
+}
+
+function matchPattern(pattern: readonly string[], segments: readonly string[]): Map<string, string> | null {
+  if (pattern.length !== segments.length) return null;
+  const params = new Map<string, string>();
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const s = segments[i]!;
+    if (p.startsWith('{')) params.set(p.slice(1, -1), s);
+    else if (p !== s) return null;
+  }
+  return params;
+}
+
+/** How specific a pattern is: literal segments first, position by position (ES path trie). */
+function specificity(pattern: readonly string[]): string {
+  return pattern.map((p) => (p.startsWith('{') ? '0' : '1')).join('');
+}
+
+/** The routes whose path matches, most specific first, grouped so one path shape wins. */
+export function matchPath(segments: readonly string[]): RouteMatch[] {
+  const matches: RouteMatch[] = [];
+  for (const route of ROUTES) {
+    const params = matchPattern(route.pattern, segments);
+    if (params) matches.push({ route, params });
+  }
+  if (matches.length === 0) return [];
+  const best = matches.map((m) => specificity(m.route.pattern)).sort().reverse()[0];
+  return matches.filter((m) => specificity(m.route.pattern) === best);
+}

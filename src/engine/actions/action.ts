@@ -1,0 +1,20 @@
+/**
+ * The contract every ILM action file fulfils (architecture rule 3): its ES `NAME`, a settings parser
+ * whose messages match ES word for word, the serialisation GET policy and explain print, and
+ * `toSteps(phase, nextKey)` listing its steps in execution order with ES's exact step names, the last
+ * one pointing at `nextKey`. Actions hold no state and never read the clock.
+ */
+import type { JsonTokenizer } from '../json-tokens';
+import type { ActionConfig } from '../policy-model';
+import type { Profile } from '../profile';
+import type { Step } from '../steps';
+import type { StepKey } from '../step-key';
+
+export interface ActionDefinition {
+  readonly name: string;
+  /** Parses the settings object that follows the action's name (ES's action parser). */
+  readonly parse: (p: JsonTokenizer, profile: Profile) => ActionConfig;
+  /** The settings as ES prints them, in ES's field order. */
+  readonly toXContent: (config: ActionConfig, profile: Profile) => Record<string, unknown>;
+  readonly toSteps: (phase: string, nextKey: StepKey, config: ActionConfig, profile: Profile) => Step[];
+}

@@ -1,0 +1,65 @@
+/**
+ * Step builders shared by several actions (ES `UpdateSettingsStep`, `WaitForNoFollowersStep`,
+ * `CheckNotDataStreamWriteIndexStep`, and the pass-through steps a non-follower index meets). Each
+ * takes the profile, because whether a failure is retryable changed between releases. None reads the
+ * clock.
+ */
+import { SETTING_BLOCKS_WRITE } from '../cluster';
+import type { Profile } from '../profile';
+import { COMPLETE, Step } from '../steps';
+import type { StepKey } from '../step-key';
+
+/** ES `UpdateSettingsStep`: an async action that applies index settings (null removes one). */
+export function updateSettingsStep(
+  profile: Profile,
+  key: StepKey,
+  nextKey: StepKey,
+  settings: Readonly<Record<string, string | null>>,
+): Step {
+  return {
+    kind: 'async-action',
+    key,
+    nextKey,
+    retryable: profile.retryable.updateSettings,
+    indexSurvives: true,
+    perform: ({ index }) => {
+      for (const [name, value] of Object.entries(settings)) {
+        if (value === null) index.settings.delete(name);
+        else index.settings.set(name, value);
+      }
+    },
+  };
+}
+
+/** The write block ILM adds before readonly, forcemerge and shrink (an `UpdateSettingsStep`). */
+export function writeBlockStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
+  return updateSettingsStep(profile, key, nextKey, { [SETTING_BLOCKS_WRITE]: 'true' });
+}
+
+/**
+ * ES `WaitForNoFollowersStep` (`wait-for-shard-history-leases`): an async wait, so it always costs one
+ * poll tick. The simulated cluster has no cross-cluster followers, so the condition always holds.
+ */
+export function waitForNoFollowersStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
+  return { kind: 'async-wait', key, nextKey, retryable: profile.retryable.otherActionSteps, evaluate: () => COMPLETE };
+}
+
+/**
+ * A cluster-state wait that holds at once in the simulated cluster (not a data stream's write index,
+ * colour green, shards allocated): the index passes through it in the same cluster update.
+ */
+export function passingWaitStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
+  return { kind: 'cluster-state-wait', key, nextKey, retryable: profile.retryable.otherActionSteps, check: () => COMPLETE };
+}
+
+/** An async action with nothing to do in the simulated cluster (the unfollow steps, snapshot cleanup). */
+export function passingAsyncActionStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
+  return {
+    kind: 'async-action',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    indexSurvives: true,
+    perform: () => undefined,
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Action name -> definition, for the actions the simulator can run. A profile decides which of them a
+ * phase allows and in which order; an action ES knows but the simulator has not built yet is answered
+ * as ES answers an action it does not know (see `policy-parser.ts`).
+ */
+import type { ActionDefinition } from './action';
+import { deleteAction } from './delete';
+import { forcemergeAction } from './forcemerge';
+import { migrateAction } from './migrate';
+import { readonlyAction } from './readonly';
+import { setPriorityAction } from './set-priority';
+import { shrinkAction } from './shrink';
+import { unfollowAction } from './unfollow';
+
+export const ACTIONS: ReadonlyMap<string, ActionDefinition> = new Map(
+  [setPriorityAction, unfollowAction, readonlyAction, migrateAction, shrinkAction, forcemergeAction, deleteAction].map((a) => [a.name, a]),
+);

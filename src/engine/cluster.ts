@@ -1,0 +1,145 @@
+/**
+ * The simulated cluster: indices with their settings, aliases and ILM execution state, the stored
+ * policies, and ILM's operation mode. Steps and request handlers mutate it through the functions
+ * here; it does no I/O and never reads the clock (creation dates and times are passed in). UUIDs come
+ * from a generator the simulator seeds, so runs are reproducible.
+ */
+import { ExecutionState } from './execution-state';
+import type { PolicyMetadata } from './policy-model';
+
+export interface AliasMetadata {
+  readonly isWriteIndex?: boolean;
+}
+
+export interface IndexMetadata {
+  readonly name: string;
+  readonly uuid: string;
+  readonly creationDate: number;
+  /** Flat setting keys (`index.number_of_shards`) with ES's string values. */
+  readonly settings: Map<string, string>;
+  readonly aliases: Map<string, AliasMetadata>;
+  /** ES custom `ilm` metadata; null until ILM first runs for the index. */
+  lifecycle: ExecutionState | null;
+  /** Simulated storage facts the steps consult. */
+  segmentsPerShard: number;
+  /** Bumped on every change, so scheduler entries made for an older state can be recognised. */
+  generation: number;
+  /** The cluster's set of changed index names (shared), so the simulator re-plans only those. */
+  readonly changeLog: Set<string>;
+}
+
+export type OperationMode = 'RUNNING' | 'STOPPING' | 'STOPPED';
+
+export interface Cluster {
+  readonly indices: Map<string, IndexMetadata>;
+  readonly policies: Map<string, PolicyMetadata>;
+  operationMode: OperationMode;
+  /** The one simulated node's id (shrink pins shards to it). */
+  readonly nodeId: string;
+  /** Seeded source of ES-style base64 UUIDs. */
+  readonly newUuid: () => string;
+  /** Names of indices created or changed since the simulator last looked (see `touch`). */
+  readonly changed: Set<string>;
+  /** Whether any policy was ever stored (ES then has ILM metadata, which changes some errors). */
+  ilmMetadataExists: boolean;
+}
+
+export const SETTING_NUMBER_OF_SHARDS = 'index.number_of_shards';
+export const SETTING_NUMBER_OF_REPLICAS = 'index.number_of_replicas';
+export const SETTING_LIFECYCLE_NAME = 'index.lifecycle.name';
+export const SETTING_ORIGINATION_DATE = 'index.lifecycle.origination_date';
+export const SETTING_BLOCKS_WRITE = 'index.blocks.write';
+export const SETTING_RESIZE_SOURCE_NAME = 'index.resize.source.name';
+export const SETTING_RESIZE_SOURCE_UUID = 'index.resize.source.uuid';
+
+export function createCluster(newUuid: () => string): Cluster {
+  return {
+    indices: new Map(),
+    policies: new Map(),
+    operationMode: 'RUNNING',
+    nodeId: newUuid(),
+    newUuid,
+    changed: new Set(),
+    ilmMetadataExists: false,
+  };
+}
+
+export function numberOfShards(index: IndexMetadata): number {
+  return Number(index.settings.get(SETTING_NUMBER_OF_SHARDS) ?? '1');
+}
+
+export function numberOfReplicas(index: IndexMetadata): number {
+  return Number(index.settings.get(SETTING_NUMBER_OF_REPLICAS) ?? '1');
+}
+
+/** `index.lifecycle.name`, or null when the index is not managed (ES treats `""` as unset). */
+export function lifecyclePolicyName(index: IndexMetadata): string | null {
+  const name = index.settings.get(SETTING_LIFECYCLE_NAME);
+  return name === undefined || name === '' ? null : name;
+}
+
+/** `index.lifecycle.origination_date` when set (ES default -1 means unset). */
+export function originationDate(index: IndexMetadata): number | null {
+  const value = index.settings.get(SETTING_ORIGINATION_DATE);
+  if (value === undefined) return null;
+  const millis = Number(value);
+  return millis === -1 ? null : millis;
+}
+
+export function addIndex(
+  cluster: Cluster,
+  name: string,
+  creationDate: number,
+  settings: ReadonlyMap<string, string>,
+  aliases: ReadonlyMap<string, AliasMetadata> = new Map(),
+): IndexMetadata {
+  const index: IndexMetadata = {
+    name,
+    uuid: cluster.newUuid(),
+    creationDate,
+    settings: new Map(settings),
+    aliases: new Map(aliases),
+    lifecycle: null,
+    segmentsPerShard: 1,
+    generation: 0,
+    changeLog: cluster.changed,
+  };
+  cluster.indices.set(name, index);
+  cluster.changed.add(name);
+  return index;
+}
+
+export function deleteIndex(cluster: Cluster, name: string): void {
+  cluster.indices.delete(name);
+  cluster.changed.add(name);
+}
+
+/** Records that an index changed, so the simulator re-plans when it next needs attention. */
+export function touch(index: IndexMetadata): void {
+  index.generation++;
+  index.changeLog.add(index.name);
+}
+
+export function setLifecycle(index: IndexMetadata, state: ExecutionState | null): void {
+  index.lifecycle = state;
+  touch(index);
+}
+
+/** The indices an alias points at, in cluster order. */
+export function indicesForAlias(cluster: Cluster, alias: string): IndexMetadata[] {
+  const out: IndexMetadata[] = [];
+  for (const index of cluster.indices.values()) if (index.aliases.has(alias)) out.push(index);
+  return out;
+}
+
+export function aliasExists(cluster: Cluster, alias: string): boolean {
+  for (const index of cluster.indices.values()) if (index.aliases.has(alias)) return true;
+  return false;
+}
+
+/** Indices whose `index.lifecycle.name` is the policy, in cluster order. */
+export function indicesUsingPolicy(cluster: Cluster, policy: string): IndexMetadata[] {
+  const out: IndexMetadata[] = [];
+  for (const index of cluster.indices.values()) if (lifecyclePolicyName(index) === policy) out.push(index);
+  return out;
+}

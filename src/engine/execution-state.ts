@@ -1,0 +1,55 @@
+/**
+ * The per-index lifecycle execution state ES keeps in index metadata under the custom `ilm` key (ES
+ * `LifecycleExecutionState`): what explain reports. Values are immutable; transitions build new ones.
+ * Pure data, no behaviour beyond small accessors.
+ */
+import type { Phase } from './policy-model';
+import { ERROR_STEP_NAME, StepKey, stepKey } from './step-key';
+
+/** ES `PhaseExecutionInfo`: the phase definition cached when the index entered its phase. */
+export interface PhaseExecutionInfo {
+  readonly policy: string;
+  /** null for the `new` pseudo-phase and the terminal step. */
+  readonly phase: Phase | null;
+  readonly version: number;
+  readonly modifiedDate: number;
+}
+
+export interface ExecutionState {
+  readonly phase?: string;
+  readonly action?: string;
+  readonly step?: string;
+  /** ES stores this as `creation_date`: the lifecycle date (creation, or the rollover time). */
+  readonly lifecycleDate?: number;
+  readonly phaseTime?: number;
+  readonly actionTime?: number;
+  readonly stepTime?: number;
+  readonly failedStep?: string;
+  readonly isAutoRetryableError?: boolean;
+  readonly failedStepRetryCount?: number;
+  readonly stepInfo?: Readonly<Record<string, unknown>>;
+  readonly previousStepInfo?: Readonly<Record<string, unknown>>;
+  readonly phaseDefinition?: PhaseExecutionInfo;
+  readonly shrinkIndexName?: string;
+}
+
+export const EMPTY_STATE: ExecutionState = {};
+
+export function currentStepKey(state: ExecutionState | null | undefined): StepKey | null {
+  if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return null;
+  return stepKey(state.phase, state.action, state.step);
+}
+
+export function isErrorState(state: ExecutionState | null | undefined): boolean {
+  return state?.step === ERROR_STEP_NAME;
+}
+
+/** Returns a copy with the given fields replaced; `undefined` values remove a field. */
+export function withFields(state: ExecutionState, changes: Partial<Record<keyof ExecutionState, unknown>>): ExecutionState {
+  const out: Record<string, unknown> = { ...state };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  }
+  return out as ExecutionState;
+}

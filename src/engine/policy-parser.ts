@@ -1,0 +1,159 @@
+/**
+ * Parses and validates a `PUT _ilm/policy/<name>` body the way ES 6.6-7.x do: strict object parsers
+ * (`put_lifecycle_request` > `lifecycle_policy` > `phases` > `phase` > actions), the lifecycle type's
+ * validation run inside the policy's constructor (so its errors arrive wrapped in the parse chain),
+ * and ES's messages verbatim. Also prints a policy and a phase as ES does. Pure.
+ */
+import { ACTIONS } from './actions/registry';
+import { EsException, illegalArgument, illegalState } from './errors';
+import { javaHashMapOrder } from './java-order';
+import { JsonTokenizer } from './json-tokens';
+import { didYouMean, parseNamedObjects, parseObject, xContentError } from './object-parser';
+import type { ActionConfig, Phase, Policy } from './policy-model';
+import type { PhaseName, Profile } from './profile';
+import { parseTimeValue, timeValueStringRep, TimeValue } from './time';
+
+/** Actions the profile's ES release knows (any phase), whether or not a phase allows them. */
+export function knownActions(profile: Profile): Set<string> {
+  const out = new Set<string>();
+  for (const phase of profile.phases) for (const action of profile.phaseActions[phase]) out.add(action);
+  return out;
+}
+
+export function parsePolicyRequest(text: string, policyName: string, profile: Profile): Policy {
+  const p = new JsonTokenizer(text, profile.parseErrorStyle);
+  return parseObject(p, {
+    name: 'put_lifecycle_request',
+    constructing: true,
+    fields: [{ name: 'policy', type: 'OBJECT', constructorArg: 'required', parse: (t) => parseLifecyclePolicy(t, policyName, profile) }],
+    build: (values) => values.get('policy') as Policy,
+  });
+}
+
+function parseLifecyclePolicy(p: JsonTokenizer, name: string, profile: Profile): Policy {
+  return parseObject(p, {
+    name: 'lifecycle_policy',
+    constructing: true,
+    fields: [
+      {
+        name: 'phases',
+        type: 'OBJECT_ARRAY',
+        constructorArg: 'required',
+        parse: (t) => parseNamedObjects(t, 'phases', (tt, phaseName) => parsePhase(tt, phaseName, profile)),
+      },
+    ],
+    build: (values) => {
+      const list = values.get('phases') as Array<{ name: string; value: Phase }>;
+      const phases = new Map(list.map((entry) => [entry.name, entry.value]));
+      validatePhases(phases, profile);
+      return { name, phases };
+    },
+  });
+}
+
+function parsePhase(p: JsonTokenizer, name: string, profile: Profile): Phase {
+  return parseObject(p, {
+    name: 'phase',
+    constructing: true,
+    fields: [
+      {
+        name: 'min_age',
+        type: 'VALUE',
+        constructorArg: 'optional',
+        parse: (t) => {
+          if (t.currentToken() === 'VALUE_NULL') {
+            const at = t.tokenLocation();
+            throw new EsException(illegalState(`Can't get text on a VALUE_NULL at ${at.line}:${at.column}`));
+          }
+          const parsed = parseTimeValue(t.text(), 'min_age');
+          if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
+          return parsed.value;
+        },
+      },
+      {
+        name: 'actions',
+        type: 'OBJECT_ARRAY',
+        constructorArg: 'required',
+        parse: (t) => parseNamedObjects(t, 'actions', (tt, actionName) => parseAction(tt, actionName, profile)),
+      },
+    ],
+    build: (values) => {
+      const actions = values.get('actions') as Array<{ name: string; value: ActionConfig }>;
+      return {
+        name,
+        minAge: (values.get('min_age') as TimeValue | undefined) ?? null,
+        actions: new Map(actions.map((entry) => [entry.name, entry.value])),
+      };
+    },
+  });
+}
+
+function parseAction(p: JsonTokenizer, name: string, profile: Profile): ActionConfig {
+  const definition = ACTIONS.get(name);
+  // Divergence: an action ES knows but the simulator cannot run yet (rollover, allocate, ...) is
+  // refused the way ES refuses an action it does not know, so no policy is accepted half-simulated.
+  if (!definition || !knownActions(profile).has(name)) {
+    const at = p.tokenLocation();
+    const message =
+      profile.parseErrorStyle === 'suggesting'
+        ? `unknown field [${name}]${didYouMean(name, [...knownActions(profile)])}`
+        : `unable to parse LifecycleAction with name [${name}]: parser not found`;
+    throw new EsException({ type: 'named_object_not_found_exception', reason: `[${at.line}:${at.column}] ${message}`, status: 400 });
+  }
+  return definition.parse(p, profile);
+}
+
+/** ES `TimeseriesLifecycleType#validate` (6.6-7.x), iterating phases and actions in HashMap order. */
+function validatePhases(phases: ReadonlyMap<string, Phase>, profile: Profile): void {
+  const phaseNames = javaHashMapOrder([...phases.keys()]);
+  for (const phaseName of phaseNames) {
+    const phase = phases.get(phaseName)!;
+    if (!(profile.phases as readonly string[]).includes(phaseName)) {
+      throw new EsException(illegalArgument(`Timeseries lifecycle does not support phase [${phaseName}]`));
+    }
+    for (const actionName of javaHashMapOrder([...phase.actions.keys()])) {
+      if (!profile.phaseActions[phaseName as PhaseName].includes(actionName)) {
+        throw new EsException(illegalArgument(`invalid action [${actionName}] defined in phase [${phaseName}]`));
+      }
+    }
+  }
+  const hot = phases.get('hot');
+  if (hot && !hot.actions.has('rollover')) {
+    const needing = javaHashMapOrder([...hot.actions.keys()]).filter((a) => profile.actionsNeedingRolloverInHot.includes(a));
+    if (needing.length > 0) {
+      throw new EsException(
+        illegalArgument(`the [${needing.join(', ')}] ${profile.hotRolloverMessageNoun} may not be used in the [hot] phase without an accompanying [rollover] action`),
+      );
+    }
+  }
+}
+
+/** A phase as ES prints it (`min_age` as written, actions in HashMap order). */
+export function phaseToXContent(phase: Phase, profile: Profile): Record<string, unknown> {
+  const actions: Record<string, unknown> = {};
+  for (const name of javaHashMapOrder([...phase.actions.keys()])) {
+    const config = phase.actions.get(name)!;
+    actions[name] = ACTIONS.get(name)!.toXContent(config, profile);
+  }
+  return { min_age: phase.minAge ? timeValueStringRep(phase.minAge) : '0ms', actions };
+}
+
+/** A policy's `{"phases": {...}}` as ES prints it (phases in HashMap order). */
+export function policyToXContent(policy: Policy, profile: Profile): Record<string, unknown> {
+  const phases: Record<string, unknown> = {};
+  for (const name of javaHashMapOrder([...policy.phases.keys()])) phases[name] = phaseToXContent(policy.phases.get(name)!, profile);
+  return { phases };
+}
+
+/** ES `LifecyclePolicy.validatePolicyName`, in ES's order of checks. */
+export function validatePolicyName(name: string, profile: Profile): void {
+  const bad = (why: string) => new EsException(illegalArgument(`invalid policy name [${name}]: ${why}`));
+  if (profile.policyNameEmptyCheck && name.length === 0) throw bad('must not be null or empty');
+  if (name.includes(',')) throw bad("must not contain ','");
+  if (name.includes(' ')) throw bad('must not contain spaces');
+  if (name.startsWith('_')) throw bad("must not start with '_'");
+  const bytes = new TextEncoder().encode(name).length;
+  if (bytes > 255) throw bad(`name is too long, (${bytes} > 255)`);
+}
+
+export { xContentError };

@@ -1,0 +1,197 @@
+/**
+ * Version profiles as data (architecture rule 6): each profile says which explain fields exist, which
+ * actions each phase allows and in which order, which step chain variant each action uses, and the
+ * other behaviours that changed between ES releases. The engine reads these flags; it never compares
+ * version numbers.
+ */
+
+export type PhaseName = 'hot' | 'warm' | 'cold' | 'frozen' | 'delete';
+
+export interface Profile {
+  /** The profile's name as users select it (`"7.10"`). */
+  readonly name: string;
+  /** What `GET /` reports. */
+  readonly version: {
+    readonly number: string;
+    readonly buildHash: string;
+    readonly buildDate: string;
+    readonly luceneVersion: string;
+    readonly minimumWireCompatibilityVersion: string;
+    readonly minimumIndexCompatibilityVersion: string;
+    readonly buildFlavor: string | null;
+    readonly buildType: string | null;
+  };
+  readonly description: string;
+  /** ES labelled the ILM API beta in this release. */
+  readonly beta: boolean;
+  /** Phases in execution order (ES `ORDERED_VALID_PHASES`). */
+  readonly phases: readonly PhaseName[];
+  /** Allowed actions per phase, in execution order (ES `ORDERED_VALID_*_ACTIONS`). */
+  readonly phaseActions: Readonly<Record<PhaseName, readonly string[]>>;
+  /** Hot-phase actions that need a rollover beside them; empty when the hot phase cannot hold them. */
+  readonly actionsNeedingRolloverInHot: readonly string[];
+  /** `action` (7.10, one action possible) or `action(s)` (later) in the hot-phase rollover message. */
+  readonly hotRolloverMessageNoun: string;
+  /**
+   * Parse-error wording: ES 7.7+ says `[phase] unknown field [x]` (with "did you mean" suggestions) and
+   * `unknown field [x]` for an unknown action; 6.x said `..., parser not found` and
+   * `unable to parse LifecycleAction with name [x]: parser not found`.
+   */
+  readonly parseErrorStyle: 'suggesting' | 'parser-not-found';
+  /**
+   * ES `Step#isRetryable` per step family. In 7.6-7.12 only `UpdateSettingsStep`s, `init` and the
+   * rollover steps were retryable; from 7.13 every action step is.
+   */
+  readonly retryable: { readonly updateSettings: boolean; readonly init: boolean; readonly otherActionSteps: boolean };
+  /** Actions whose presence injects `unfollow` into their phase (empty: no injection). */
+  readonly unfollowInjectedBy: readonly string[];
+  /** Whether `migrate` is injected into warm/cold phases without allocation rules. */
+  readonly injectMigrate: boolean;
+  /** Step chain variant per action (see each action's file). */
+  readonly chains: {
+    readonly shrink: 'v6.6' | 'v7.10';
+    readonly forcemerge: 'v6.6' | 'v7.10';
+    readonly readonly: 'v6.6' | 'v7.10';
+    readonly delete: 'v6.6' | 'v7.10';
+    readonly unfollow: 'v7.10';
+    readonly migrate: 'v7.10';
+  };
+  /** Resize copies the source's settings (7.x) or only the requested ones (6.x). */
+  readonly resizeCopiesSettings: boolean;
+  /** `index.lifecycle.parse_origination_date` exists (7.5+). */
+  readonly parseOriginationDate: boolean;
+  /** 6.x-7.6 end a policy at `completed/completed/completed`; 7.7+ wait on the last phase's complete step. */
+  readonly policyEnd: 'terminal-step' | 'last-phase-complete';
+  /** ILM retries retryable ERROR steps on each poll tick (7.6+). */
+  readonly autoRetry: boolean;
+  /** Explain fields this release writes. */
+  readonly explain: {
+    readonly age: boolean;
+    readonly retryFields: boolean;
+    /** Whether a negative age prints as ES 6/7 did (raw millis) or is clamped at zero. */
+    readonly clampNegativeAge: boolean;
+    /** Whether the `new` phase records a `phase_execution` (set on every transition since 7.9). */
+    readonly phaseExecutionInNewPhase: boolean;
+    /** Order of `indices` in the response: Java HashMap order (6.x/7.x) or sorted (8.x+). */
+    readonly indexOrder: 'java-hash' | 'sorted';
+  };
+  /** Default `index.number_of_shards` (5 before 7.0, then 1). */
+  readonly defaultNumberOfShards: number;
+  /** Settings the action parsers accept that older releases lacked. */
+  readonly deleteSearchableSnapshotSetting: boolean;
+  readonly forcemergeIndexCodec: boolean;
+  /** Retry of a missing index: 404 index_not_found_exception (older) or 400 IAE (newer). */
+  readonly retryMissingIndex: 'index_not_found' | 'illegal_argument';
+  /** An identical re-PUT of a policy keeps its version (ES `isNoopUpdate`). */
+  readonly noopPolicyUpdate: boolean;
+  /** The wording of a policy-name error for an empty name (absent in older releases). */
+  readonly policyNameEmptyCheck: boolean;
+}
+
+const BASE_WARM_7 = ['set_priority', 'unfollow', 'readonly', 'allocate', 'migrate', 'shrink', 'forcemerge'];
+
+export const PROFILE_7_10: Profile = {
+  name: '7.10',
+  version: {
+    number: '7.10.2',
+    buildFlavor: 'default',
+    buildType: 'docker',
+    buildHash: '747e1cc71def077253878a59143c1f785afa92b9',
+    buildDate: '2021-01-13T00:42:12.435326Z',
+    luceneVersion: '8.7.0',
+    minimumWireCompatibilityVersion: '6.8.0',
+    minimumIndexCompatibilityVersion: '6.0.0-beta1',
+  },
+  description: 'Elasticsearch 7.10: explain with age and automatic retry of retryable errors',
+  beta: false,
+  // The frozen phase arrived in 7.12.
+  phases: ['hot', 'warm', 'cold', 'delete'],
+  phaseActions: {
+    hot: ['set_priority', 'unfollow', 'rollover', 'forcemerge'],
+    warm: BASE_WARM_7,
+    cold: ['set_priority', 'unfollow', 'allocate', 'migrate', 'freeze', 'searchable_snapshot'],
+    frozen: [],
+    delete: ['wait_for_snapshot', 'delete'],
+  },
+  actionsNeedingRolloverInHot: ['forcemerge'],
+  hotRolloverMessageNoun: 'action',
+  parseErrorStyle: 'suggesting',
+  retryable: { updateSettings: true, init: true, otherActionSteps: false },
+  unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot'],
+  injectMigrate: true,
+  chains: { shrink: 'v7.10', forcemerge: 'v7.10', readonly: 'v7.10', delete: 'v7.10', unfollow: 'v7.10', migrate: 'v7.10' },
+  resizeCopiesSettings: true,
+  parseOriginationDate: true,
+  policyEnd: 'last-phase-complete',
+  autoRetry: true,
+  explain: {
+    age: true,
+    retryFields: true,
+    clampNegativeAge: false,
+    phaseExecutionInNewPhase: true,
+    indexOrder: 'java-hash',
+  },
+  defaultNumberOfShards: 1,
+  deleteSearchableSnapshotSetting: true,
+  forcemergeIndexCodec: true,
+  // ES 7.10 `TransportRetryAction` does not resolve index names: a missing one fails in the transition.
+  retryMissingIndex: 'illegal_argument',
+  noopPolicyUpdate: false,
+  policyNameEmptyCheck: false,
+};
+
+export const PROFILE_6_6: Profile = {
+  name: '6.6',
+  version: {
+    number: '6.6.2',
+    buildFlavor: 'default',
+    buildType: 'tar',
+    buildHash: '3bd3e59',
+    buildDate: '2019-03-06T15:16:26.864148Z',
+    luceneVersion: '7.6.0',
+    minimumWireCompatibilityVersion: '5.6.0',
+    minimumIndexCompatibilityVersion: '5.0.0',
+  },
+  description: 'Elasticsearch 6.6: the first ILM release (beta API), explain without age, no automatic retry',
+  beta: true,
+  phases: ['hot', 'warm', 'cold', 'delete'] as PhaseName[],
+  phaseActions: {
+    hot: ['rollover'],
+    warm: ['readonly', 'allocate', 'shrink', 'forcemerge'],
+    cold: ['allocate'],
+    frozen: [],
+    delete: ['delete'],
+  },
+  actionsNeedingRolloverInHot: [],
+  hotRolloverMessageNoun: 'action',
+  parseErrorStyle: 'parser-not-found',
+  // 6.6 had no automatic retry and no `isRetryable`; nothing is marked retryable.
+  retryable: { updateSettings: false, init: false, otherActionSteps: false },
+  unfollowInjectedBy: [],
+  injectMigrate: false,
+  chains: { shrink: 'v6.6', forcemerge: 'v6.6', readonly: 'v6.6', delete: 'v6.6', unfollow: 'v7.10', migrate: 'v7.10' },
+  resizeCopiesSettings: false,
+  parseOriginationDate: false,
+  policyEnd: 'terminal-step',
+  autoRetry: false,
+  explain: {
+    age: false,
+    retryFields: false,
+    clampNegativeAge: false,
+    phaseExecutionInNewPhase: false,
+    indexOrder: 'java-hash',
+  },
+  defaultNumberOfShards: 5,
+  deleteSearchableSnapshotSetting: false,
+  forcemergeIndexCodec: false,
+  retryMissingIndex: 'index_not_found',
+  noopPolicyUpdate: false,
+  policyNameEmptyCheck: false,
+};
+
+export const PROFILES: ReadonlyMap<string, Profile> = new Map([
+  [PROFILE_7_10.name, PROFILE_7_10],
+  [PROFILE_6_6.name, PROFILE_6_6],
+]);
+
+export const DEFAULT_PROFILE = PROFILE_7_10;

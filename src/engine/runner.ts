@@ -1,0 +1,324 @@
+/**
+ * Decides what ILM does for one index at a given instant (mirrors ES `IndexLifecycleRunner` and the
+ * batching of `ExecuteStepsUpdateTask`): on a cluster change it runs cluster-state steps back to back
+ * until an async step, an unmet wait or ERROR; on a poll tick it evaluates async waits, phase-complete
+ * steps and automatic retries; async actions run when the simulator fires the event the runner asked
+ * for. Time is always an argument; the runner never schedules anything itself.
+ */
+import {
+  Cluster,
+  IndexMetadata,
+  lifecyclePolicyName,
+  originationDate,
+  setLifecycle,
+  SETTING_ORIGINATION_DATE,
+} from './cluster';
+import { EsError, EsException, illegalArgument } from './errors';
+import { currentStepKey, EMPTY_STATE, ExecutionState, withFields } from './execution-state';
+import { parseOriginationDateFromName } from './origination-date';
+import { firstStep, resolveStep } from './policy-steps';
+import type { PolicyMetadata } from './policy-model';
+import { minAgeMillis } from './policy-model';
+import type { Profile } from './profile';
+import { assertNever, Step, StepContext } from './steps';
+import { INIT_KEY, NEW_PHASE, sameStepKey, StepKey, TERMINAL_KEY } from './step-key';
+import { failedStepKey, isOnStep, moveToErrorStep, moveToFailedStep, moveToStep } from './transitions';
+
+export interface RunnerHooks {
+  /** The index landed on an async action: run `runAsyncAction` for it as an event due now. */
+  readonly scheduleAsyncAction: (index: string, key: StepKey) => void;
+}
+
+/** What an index is waiting for, so the simulator only wakes it when something can change. */
+export type Wake =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'poll-tick' }
+  | { readonly kind: 'at'; readonly millis: number }
+  | { readonly kind: 'cluster-change' };
+
+const NONE: Wake = { kind: 'none' };
+/** A bound on steps run back to back for one index in one update (a chain longer than this loops). */
+const MAX_STEPS_PER_UPDATE = 1000;
+
+export class Runner {
+  constructor(
+    readonly cluster: Cluster,
+    readonly profile: Profile,
+    private readonly hooks: RunnerHooks,
+  ) {}
+
+  /** ES `runPolicyAfterStateChange`: cluster-state steps and ready phase transitions. */
+  runAfterClusterChange(index: IndexMetadata, now: number): void {
+    const resolved = this.resolve(index);
+    if (!resolved) return;
+    const { policy, step } = resolved;
+    if (!step) return;
+    this.execute(index, policy, step, now);
+  }
+
+  /** ES `runPeriodicStep`: what a poll tick does for one index. */
+  runPeriodic(index: IndexMetadata, now: number): void {
+    const resolved = this.resolve(index);
+    if (!resolved) return;
+    const { policy, step } = resolved;
+    if (!step) return;
+    switch (step.kind) {
+      case 'phase-complete':
+        this.execute(index, policy, step, now);
+        return;
+      case 'async-wait': {
+        let result;
+        try {
+          result = step.evaluate(this.context(index, policy, now));
+        } catch (e) {
+          this.fail(index, policy, step, e, now);
+          return;
+        }
+        if (result.complete) {
+          if (step.nextKey) this.moveAndContinue(index, policy, step.nextKey, now);
+        } else {
+          this.setStepInfo(index, result.info);
+        }
+        return;
+      }
+      case 'error':
+        this.maybeAutoRetry(index, policy, now);
+        return;
+      case 'cluster-state-action':
+      case 'cluster-state-wait':
+      case 'async-action':
+      case 'terminal':
+        return;
+      default:
+        assertNever(step);
+    }
+  }
+
+  /** Runs the async action the index was put on, if it is still there (ES `maybeRunAsyncAction`). */
+  runAsyncAction(indexName: string, key: StepKey, now: number): void {
+    const index = this.cluster.indices.get(indexName);
+    if (!index || !isOnStep(index.lifecycle, key)) return;
+    const resolved = this.resolve(index);
+    if (!resolved || resolved.step?.kind !== 'async-action') return;
+    const { policy, step } = resolved;
+    try {
+      step.perform(this.context(index, policy, now));
+    } catch (e) {
+      this.fail(index, policy, step, e, now);
+      return;
+    }
+    if (step.indexSurvives && step.nextKey) this.moveAndContinue(index, policy, step.nextKey, now);
+  }
+
+  /**
+   * ES `moveClusterStateToPreviouslyFailedStep` for a manual retry, for every index or none: throws
+   * the ES error for the first index that cannot be retried and then changes nothing.
+   */
+  retry(indexNames: readonly string[], now: number): void {
+    const plans: Array<{ index: IndexMetadata; policy: PolicyMetadata; state: ExecutionState }> = [];
+    for (const name of indexNames) {
+      const index = this.cluster.indices.get(name);
+      if (!index) throw new EsException(illegalArgument(`index [${name}] does not exist`));
+      const state = index.lifecycle;
+      const failed = state ? failedStepKey(state) : null;
+      const policyName = lifecyclePolicyName(index);
+      const policy = policyName ? this.cluster.policies.get(policyName) : undefined;
+      if (!state || !failed || !policy) {
+        throw new EsException(
+          illegalArgument(
+            `cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`,
+          ),
+        );
+      }
+      if (!resolveStep(policy, state.phaseDefinition, failed, this.profile)) {
+        throw new EsException(
+          illegalArgument(`step [${JSON.stringify(failed)}] for index [${name}] with policy [${policy.policy.name}] does not exist`),
+        );
+      }
+      plans.push({ index, policy, state });
+    }
+    for (const { index, policy, state } of plans) setLifecycle(index, moveToFailedStep(policy, state, false, now, this.profile));
+  }
+
+  /**
+   * Re-runs the step a retry put the index back on: an async action runs, cluster-state steps run,
+   * an async wait waits for the next poll tick.
+   */
+  runRetriedStep(index: IndexMetadata, now: number): void {
+    const resolved = this.resolve(index);
+    if (!resolved?.step) return;
+    if (resolved.step.kind === 'async-action') this.runAsyncAction(index.name, resolved.step.key, now);
+    else this.execute(index, resolved.policy, resolved.step, now);
+  }
+
+  /** When this index next needs the runner. */
+  wake(index: IndexMetadata): Wake {
+    const policyName = lifecyclePolicyName(index);
+    if (!policyName) return NONE;
+    const policy = this.cluster.policies.get(policyName);
+    if (!policy) return NONE;
+    const key = currentStepKey(index.lifecycle);
+    if (!key) return { kind: 'cluster-change' };
+    const step = resolveStep(policy, index.lifecycle?.phaseDefinition, key, this.profile);
+    if (!step) return NONE;
+    switch (step.kind) {
+      case 'phase-complete': {
+        if (!step.nextKey) return NONE;
+        const lifecycleDate = this.lifecycleDate(index);
+        if (lifecycleDate === null) return { kind: 'cluster-change' };
+        return { kind: 'at', millis: lifecycleDate + minAgeMillis(policy.policy.phases.get(step.nextKey.phase)) };
+      }
+      case 'async-wait':
+        return { kind: 'poll-tick' };
+      case 'error':
+        return this.profile.autoRetry && index.lifecycle?.isAutoRetryableError === true ? { kind: 'poll-tick' } : NONE;
+      case 'cluster-state-wait':
+      case 'cluster-state-action':
+        return { kind: 'cluster-change' };
+      case 'async-action':
+      case 'terminal':
+        return NONE;
+      default:
+        return assertNever(step);
+    }
+  }
+
+  private resolve(index: IndexMetadata): { policy: PolicyMetadata; step: Step | null } | null {
+    const policyName = lifecyclePolicyName(index);
+    if (!policyName) return null;
+    const policy = this.cluster.policies.get(policyName);
+    if (!policy) {
+      // ES `markPolicyDoesNotExist`: step_info only, the position is unchanged.
+      this.setStepInfo(index, { type: 'illegal_argument_exception', reason: `policy [${policyName}] does not exist` });
+      return null;
+    }
+    const key = currentStepKey(index.lifecycle);
+    if (!key) return { policy, step: firstStep(policy, this.profile) };
+    return { policy, step: resolveStep(policy, index.lifecycle?.phaseDefinition, key, this.profile) };
+  }
+
+  /** The cluster-state loop: runs steps back to back until one has to wait. */
+  private execute(index: IndexMetadata, policy: PolicyMetadata, start: Step, now: number): void {
+    let step: Step | null = start;
+    for (let guard = 0; step && guard < MAX_STEPS_PER_UPDATE; guard++) {
+      let next: StepKey | null;
+      switch (step.kind) {
+        case 'cluster-state-action': {
+          try {
+            const branch = sameStepKey(step.key, INIT_KEY) ? this.initialize(index, policy) : step.perform(this.context(index, policy, now));
+            next = branch ?? step.nextKey;
+          } catch (e) {
+            this.fail(index, policy, step, e, now);
+            return;
+          }
+          break;
+        }
+        case 'cluster-state-wait': {
+          let result;
+          try {
+            result = step.check(this.context(index, policy, now));
+          } catch (e) {
+            this.fail(index, policy, step, e, now);
+            return;
+          }
+          if (!result.complete) {
+            this.setStepInfo(index, result.info);
+            return;
+          }
+          next = step.nextKey;
+          break;
+        }
+        case 'phase-complete':
+          if (!step.nextKey || !this.readyForPhase(index, policy, step.nextKey.phase, now)) return;
+          next = step.nextKey;
+          break;
+        case 'async-action':
+          this.hooks.scheduleAsyncAction(index.name, step.key);
+          return;
+        case 'async-wait':
+        case 'error':
+        case 'terminal':
+          return;
+        default:
+          assertNever(step);
+      }
+      if (!next) return;
+      setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile));
+      step = resolveStep(policy, index.lifecycle?.phaseDefinition, next, this.profile);
+    }
+    if (step) throw new Error(`index [${index.name}] ran more than ${MAX_STEPS_PER_UPDATE} steps in one update at ${JSON.stringify(step.key)}`);
+  }
+
+  private moveAndContinue(index: IndexMetadata, policy: PolicyMetadata, next: StepKey, now: number): void {
+    setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile));
+    const step = resolveStep(policy, index.lifecycle?.phaseDefinition, next, this.profile);
+    if (step) this.execute(index, policy, step, now);
+  }
+
+  /** ES `InitializePolicyContextStep`: the lifecycle date, and the origination date parsed from the name. */
+  private initialize(index: IndexMetadata, policy: PolicyMetadata): void {
+    const state = index.lifecycle ?? EMPTY_STATE;
+    if (state.lifecycleDate !== undefined) return;
+    if (
+      this.profile.parseOriginationDate &&
+      index.settings.get('index.lifecycle.parse_origination_date') === 'true' &&
+      originationDate(index) === null
+    ) {
+      let parsed: number;
+      try {
+        parsed = parseOriginationDateFromName(index.name);
+      } catch (e) {
+        const cause = e instanceof EsException ? e.error : undefined;
+        throw new EsException({
+          type: 'initialize_policy_exception',
+          reason: `unable to initialize policy [${policy.policy.name}] for index [${index.name}]`,
+          status: 500,
+          elasticsearchException: true,
+          ...(cause ? { causedBy: cause } : {}),
+        });
+      }
+      index.settings.set(SETTING_ORIGINATION_DATE, String(parsed));
+    }
+    setLifecycle(index, withFields(state, { lifecycleDate: index.creationDate }));
+  }
+
+  private maybeAutoRetry(index: IndexMetadata, policy: PolicyMetadata, now: number): void {
+    const state = index.lifecycle;
+    if (!this.profile.autoRetry || !state || state.isAutoRetryableError !== true) return;
+    const failed = failedStepKey(state);
+    if (!failed || !resolveStep(policy, state.phaseDefinition, failed, this.profile)) return;
+    setLifecycle(index, moveToFailedStep(policy, state, true, now, this.profile));
+    this.runRetriedStep(index, now);
+  }
+
+  private fail(index: IndexMetadata, policy: PolicyMetadata, step: Step, e: unknown, now: number): void {
+    if (!(e instanceof EsException)) throw e;
+    setLifecycle(index, moveToErrorStep(policy, index.lifecycle ?? EMPTY_STATE, step.key, e.error, step.retryable, now, this.profile));
+  }
+
+  private setStepInfo(index: IndexMetadata, info: object | null): void {
+    const state = index.lifecycle ?? EMPTY_STATE;
+    const current = state.stepInfo ? JSON.stringify(state.stepInfo) : null;
+    const next = info ? JSON.stringify(info) : null;
+    if (current === next) return;
+    setLifecycle(index, withFields(state, { stepInfo: info ?? undefined }));
+  }
+
+  /** ES `isReadyToTransitionToThisPhase`: `now >= lifecycle date + min_age` of the current policy. */
+  private readyForPhase(index: IndexMetadata, policy: PolicyMetadata, phase: string, now: number): boolean {
+    if (phase === TERMINAL_KEY.phase || phase === NEW_PHASE) return true;
+    const lifecycleDate = this.lifecycleDate(index);
+    if (lifecycleDate === null) return true;
+    return now >= lifecycleDate + minAgeMillis(policy.policy.phases.get(phase));
+  }
+
+  lifecycleDate(index: IndexMetadata): number | null {
+    return originationDate(index) ?? index.lifecycle?.lifecycleDate ?? null;
+  }
+
+  private context(index: IndexMetadata, policy: PolicyMetadata, now: number): StepContext {
+    return { cluster: this.cluster, index, now, policyName: policy.policy.name, profile: this.profile };
+  }
+}
+
+export type { EsError };

@@ -1,0 +1,107 @@
+/**
+ * Pure moves of an index's execution state (mirrors ES `IndexLifecycleTransition`): to a step, into
+ * ERROR, and back to the failed step on retry. Each takes the state and `now` and returns a new state;
+ * nothing here touches the cluster, the clock or the scheduler.
+ */
+import { EsError, throwableXContent } from './errors';
+import { ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
+import type { PolicyMetadata } from './policy-model';
+import type { Profile } from './profile';
+import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, sameStepKey, StepKey, stepKey, TERMINAL_KEY } from './step-key';
+
+function phaseExecutionInfo(metadata: PolicyMetadata, phase: string): PhaseExecutionInfo {
+  const definition = phase === NEW_PHASE || phase === TERMINAL_KEY.phase ? null : metadata.policy.phases.get(phase) ?? null;
+  return { policy: metadata.policy.name, phase: definition, version: metadata.version, modifiedDate: metadata.modifiedDate };
+}
+
+/**
+ * ES `updateExecutionStateToStep`: new position and step time, error fields cleared, the phase
+ * definition cached (and phase time set) on a phase change or when forced, the phase time reset on
+ * every move inside `new`, the action time set when the action changes. Before 7.9 ES compared with
+ * the `init` key when the index had no position yet, so `new` got no cached definition.
+ */
+export function moveToStep(
+  metadata: PolicyMetadata,
+  state: ExecutionState,
+  target: StepKey,
+  now: number,
+  forcePhaseRefresh: boolean,
+  profile: Profile,
+): ExecutionState {
+  const current =
+    state.phase !== undefined && state.action !== undefined && state.step !== undefined
+      ? stepKey(state.phase, state.action, state.step)
+      : profile.explain.phaseExecutionInNewPhase
+        ? null
+        : INIT_KEY;
+  const changes: Partial<Record<keyof ExecutionState, unknown>> = {
+    phase: target.phase,
+    action: target.action,
+    step: target.name,
+    stepTime: now,
+    failedStep: undefined,
+    stepInfo: undefined,
+    isAutoRetryableError: undefined,
+    failedStepRetryCount: undefined,
+  };
+  if (current === null || current.phase !== target.phase || forcePhaseRefresh) {
+    changes.phaseDefinition = phaseExecutionInfo(metadata, target.phase);
+    changes.phaseTime = now;
+  } else if (current.phase === NEW_PHASE) {
+    changes.phaseTime = now;
+  }
+  if (current === null || current.action !== target.action) changes.actionTime = now;
+  return withFields(state, changes);
+}
+
+/** ES `moveClusterStateToErrorStep`: ERROR in the same phase and action, the cause as `step_info`. */
+export function moveToErrorStep(
+  metadata: PolicyMetadata,
+  state: ExecutionState,
+  failed: StepKey,
+  cause: EsError,
+  retryable: boolean,
+  now: number,
+  profile: Profile,
+): ExecutionState {
+  // For a failed `init` the state has no position yet; ES records the error against `new/init/init`
+  // and, having no current step to compare with, caches the (empty) `new` phase definition.
+  const moved = moveToStep(metadata, state, stepKey(failed.phase, failed.action, ERROR_STEP_NAME), now, false, profile);
+  return withFields(moved, {
+    failedStep: failed.name,
+    stepInfo: throwableXContent(cause),
+    isAutoRetryableError: profile.explain.retryFields ? retryable : undefined,
+    failedStepRetryCount: state.failedStepRetryCount,
+  });
+}
+
+/**
+ * ES `moveClusterStateToPreviouslyFailedStep` (6.6-7.x): back to the failed step with the phase
+ * definition re-read from the current policy, `is_auto_retryable_error` kept, and the retry count
+ * raised by one for an automatic retry or kept for a manual one.
+ */
+export function moveToFailedStep(
+  metadata: PolicyMetadata,
+  state: ExecutionState,
+  automatic: boolean,
+  now: number,
+  profile: Profile,
+): ExecutionState {
+  const failed = stepKey(state.phase!, state.action!, state.failedStep!);
+  const moved = moveToStep(metadata, state, failed, now, true, profile);
+  const count = state.failedStepRetryCount;
+  return withFields(moved, {
+    isAutoRetryableError: state.isAutoRetryableError,
+    failedStepRetryCount: automatic ? (count ?? 0) + 1 : count,
+  });
+}
+
+export function failedStepKey(state: ExecutionState): StepKey | null {
+  if (state.step !== ERROR_STEP_NAME || !state.failedStep || state.phase === undefined || state.action === undefined) return null;
+  return stepKey(state.phase, state.action, state.failedStep);
+}
+
+export function isOnStep(state: ExecutionState | null, key: StepKey): boolean {
+  if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return false;
+  return sameStepKey(stepKey(state.phase, state.action, state.step), key);
+}

@@ -1,0 +1,193 @@
+/**
+ * The simulator facade: one cluster, one ILM runner, one scheduler, one seeded PRNG and the virtual
+ * clock. It applies what the runner decides at the instants ES would: cluster changes right after a
+ * request changes state, async actions as events due now, poll ticks as the clock moves. It owns time
+ * but does no I/O and never reads the wall clock; the API layer calls it.
+ */
+import { Cluster, createCluster, IndexMetadata } from '../engine/cluster';
+import { Profile } from '../engine/profile';
+import { Runner, Wake } from '../engine/runner';
+import type { StepKey } from '../engine/step-key';
+import { Prng } from './prng';
+import { PhaseWait, Scheduler } from './scheduler';
+
+export interface SimulatorConfig {
+  readonly startMillis: number;
+  readonly profile: Profile;
+  readonly pollIntervalMillis: number;
+  readonly pollIntervalText: string;
+  readonly seed: number;
+}
+
+/** A bound on events run at one instant: more means some step keeps rescheduling itself. */
+const LOOP_LIMIT = 100_000;
+
+export class Simulation {
+  now: number;
+  cluster!: Cluster;
+  runner!: Runner;
+  scheduler!: Scheduler;
+  prng!: Prng;
+  private pendingActions = new Set<string>();
+
+  constructor(readonly config: SimulatorConfig) {
+    this.now = config.startMillis;
+    this.reset();
+  }
+
+  get profile(): Profile {
+    return this.config.profile;
+  }
+
+  /** Empty cluster, clock back to the start, PRNG reseeded. */
+  reset(): void {
+    this.now = this.config.startMillis;
+    this.prng = new Prng(this.config.seed);
+    const prng = this.prng;
+    this.cluster = createCluster(() => prng.base64Uuid());
+    this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
+    this.pendingActions = new Set();
+    this.runner = new Runner(this.cluster, this.config.profile, {
+      scheduleAsyncAction: (index, key) => this.scheduleAsyncAction(index, key),
+    });
+  }
+
+  /** After a request changed the cluster: run what a cluster-state change runs, at `now`. */
+  clusterChanged(): void {
+    let ranSomething = true;
+    for (let round = 0; ranSomething; round++) {
+      if (round > LOOP_LIMIT) throw new Error('cluster-change cascade did not settle');
+      this.replanChanged();
+      const due = new Set<string>(this.scheduler.clusterChangeSet);
+      this.popReadyPhaseWaits(this.now, due);
+      if (due.size === 0) return;
+      for (const name of [...due].sort()) {
+        const index = this.cluster.indices.get(name);
+        if (index) this.runner.runAfterClusterChange(index, this.now);
+      }
+      ranSomething = this.cluster.changed.size > 0;
+    }
+  }
+
+  /** Runs the events already due at the current instant, without moving the clock. */
+  settle(): void {
+    this.runEventsDueBy(this.now);
+  }
+
+  /** Moves the clock to `target`, running every poll tick and event on the way, in order. */
+  advanceTo(target: number): void {
+    for (let guard = 0; ; guard++) {
+      if (guard > LOOP_LIMIT * 10) throw new Error('advance did not reach its target');
+      this.runEventsDueBy(this.now);
+      this.replanChanged();
+      const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
+      const event = this.scheduler.events.peek();
+      const next = Math.min(tick ?? Infinity, event?.due ?? Infinity);
+      if (next > target) break;
+      if (event && event.due <= next) {
+        this.now = event.due;
+        this.runEventsDueBy(this.now);
+      } else if (tick !== null) {
+        this.now = tick;
+        this.pollTick(tick);
+      }
+    }
+    this.now = target;
+  }
+
+  /** Schedules the re-run of a retried step as an event due now (ES runs it asynchronously). */
+  scheduleRetry(index: string): void {
+    this.scheduler.events.push({ kind: 'retry', due: this.now, seq: this.scheduler.nextSeq(), index });
+  }
+
+  private pollTick(tick: number): void {
+    this.scheduler.lastTick = tick;
+    this.replanChanged();
+    const due = new Set<string>(this.scheduler.pollSet);
+    this.scheduler.pollSet.clear();
+    this.popReadyPhaseWaits(tick, due);
+    for (const name of [...due].sort()) {
+      const index = this.cluster.indices.get(name);
+      if (index) this.runner.runPeriodic(index, tick);
+    }
+    this.clusterChanged();
+  }
+
+  private runEventsDueBy(instant: number): void {
+    for (let count = 0; ; count++) {
+      const event = this.scheduler.events.peek();
+      if (!event || event.due > instant) return;
+      if (count > LOOP_LIMIT) {
+        throw new Error(`more than ${LOOP_LIMIT} events at one instant; index [${event.index}] keeps rescheduling`);
+      }
+      this.scheduler.events.pop();
+      this.now = event.due;
+      if (event.kind === 'async-action') {
+        this.pendingActions.delete(actionKey(event.index, event.key));
+        this.runner.runAsyncAction(event.index, event.key, this.now);
+      } else {
+        const index = this.cluster.indices.get(event.index);
+        if (index) this.runner.runRetriedStep(index, this.now);
+      }
+      this.clusterChanged();
+    }
+  }
+
+  private scheduleAsyncAction(index: string, key: StepKey): void {
+    const id = actionKey(index, key);
+    if (this.pendingActions.has(id)) return;
+    this.pendingActions.add(id);
+    this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index, key });
+  }
+
+  /** Re-plans the wake-up of every index changed since the last look. */
+  private replanChanged(): void {
+    const changed = [...this.cluster.changed];
+    this.cluster.changed.clear();
+    for (const name of changed) {
+      this.scheduler.pollSet.delete(name);
+      this.scheduler.clusterChangeSet.delete(name);
+      const index = this.cluster.indices.get(name);
+      if (index) this.plan(index, this.runner.wake(index));
+    }
+  }
+
+  /** Re-plans every index using a policy (after the policy changed). */
+  replanIndices(indices: readonly IndexMetadata[]): void {
+    for (const index of indices) this.cluster.changed.add(index.name);
+  }
+
+  private plan(index: IndexMetadata, wake: Wake): void {
+    switch (wake.kind) {
+      case 'poll-tick':
+        this.scheduler.pollSet.add(index.name);
+        return;
+      case 'cluster-change':
+        this.scheduler.clusterChangeSet.add(index.name);
+        return;
+      case 'at':
+        this.scheduler.phaseWaits.push({ at: wake.millis, index: index.name, generation: index.generation });
+        return;
+      case 'none':
+        return;
+    }
+  }
+
+  private isCurrent(wait: PhaseWait): boolean {
+    const index = this.cluster.indices.get(wait.index);
+    return index !== undefined && index.generation === wait.generation && !this.cluster.changed.has(wait.index);
+  }
+
+  private popReadyPhaseWaits(instant: number, into: Set<string>): void {
+    for (;;) {
+      const wait = this.scheduler.phaseWaits.peek();
+      if (!wait || wait.at > instant) return;
+      this.scheduler.phaseWaits.pop();
+      if (this.isCurrent(wait)) into.add(wait.index);
+    }
+  }
+}
+
+function actionKey(index: string, key: StepKey): string {
+  return `${index}\u0000${key.phase}/${key.action}/${key.name}`;
+}
