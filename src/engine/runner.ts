@@ -156,7 +156,9 @@ export class Runner {
     const policyName = lifecyclePolicyName(index);
     if (!policyName) return NONE;
     const policy = this.cluster.policies.get(policyName);
-    if (!policy) return NONE;
+    // ES runs every managed index on every cluster change; one whose policy is missing gets its
+    // "does not exist" step_info there.
+    if (!policy) return { kind: 'cluster-change' };
     const key = currentStepKey(index.lifecycle);
     if (!key) return { kind: 'cluster-change' };
     const step = resolveStep(policy, index.lifecycle?.phaseDefinition, key, this.profile);

@@ -1,0 +1,38 @@
+Feature: Manual retry: refused when there is nothing to retry
+  ES answers a retry of an index that is not in ERROR, or not managed, or missing, with an error and
+  changes nothing.
+
+  Background:
+    Given a lifecycle policy "warm-later":
+      """json
+      { "policy": { "phases": { "warm": { "min_age": "5d", "actions": { "readonly": {} } } } } }
+      """
+    And an index "managed-index" managed by "warm-later"
+    And an index "plain-index" without a policy
+    And I remember the cluster state
+
+  Scenario: Manual retry: an index that has not failed
+    When I retry the failed step of "managed-index"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "cannot retry an action for an index [managed-index] that has not encountered an error when running a Lifecycle Policy"
+    And the cluster state is unchanged
+
+  Scenario: Manual retry: an index without a policy
+    When I retry the failed step of "plain-index"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "cannot retry an action for an index [plain-index] that has not encountered an error when running a Lifecycle Policy"
+    And the cluster state is unchanged
+
+  Scenario: Manual retry: a missing index (7.10: the transition's own check)
+    When I retry the failed step of "does-not-exist"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "index [does-not-exist] does not exist"
+    And the cluster state is unchanged
+
+  @profile:6.6
+  Scenario: Manual retry: a missing index (6.6: index resolution)
+    When I retry the failed step of "does-not-exist"
+    Then the request fails with status 404, error "index_not_found_exception" and reason "no such index [does-not-exist]"
+    And the cluster state is unchanged
+
+  Scenario: Manual retry: one bad index refuses the whole request
+    When I retry the failed step of "plain-index,managed-index"
+    Then the request fails with status 400 and error "illegal_argument_exception"
+    And the cluster state is unchanged

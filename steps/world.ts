@@ -1,0 +1,141 @@
+/**
+ * The scenario World: a fresh simulator per scenario, created on the first request so that Given
+ * steps can first choose its profile, start time, poll interval and seed. It carries the vocabulary
+ * the step definitions call (put a policy, create an index, move the clock, explain, check errors) and
+ * remembers the last response. Steps stay thin; anything they do is an ES or `/_sim` request.
+ */
+import { After, IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { SimRequest, SimResponse, SimulatorOptions } from '../src/index';
+import { createDriver, Driver, Transport } from './driver';
+import { containsPartial, getPath } from './json-match';
+
+export class IlmWorld extends World<{ transport?: Transport }> {
+  private driver: Driver | null = null;
+  private readonly options: { -readonly [K in keyof SimulatorOptions]: SimulatorOptions[K] } = {};
+  lastResponse: SimResponse | null = null;
+  private remembered: string | null = null;
+
+  constructor(options: IWorldOptions<{ transport?: Transport }>) {
+    super(options);
+  }
+
+  /** Sets a simulator option; only possible before the scenario's first request. */
+  configure<K extends keyof SimulatorOptions>(key: K, value: SimulatorOptions[K]): void {
+    if (this.driver) throw new Error(`set the ${key} before the first request of the scenario`);
+    this.options[key] = value;
+  }
+
+  get simulatorOptions(): SimulatorOptions {
+    return this.options;
+  }
+
+  async send(method: string, path: string, body?: unknown): Promise<SimResponse> {
+    if (!this.driver) this.driver = await createDriver(this.parameters.transport ?? 'in-process', this.options);
+    const request: SimRequest = body === undefined ? { method, path } : { method, path, body };
+    this.lastResponse = await this.driver.request(request);
+    return this.lastResponse;
+  }
+
+  /** Sends a request that must succeed; a failure shows ES's answer. */
+  async sendOk(method: string, path: string, body?: unknown): Promise<SimResponse> {
+    const response = await this.send(method, path, body);
+    expect(response.status, `${method} ${path} answered ${response.text}`).to.be.within(200, 299);
+    return response;
+  }
+
+  putPolicy(name: string, json: string): Promise<SimResponse> {
+    return this.sendOk('PUT', `/_ilm/policy/${encodeURIComponent(name)}`, json);
+  }
+
+  createIndex(name: string, body: unknown): Promise<SimResponse> {
+    return this.sendOk('PUT', `/${encodeURIComponent(name)}`, body);
+  }
+
+  advance(duration: string): Promise<SimResponse> {
+    return this.sendOk('POST', '/_sim/clock/_advance', { by: duration });
+  }
+
+  setClock(instant: string): Promise<SimResponse> {
+    return this.sendOk('POST', '/_sim/clock/_set', { to: /^\d+$/.test(instant) ? Number(instant) : instant });
+  }
+
+  settle(): Promise<SimResponse> {
+    return this.sendOk('POST', '/_sim/_settle');
+  }
+
+  retry(index: string): Promise<SimResponse> {
+    return this.send('POST', `/${encodeURIComponent(index)}/_ilm/retry`);
+  }
+
+  /** The explain record of one index, read fresh (the explain call changes nothing). */
+  async explainRecord(index: string, query = ''): Promise<Record<string, unknown>> {
+    const response = await this.sendOk('GET', `/${encodeURIComponent(index)}/_ilm/explain${query ? `?${query}` : ''}`);
+    const indices = (response.body as { indices?: Record<string, Record<string, unknown>> }).indices ?? {};
+    const record = indices[index] ?? Object.values(indices).find((r) => r['index'] === index) ?? Object.values(indices)[0];
+    expect(record, `explain of ${index} returned ${response.text}`).to.be.an('object');
+    return record!;
+  }
+
+  expectError(status: number, type: string, reason?: string): void {
+    const response = this.requireResponse();
+    expect(response.status, response.text).to.equal(status);
+    expect(getPath(response.body, 'error.type'), response.text).to.equal(type);
+    if (reason !== undefined) expect(getPath(response.body, 'error.reason'), response.text).to.equal(reason);
+  }
+
+  expectContains(actual: unknown, partialJson: string): void {
+    const expected: unknown = JSON.parse(partialJson);
+    expect(containsPartial(actual, expected), `expected\n${JSON.stringify(actual, null, 2)}\nto contain\n${JSON.stringify(expected, null, 2)}`).to.equal(true);
+  }
+
+  /** Exact comparison, key order included: the expected document re-serialised must equal the bytes. */
+  expectExactly(actualText: string, expectedJson: string): void {
+    expect(actualText).to.equal(JSON.stringify(JSON.parse(expectedJson)));
+  }
+
+  requireResponse(): SimResponse {
+    if (!this.lastResponse) throw new Error('no request has been sent yet in this scenario');
+    return this.lastResponse;
+  }
+
+  /** A snapshot of everything observable: clock, policies, every index's explain record. */
+  async snapshot(): Promise<string> {
+    const clock = await this.send('GET', '/_sim/clock');
+    const policies = await this.send('GET', '/_ilm/policy');
+    const explain = await this.send('GET', '/*/_ilm/explain?human&expand_wildcards=all');
+    return [clock.text, policies.text, explain.text].join('\n');
+  }
+
+  async remember(): Promise<void> {
+    const last = this.lastResponse;
+    this.remembered = await this.snapshot();
+    this.lastResponse = last;
+  }
+
+  async expectUnchanged(): Promise<void> {
+    if (this.remembered === null) throw new Error('the scenario did not remember the cluster state first');
+    const last = this.lastResponse;
+    expect(await this.snapshot()).to.equal(this.remembered);
+    this.lastResponse = last;
+  }
+
+  async close(): Promise<void> {
+    await this.driver?.close();
+    this.driver = null;
+  }
+}
+
+setWorldConstructor(IlmWorld);
+
+After(async function (this: IlmWorld, { result }) {
+  if (result?.status === 'FAILED') {
+    // Everything needed to reproduce the scenario's simulator (architecture rule 6).
+    const options = this.simulatorOptions;
+    this.attach(
+      JSON.stringify({ profile: options.profile ?? '7.10', startTime: options.startTime ?? 'default', pollInterval: options.pollInterval ?? '10m', seed: options.seed ?? 0, transport: this.parameters.transport ?? 'in-process' }, null, 2),
+      'application/json',
+    );
+  }
+  await this.close();
+});
