@@ -82,10 +82,23 @@ export interface Profile {
   readonly forcemergeIndexCodec: boolean;
   /** Retry of a missing index: 404 index_not_found_exception (older) or 400 IAE (newer). */
   readonly retryMissingIndex: 'index_not_found' | 'illegal_argument';
-  /** An identical re-PUT of a policy keeps its version (ES `isNoopUpdate`). */
+  /**
+   * An identical re-PUT of a policy keeps its version (ES `isNoopUpdate`). ES made that a no-op in
+   * 8.0 (PR #82240, fixing issue #82065, where 7.16.2 still bumped the version), so 6.x/7.x bump it.
+   */
   readonly noopPolicyUpdate: boolean;
   /** The wording of a policy-name error for an empty name (absent in older releases). */
   readonly policyNameEmptyCheck: boolean;
+  /** `POST _ilm/move` accepts a target with only a phase, or a phase and an action (7.15+). */
+  readonly moveToStepPartialTarget: boolean;
+  /**
+   * What keeps running while ILM is STOPPING (and so holds off STOPPED): indices on these step names
+   * (7.x `IGNORE_STEPS_MAINTENANCE_REQUESTED`), or in these actions plus indices with no step yet
+   * (6.x `IGNORE_ACTIONS_MAINTENANCE_REQUESTED`).
+   */
+  readonly runWhileStopping: { readonly match: 'step' | 'action'; readonly names: readonly string[] };
+  /** `index.version.created` as `GET {index}` shows it (ES `Version#id`). */
+  readonly indexVersionCreated: string;
 }
 
 const BASE_WARM_7 = ['set_priority', 'unfollow', 'readonly', 'allocate', 'migrate', 'shrink', 'forcemerge'];
@@ -138,6 +151,9 @@ export const PROFILE_7_10: Profile = {
   retryMissingIndex: 'illegal_argument',
   noopPolicyUpdate: false,
   policyNameEmptyCheck: false,
+  moveToStepPartialTarget: false,
+  runWhileStopping: { match: 'step', names: ['shrink'] },
+  indexVersionCreated: '7100299',
 };
 
 export const PROFILE_6_6: Profile = {
@@ -187,6 +203,9 @@ export const PROFILE_6_6: Profile = {
   retryMissingIndex: 'index_not_found',
   noopPolicyUpdate: false,
   policyNameEmptyCheck: false,
+  moveToStepPartialTarget: false,
+  runWhileStopping: { match: 'action', names: ['shrink'] },
+  indexVersionCreated: '6060299',
 };
 
 export const PROFILES: ReadonlyMap<string, Profile> = new Map([
