@@ -1,6 +1,7 @@
 /**
- * Serialises response values the way ES writes them: compact JSON by default, Jackson's default pretty
- * printer with `?pretty` (`"key" : value`, two-space indent, `[ a, b ]`, `{ }`, and a final newline).
+ * Serialises response values the way ES writes them: compact JSON by default, and with `?pretty` ES's
+ * Jackson pretty printer (`"key" : value`, arrays and objects both indented two spaces per level,
+ * `[ ]` and `{ }` when empty, and a final newline).
  * Maps keep their insertion order, so keys such as numeric index names are never reordered.
  */
 
@@ -32,7 +33,7 @@ function pretty(value: JsonValue, indent: string): string {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[ ]';
-    return `[ ${value.map((v) => pretty(v, indent)).join(', ')} ]`;
+    return `[\n${value.map((v) => `${inner}${pretty(v, inner)}`).join(',\n')}\n${indent}]`;
   }
   if (isObject(value)) {
     const parts = entries(value).filter(([, v]) => v !== undefined);

@@ -28,10 +28,13 @@ export interface Location {
  */
 export const JACKSON_SOURCE = '(org.elasticsearch.common.bytes.AbstractBytesReference$MarkSupportingStreamInputWrapper)';
 
-/** Jackson's `JsonParseException`, as ES reports it (type `json_parse_exception`, 400). */
-export function jsonParseError(message: string, at: Location): EsError {
+/**
+ * Jackson's `JsonParseException`, as ES reports it (type `json_parse_exception`, 400), or its
+ * `JsonEOFException` subclass for input that ends too early (`json_e_o_f_exception`).
+ */
+export function jsonParseError(message: string, at: Location, type = 'json_parse_exception'): EsError {
   return {
-    type: 'json_parse_exception',
+    type,
     reason: `${message}\n at [Source: ${JACKSON_SOURCE}; line: ${at.line}, column: ${at.column}]`,
     status: 400,
   };
@@ -83,14 +86,15 @@ export class JsonTokenizer {
     return this.value ?? '';
   }
 
-  /** Advances and returns the next token, or null at the end of the root value. */
+  /** Advances and returns the next token, or null at the end of the root value (or of empty input). */
   nextToken(): Token | null {
     if (this.done) return (this.token = null);
     const top = this.stack[this.stack.length - 1];
     this.skipWhitespace();
     if (!top) {
-      if (this.token !== null) {
-        // The root value is complete. Like ES's object parsers, trailing content is never read.
+      if (this.token !== null || this.peek() === undefined) {
+        // The root value is complete (or there is none). Like ES's object parsers, trailing content is
+        // never read.
         this.done = true;
         return (this.token = null);
       }
@@ -99,9 +103,11 @@ export class JsonTokenizer {
     if (this.expectingValueAfterName) {
       this.expectingValueAfterName = false;
       const c = this.peek();
+      if (c === undefined) this.eofBetweenEntries(top);
       if (c !== ':') this.unexpected(c, 'was expecting a colon to separate field name and value');
       this.pos++;
       this.skipWhitespace();
+      if (this.peek() === undefined) this.eofBetweenEntries(top);
       return this.readValue();
     }
     const c = this.peek();
@@ -111,6 +117,7 @@ export class JsonTokenizer {
         if (c !== ',') this.unexpected(c, 'was expecting comma to separate Object entries');
         this.pos++;
         this.skipWhitespace();
+        if (this.peek() === undefined) this.eofBetweenEntries(top);
       }
       return this.readFieldName(top);
     }
@@ -119,9 +126,16 @@ export class JsonTokenizer {
       if (c !== ',') this.unexpected(c, 'was expecting comma to separate Array entries');
       this.pos++;
       this.skipWhitespace();
+      if (this.peek() === undefined) this.eofBetweenEntries(top);
     }
     top.count++;
     return this.readValue();
+  }
+
+  /** Jackson `_reportInvalidEOF(" within/between ... entries")`: input ends inside an entry. */
+  private eofBetweenEntries(top: Container): never {
+    const what = top.kind === 'object' ? 'Object' : 'Array';
+    this.fail(`Unexpected end-of-input within/between ${what} entries`, this.currentLocation(), 'json_e_o_f_exception');
   }
 
   /** Skips the children of the current START_OBJECT/START_ARRAY (a no-op on scalars). */
@@ -146,12 +160,15 @@ export class JsonTokenizer {
   private readFieldName(top: Container): Token {
     const c = this.peek();
     if (c !== '"') this.unexpected(c, 'was expecting double-quote to start field name');
-    this.markStart();
+    const start = { line: this.line, column: this.pos - this.lineStart + 1 };
     const name = this.readString();
     if (top.names) {
+      // Jackson checks for duplicates before the name becomes the current token, so the location of
+      // the current token is still the previous one.
       if (top.names.has(name)) this.fail(`Duplicate field '${name}'`, this.currentLocation());
       top.names.add(name);
     }
+    this.tokenStart = start;
     top.count++;
     this.name = name;
     this.value = null;
@@ -161,16 +178,25 @@ export class JsonTokenizer {
 
   private readValue(): Token {
     const c = this.peek();
-    this.markStart();
+    // Jackson makes a field name the current token before it reads the value's first character, so a
+    // bad value inside an object is located at its name; elsewhere the location moves to the value.
+    const start = { line: this.line, column: this.pos - this.lineStart + 1 };
+    if (this.stack[this.stack.length - 1]?.kind !== 'object') this.tokenStart = start;
+    const token = this.readValueToken(c);
+    this.tokenStart = start;
+    return token;
+  }
+
+  private readValueToken(c: string | undefined): Token {
     this.value = null;
     switch (c) {
       case '{':
+        this.stack.push({ kind: 'object', start: this.here(), names: new Set(), count: 0 });
         this.pos++;
-        this.stack.push({ kind: 'object', start: this.tokenStart, names: new Set(), count: 0 });
         return (this.token = 'START_OBJECT');
       case '[':
+        this.stack.push({ kind: 'array', start: this.here(), names: null, count: 0 });
         this.pos++;
-        this.stack.push({ kind: 'array', start: this.tokenStart, names: null, count: 0 });
         return (this.token = 'START_ARRAY');
       case '"':
         this.value = this.readString();
@@ -223,7 +249,7 @@ export class JsonTokenizer {
     for (;;) {
       const c = this.source[this.pos];
       if (c === undefined) {
-        this.fail(`Unexpected end-of-input: was expecting closing quote for a string value`, this.currentLocation());
+        this.fail(`Unexpected end-of-input: was expecting closing quote for a string value`, this.currentLocation(), 'json_e_o_f_exception');
       }
       this.pos++;
       if (c === '"') return out;
@@ -241,7 +267,11 @@ export class JsonTokenizer {
           case 'u': {
             const hex = this.source.slice(this.pos, this.pos + 4);
             if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
-              this.fail(`Unexpected character (${describeChar(hex[0])}): expected a hex-digit for character escape sequence`, this.currentLocation());
+              const bad = [...hex].findIndex((ch) => !/[0-9a-fA-F]/.test(ch));
+              this.pos += bad === -1 ? hex.length : bad + 1;
+              const ch = bad === -1 ? undefined : hex[bad];
+              if (ch === undefined) this.fail('Unexpected end-of-input in character escape sequence', this.currentLocation(), 'json_e_o_f_exception');
+              this.fail(`Unexpected character (${describeChar(ch)}): expected a hex-digit for character escape sequence`, this.currentLocation());
             }
             out += String.fromCharCode(parseInt(hex, 16));
             this.pos += 4;
@@ -264,11 +294,12 @@ export class JsonTokenizer {
 
   private endOfInput(): never {
     const top = this.stack[this.stack.length - 1];
-    if (!top) this.fail('No content to map due to end-of-input', this.currentLocation());
+    if (!top) this.fail('Unexpected end-of-input', this.currentLocation(), 'json_e_o_f_exception');
     const what = top.kind === 'object' ? 'Object' : 'Array';
     this.fail(
       `Unexpected end-of-input: expected close marker for ${what} (start marker at [Source: ${JACKSON_SOURCE}; line: ${top.start.line}, column: ${top.start.column}])`,
       this.currentLocation(),
+      'json_e_o_f_exception',
     );
   }
 
@@ -278,8 +309,8 @@ export class JsonTokenizer {
     this.fail(`Unexpected character (${describeChar(c)}): ${expectation}`, this.currentLocation());
   }
 
-  private fail(message: string, at: Location): never {
-    throw new EsException(jsonParseError(message, at));
+  private fail(message: string, at: Location, type?: string): never {
+    throw new EsException(jsonParseError(message, at, type));
   }
 
   private peek(): string | undefined {
@@ -288,6 +319,10 @@ export class JsonTokenizer {
 
   private markStart(): void {
     this.tokenStart = { line: this.line, column: this.pos - this.lineStart + 1 };
+  }
+
+  private here(): Location {
+    return { line: this.line, column: this.pos - this.lineStart + 1 };
   }
 
   /** Jackson's current location: just after the last character read. */

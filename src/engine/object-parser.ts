@@ -109,8 +109,35 @@ export function levenshteinSimilarity(a: string, b: string): number {
   return 1 - previous[b.length]! / Math.max(a.length, b.length);
 }
 
-/** Parses one object with `spec`, starting at its START_OBJECT or just before it. */
+/**
+ * A failure ES queues until the object is built (the "ordered" form of named objects): the builder
+ * throws it, so it arrives wrapped in "Failed to build [x] after last required field arrived".
+ */
+export class DeferredFailure {
+  constructor(readonly error: EsError) {}
+}
+
+function isJacksonError(error: EsError): boolean {
+  return error.type === 'json_parse_exception' || error.type === 'json_e_o_f_exception';
+}
+
+/**
+ * Parses one object with `spec`, starting at its START_OBJECT or just before it. Like ES's
+ * `ObjectParser#apply`, a Jackson error met by this parser's own token loop is wrapped as
+ * `[name] failed to parse object`.
+ */
 export function parseObject<R>(p: JsonTokenizer, spec: ParserSpec<R>): R {
+  try {
+    return parseObjectFields(p, spec);
+  } catch (e) {
+    if (e instanceof EsException && isJacksonError(e.error)) {
+      throw new EsException(xContentError(p.tokenLocation(), `[${spec.name}] failed to parse object`, e.error));
+    }
+    throw e;
+  }
+}
+
+function parseObjectFields<R>(p: JsonTokenizer, spec: ParserSpec<R>): R {
   let token = p.currentToken();
   if (token !== 'START_OBJECT') {
     token = p.nextToken();
@@ -131,8 +158,12 @@ export function parseObject<R>(p: JsonTokenizer, spec: ParserSpec<R>): R {
       fieldName = p.currentName();
       field = spec.fields.find((f) => f.name === fieldName) ?? null;
       if (!field) {
-        const candidates = spec.fields.map((f) => f.name);
-        throw new EsException(xContentError(p.tokenLocation(), unknownFieldMessage(spec.name, fieldName, candidates, p.errorStyle)));
+        const at = p.tokenLocation();
+        const message = unknownFieldMessage(spec.name, fieldName, spec.fields.map((f) => f.name), p.errorStyle);
+        // ES 7.7+ raises it after reading the value that follows, so wrappers point at the value;
+        // 6.x raised it on the name.
+        if (p.errorStyle === 'suggesting') p.nextToken();
+        throw new EsException(xContentError(at, message));
       }
       continue;
     }
@@ -167,6 +198,7 @@ export function parseObject<R>(p: JsonTokenizer, spec: ParserSpec<R>): R {
 
 function buildTarget<R>(p: JsonTokenizer, spec: ParserSpec<R>, values: ReadonlyMap<string, unknown>): R {
   try {
+    for (const value of values.values()) if (value instanceof DeferredFailure) throw new EsException(value.error);
     return spec.build(values);
   } catch (e) {
     rethrowWrapped(e, (cause) =>
@@ -179,17 +211,19 @@ function buildTarget<R>(p: JsonTokenizer, spec: ParserSpec<R>, values: ReadonlyM
 
 /**
  * ES `declareNamedObjects`: an object whose keys name sub-objects (phases, actions). The array form
- * is refused with `ordered {field} are not supported`; each entry's failure is wrapped as
- * `[field] failed to parse field [name]`.
+ * is refused with `ordered {field} are not supported` when the owner is built (a `DeferredFailure`);
+ * each entry's failure is wrapped as `[field] failed to parse field [name]`.
+ * Divergence: ES parses the entries of the array form before refusing it, so an error inside one
+ * would come first; the simulator skips them.
  */
 export function parseNamedObjects<T>(
   p: JsonTokenizer,
   field: string,
   parseEntry: (p: JsonTokenizer, name: string) => T,
-): Array<{ name: string; value: T }> {
+): Array<{ name: string; value: T }> | DeferredFailure {
   if (p.currentToken() === 'START_ARRAY') {
     p.skipChildren();
-    throw new EsException(illegalArgument(`ordered ${field} are not supported`));
+    return new DeferredFailure(illegalArgument(`ordered ${field} are not supported`));
   }
   const out: Array<{ name: string; value: T }> = [];
   for (;;) {

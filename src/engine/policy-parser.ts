@@ -8,7 +8,7 @@ import { ACTIONS } from './actions/registry';
 import { EsException, illegalArgument, illegalState } from './errors';
 import { javaHashMapOrder } from './java-order';
 import { JsonTokenizer } from './json-tokens';
-import { didYouMean, parseNamedObjects, parseObject, xContentError } from './object-parser';
+import { parseNamedObjects, parseObject, xContentError } from './object-parser';
 import type { ActionConfig, Phase, Policy } from './policy-model';
 import type { PhaseName, Profile } from './profile';
 import { parseTimeValue, timeValueStringRep, TimeValue } from './time';
@@ -94,9 +94,11 @@ function parseAction(p: JsonTokenizer, name: string, profile: Profile): ActionCo
   // refused the way ES refuses an action it does not know, so no policy is accepted half-simulated.
   if (!definition || !knownActions(profile).has(name)) {
     const at = p.tokenLocation();
+    // ES 7.7+ `NamedXContentRegistry` keeps the candidate names apart from the message, so unlike an
+    // unknown field this has no "did you mean".
     const message =
       profile.parseErrorStyle === 'suggesting'
-        ? `unknown field [${name}]${didYouMean(name, [...knownActions(profile)])}`
+        ? `unknown field [${name}]`
         : `unable to parse LifecycleAction with name [${name}]: parser not found`;
     throw new EsException({ type: 'named_object_not_found_exception', reason: `[${at.line}:${at.column}] ${message}`, status: 400 });
   }

@@ -1,0 +1,244 @@
+/**
+ * The request edge (`handle`), reached through `createSimulator`: ES's routing errors (no handler,
+ * wrong method with `Allow`, unrecognized parameters with "did you mean"), the `?pretty` output of
+ * ES's JSON generator, and HEAD. References: es-ilm-api.md sections 1.1 and 1.3, ES `RestController`,
+ * `BaseRestHandler#unrecognized`, `JsonXContentGenerator#usePrettyPrint`.
+ */
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+
+import { createSimulator, type Simulator } from '../index';
+
+async function send(sim: Simulator, method: string, path: string, body?: unknown) {
+  return sim.request({ method, path, ...(body === undefined ? {} : { body }) });
+}
+
+describe('no handler for the path: 400 with a bare error string (ES 7 RestController#handleBadRequest)', () => {
+  const cases: Array<[string, string]> = [
+    ['GET', '/nothing/here/at/all'],
+    ['GET', '/nothing/here?x=1'], // the uri is echoed with its query string
+    ['POST', '/_sim/clock/_rewind'],
+    ['PUT', '/_ilm/policy/a/b'],
+  ];
+  for (const [method, path] of cases) {
+    it(`${method} ${path}`, async () => {
+      const response = await send(createSimulator(), method, path);
+      expect(response.status).to.equal(400);
+      expect(response.text).to.equal(`{"error":"no handler found for uri [${path}] and method [${method}]"}`);
+      expect(response.body).to.deep.equal({ error: `no handler found for uri [${path}] and method [${method}]` });
+      expect(response.headers['content-type']).to.equal('application/json; charset=UTF-8');
+    });
+  }
+});
+
+describe('wrong method on a known path: 405 with the allowed methods and an Allow header (es-ilm-api.md 1.3)', () => {
+  const cases: Array<[string, string, string[]]> = [
+    ['POST', '/_ilm/policy/p', ['GET', 'PUT', 'DELETE']],
+    ['DELETE', '/_sim/clock', ['GET']],
+    ['GET', '/_sim/_settle', ['POST']],
+    ['PUT', '/idx/_ilm/explain', ['GET']],
+    ['GET', '/idx/_ilm/retry', ['POST']],
+  ];
+  for (const [method, path, allowed] of cases) {
+    it(`${method} ${path} -> allowed ${allowed.join(', ')}`, async () => {
+      const response = await send(createSimulator(), method, path);
+      expect(response.status).to.equal(405);
+      expect(response.text).to.equal(
+        `{"error":"Incorrect HTTP method for uri [${path}] and method [${method}], allowed: [${allowed.join(', ')}]","status":405}`,
+      );
+      expect(response.headers['allow']).to.equal(allowed.join(','));
+    });
+  }
+
+  it('the uri in the message keeps its query string', async () => {
+    const response = await send(createSimulator(), 'DELETE', '/_sim/clock?human');
+    expect((response.body as { error: string }).error).to.equal('Incorrect HTTP method for uri [/_sim/clock?human] and method [DELETE], allowed: [GET]');
+  });
+});
+
+describe('unrecognized query parameters (ES BaseRestHandler#unrecognized)', () => {
+  const body = (reason: string): string =>
+    JSON.stringify({ error: { root_cause: [{ type: 'illegal_argument_exception', reason }], type: 'illegal_argument_exception', reason }, status: 400 });
+
+  it('one parameter with a near name', async () => {
+    const response = await send(createSimulator(), 'GET', '/idx/_ilm/explain?humn');
+    expect(response.status).to.equal(400);
+    expect(response.text).to.equal(body('request [/idx/_ilm/explain] contains unrecognized parameter: [humn] -> did you mean [human]?'));
+  });
+
+  it('one parameter without a near name', async () => {
+    const response = await send(createSimulator(), 'GET', '/idx/_ilm/explain?zzz=1');
+    expect(response.text).to.equal(body('request [/idx/_ilm/explain] contains unrecognized parameter: [zzz]'));
+  });
+
+  it('several parameters: plural, sorted by name, each with its own suggestion', async () => {
+    const response = await send(createSimulator(), 'GET', '/idx/_ilm/explain?zzz&only_manged=true&humn');
+    expect(response.text).to.equal(
+      body('request [/idx/_ilm/explain] contains unrecognized parameters: [humn] -> did you mean [human]?, [only_manged] -> did you mean [only_managed]?, [zzz]'),
+    );
+  });
+
+  it('the path in the message has no query string, and the check runs before the handler (no 404 for the index)', async () => {
+    const response = await send(createSimulator(), 'POST', '/missing/_ilm/retry?master_timout=1s');
+    expect(response.status).to.equal(400);
+    expect(response.text).to.equal(
+      body('request [/missing/_ilm/retry] contains unrecognized parameter: [master_timout] -> did you mean [master_timeout]?'),
+    );
+  });
+
+  it('global parameters are accepted everywhere', async () => {
+    const response = await send(createSimulator(), 'GET', '/_sim/clock?pretty=false&human&error_trace=false');
+    expect(response.status).to.equal(200);
+  });
+});
+
+describe('?pretty: Jackson DefaultPrettyPrinter with ES indenters, and a final line feed', () => {
+  it('an object: two-space indent, " : " between name and value', async () => {
+    const response = await send(createSimulator(), 'GET', '/_sim/clock?pretty');
+    expect(response.text).to.equal('{\n  "now_millis" : 1704067200000,\n  "now" : "2024-01-01T00:00:00.000Z"\n}\n');
+    expect(response.body).to.deep.equal({ now_millis: 1704067200000, now: '2024-01-01T00:00:00.000Z' });
+  });
+
+  it('?pretty=false is compact', async () => {
+    const response = await send(createSimulator(), 'GET', '/_sim/clock?pretty=false');
+    expect(response.text).to.equal('{"now_millis":1704067200000,"now":"2024-01-01T00:00:00.000Z"}');
+  });
+
+  it('an empty object prints as "{ }"', async () => {
+    const response = await send(createSimulator(), 'GET', '/_ilm/policy?pretty');
+    expect(response.text).to.equal('{ }\n');
+  });
+
+  it('nested objects indent by two per level', async () => {
+    const sim = createSimulator();
+    await send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { delete: { min_age: '30d', actions: { delete: {} } } } } });
+    const response = await send(sim, 'GET', '/_ilm/policy/p?pretty');
+    expect(response.text).to.equal(
+      [
+        '{',
+        '  "p" : {',
+        '    "version" : 1,',
+        '    "modified_date" : "2024-01-01T00:00Z",',
+        '    "policy" : {',
+        '      "phases" : {',
+        '        "delete" : {',
+        '          "min_age" : "30d",',
+        '          "actions" : {',
+        '            "delete" : {',
+        '              "delete_searchable_snapshot" : true',
+        '            }',
+        '          }',
+        '        }',
+        '      }',
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a routing error pretty-prints too', async () => {
+    const response = await send(createSimulator(), 'DELETE', '/_sim/clock?pretty');
+    expect(response.text).to.equal('{\n  "error" : "Incorrect HTTP method for uri [/_sim/clock?pretty] and method [DELETE], allowed: [GET]",\n  "status" : 405\n}\n');
+  });
+
+  it('arrays put each element on its own line (ES uses DefaultIndenter for arrays as for objects)', async () => {
+    // JsonXContentGenerator#usePrettyPrint: new DefaultPrettyPrinter().withObjectIndenter(INDENTER)
+    // .withArrayIndenter(INDENTER) with INDENTER = new DefaultIndenter("  ", "\n"); real ES 7
+    // error bodies read `"root_cause" : [` then `{` on the next line. Only an empty array is `[ ]`.
+    const response = await send(createSimulator(), 'GET', '/nope/_ilm/explain?pretty');
+    expect(response.status).to.equal(404);
+    expect(response.text).to.equal(
+      [
+        '{',
+        '  "error" : {',
+        '    "root_cause" : [',
+        '      {',
+        '        "type" : "index_not_found_exception",',
+        '        "reason" : "no such index [nope]",',
+        '        "resource.type" : "index_or_alias",',
+        '        "resource.id" : "nope",',
+        '        "index_uuid" : "_na_",',
+        '        "index" : "nope"',
+        '      }',
+        '    ],',
+        '    "type" : "index_not_found_exception",',
+        '    "reason" : "no such index [nope]",',
+        '    "resource.type" : "index_or_alias",',
+        '    "resource.id" : "nope",',
+        '    "index_uuid" : "_na_",',
+        '    "index" : "nope"',
+        '  },',
+        '  "status" : 404',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('pretty and compact bodies parse to the same value', async () => {
+    const sim = createSimulator();
+    const pretty = await send(sim, 'GET', '/nope/_ilm/explain?pretty');
+    const compact = await send(sim, 'GET', '/nope/_ilm/explain');
+    expect(JSON.parse(pretty.text)).to.deep.equal(JSON.parse(compact.text));
+    expect(pretty.body).to.deep.equal(compact.body);
+  });
+});
+
+describe('HEAD', () => {
+  it('HEAD / answers 200 with no body', async () => {
+    const response = await send(createSimulator(), 'HEAD', '/');
+    expect(response.status).to.equal(200);
+    expect(response.text).to.equal('');
+    expect(response.body).to.equal(null);
+    expect(response.headers['content-type']).to.equal('application/json; charset=UTF-8');
+  });
+
+  it('GET / still has the banner (pretty by default, as ES RestMainAction)', async () => {
+    const response = await send(createSimulator(), 'GET', '/');
+    expect(response.status).to.equal(200);
+    expect(response.text.startsWith('{\n  "name" : ')).to.equal(true);
+    expect((response.body as { version: { number: string } }).version.number).to.equal('7.10.2');
+  });
+});
+
+describe('responses carry ES headers and parsed bodies', () => {
+  it('every response has the JSON content type and the product header', async () => {
+    const sim = createSimulator();
+    for (const [method, path] of [
+      ['GET', '/_sim/clock'],
+      ['GET', '/nothing/here/at/all'],
+      ['POST', '/_ilm/policy/p'],
+      ['GET', '/idx/_ilm/explain?humn'],
+    ] as const) {
+      const response = await send(sim, method, path);
+      expect(response.headers['content-type'], `${method} ${path}`).to.equal('application/json; charset=UTF-8');
+      expect(response.headers['x-elastic-product'], `${method} ${path}`).to.equal('Elasticsearch');
+      expect(response.body).to.deep.equal(JSON.parse(response.text));
+    }
+  });
+
+  it('a request body may be a JSON string or a plain object, with the same answer', async () => {
+    const policy = { policy: { phases: { delete: { min_age: '30d', actions: { delete: {} } } } } };
+    const a = createSimulator();
+    const b = createSimulator();
+    const asObject = await send(a, 'PUT', '/_ilm/policy/p', policy);
+    const asString = await send(b, 'PUT', '/_ilm/policy/p', JSON.stringify(policy));
+    expect(asObject.text).to.equal('{"acknowledged":true}');
+    expect(asString.text).to.equal(asObject.text);
+    expect((await send(a, 'GET', '/_ilm/policy')).text).to.equal((await send(b, 'GET', '/_ilm/policy')).text);
+  });
+
+  it('a body string that is not JSON gets an ES parse error body, not an exception', async () => {
+    const response = await send(createSimulator(), 'PUT', '/_ilm/policy/p', '{"policy":');
+    expect(response.status).to.equal(400);
+    const error = (response.body as { error: { type: string; root_cause: unknown[] } }).error;
+    expect(['json_parse_exception', 'json_e_o_f_exception', 'x_content_parse_exception']).to.include(error.type);
+    expect(error.root_cause).to.have.length(1);
+  });
+
+  it('the method is case-insensitive', async () => {
+    expect((await send(createSimulator(), 'get', '/_sim/clock')).status).to.equal(200);
+  });
+});

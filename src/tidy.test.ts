@@ -1,0 +1,279 @@
+/**
+ * Architecture rules as a test (in the spirit of TigerBeetle's tidy.zig): the engine and the simulator
+ * never read the wall clock, randomness, timers, the process or the console; imports point one way
+ * (engine <- sim <- api <- server, cli); every module opens with a comment block; file names are
+ * kebab-case. Each failure reads "X is banned in src/engine, use Y" with the file and line.
+ */
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+import { builtinModules } from 'node:module';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import * as ts from 'typescript';
+
+const SRC = __dirname;
+const ROOT = resolve(SRC, '..');
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...walk(full));
+    else out.push(full);
+  }
+  return out;
+}
+
+const isTest = (file: string): boolean => file.endsWith('.test.ts');
+const rel = (file: string): string => relative(ROOT, file).split(sep).join('/');
+
+/** Every `.ts` module under src, test files excluded. */
+function modules(under = SRC): string[] {
+  return walk(under).filter((f) => f.endsWith('.ts') && !isTest(f));
+}
+
+/**
+ * The source with every comment removed (TypeScript's own printer, so comments inside strings and
+ * regular expression literals are handled correctly). Line numbers are not kept by the printer, so
+ * findings report the line in the original file by searching for the offending text there.
+ */
+export function stripComments(source: string, fileName = 'sample.ts'): string {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  return ts.createPrinter({ removeComments: true }).printFile(file);
+}
+
+interface BannedPattern {
+  readonly what: string;
+  readonly pattern: RegExp;
+  readonly instead: string;
+}
+
+/** What may not appear in src/engine or src/sim, and what to use instead. */
+const BANNED: readonly BannedPattern[] = [
+  { what: 'Date.now(', pattern: /\bDate\s*\.\s*now\s*\(/, instead: 'take the instant as an argument (now: number, epoch millis)' },
+  { what: 'new Date()', pattern: /\bnew\s+Date\s*\(\s*\)/, instead: 'new Date(millis) with an explicit instant' },
+  { what: 'Math.random(', pattern: /\bMath\s*\.\s*random\s*\(/, instead: 'the seeded Prng in src/sim/prng.ts' },
+  { what: 'setTimeout(', pattern: /\bsetTimeout\s*\(/, instead: 'an event on the simulator scheduler' },
+  { what: 'setInterval(', pattern: /\bsetInterval\s*\(/, instead: 'poll ticks of the simulator scheduler' },
+  { what: 'setImmediate(', pattern: /\bsetImmediate\s*\(/, instead: 'an event due now on the simulator scheduler' },
+  { what: 'process.', pattern: /\bprocess\s*\./, instead: 'options passed in by src/cli' },
+  { what: 'console.', pattern: /\bconsole\s*\./, instead: 'return values; only src/cli writes to the console' },
+];
+
+/** Findings for one source text: "X is banned in <layer>, use Y" for each banned use outside comments. */
+export function bannedUses(source: string, layer: string, fileName = 'sample.ts'): string[] {
+  const code = stripComments(source, fileName);
+  const findings: string[] = [];
+  for (const { what, pattern, instead } of BANNED) {
+    if (pattern.test(code)) findings.push(`${what} is banned in ${layer}, use ${instead} (${fileName}${lineOf(source, pattern)})`);
+  }
+  return findings;
+}
+
+function lineOf(source: string, pattern: RegExp): string {
+  const lines = source.split('\n');
+  for (let i = 0; i < lines.length; i++) if (pattern.test(lines[i]!)) return `:${i + 1}`;
+  return '';
+}
+
+/** Module specifiers a file imports or re-exports (static imports, `export ... from`, `import()`, `require()`). */
+export function importSpecifiers(source: string, fileName = 'sample.ts'): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      const expression = node.moduleReference.expression;
+      if (ts.isStringLiteral(expression)) out.push(expression.text);
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isDynamicImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
+      const first = node.arguments[0];
+      if ((isDynamicImport || isRequire) && first && ts.isStringLiteralLike(first)) out.push(first.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
+
+type Layer = 'engine' | 'sim' | 'api' | 'server' | 'cli' | 'root' | 'steps' | 'features' | 'package' | 'builtin';
+
+const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/** Which layer a specifier imported from `file` lands in. */
+function layerOf(file: string, specifier: string): Layer {
+  if (specifier.startsWith('node:') || BUILTINS.has(specifier)) return 'builtin';
+  if (!specifier.startsWith('.')) return 'package';
+  const target = rel(resolve(dirname(file), specifier));
+  const [top, second] = target.split('/');
+  if (top === 'steps') return 'steps';
+  if (top === 'features') return 'features';
+  if (top !== 'src') return 'package';
+  if (second === 'engine' || second === 'sim' || second === 'api' || second === 'server' || second === 'cli') return second;
+  return 'root';
+}
+
+function layerOfFile(file: string): Layer {
+  const second = rel(file).split('/')[1] ?? '';
+  return second === 'engine' || second === 'sim' || second === 'api' || second === 'server' || second === 'cli' ? second : 'root';
+}
+
+/** Allowed targets per source layer, with the advice a violation prints. */
+const ALLOWED: Record<'engine' | 'sim' | 'api' | 'server' | 'cli' | 'root', { readonly may: readonly Layer[]; readonly advice: string }> = {
+  engine: { may: ['engine'], advice: 'keep src/engine pure: pass what it needs in as arguments' },
+  sim: { may: ['engine', 'sim'], advice: 'the simulator may only drive src/engine' },
+  api: { may: ['engine', 'sim', 'api', 'package', 'builtin'], advice: 'src/api sits below src/server and src/cli: let them call src/api' },
+  server: { may: ['engine', 'sim', 'api', 'server', 'root', 'package', 'builtin'], advice: 'src/server only adapts src/api to node:http' },
+  cli: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'the cli drives the simulator through src/api' },
+  root: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'src never depends on the Gherkin glue' },
+};
+
+/** Import-direction findings for one file: "importing X is banned in src/<layer>, <advice>". */
+export function importViolations(file: string, source: string): string[] {
+  const from = layerOfFile(file);
+  const rule = ALLOWED[from as keyof typeof ALLOWED];
+  const findings: string[] = [];
+  for (const specifier of importSpecifiers(source, file)) {
+    const to = layerOf(file, specifier);
+    if (to === 'steps' || to === 'features') {
+      findings.push(`importing '${specifier}' (${to}/) is banned in src, steps use src and never the other way (${rel(file)})`);
+    } else if (!rule.may.includes(to)) {
+      const what = to === 'builtin' ? `node builtin '${specifier}'` : to === 'package' ? `package '${specifier}'` : `'${specifier}' (src/${to})`;
+      const where = from === 'root' ? 'src' : `src/${from}`;
+      findings.push(`importing ${what} is banned in ${where}, ${rule.advice} (${rel(file)})`);
+    }
+  }
+  return findings;
+}
+
+describe('tidy: the scanner itself (so a rule can fail)', () => {
+  it('finds a banned call in code and reports the rule, the layer and the line', () => {
+    const sample = ['export function f(): number {', '  return Date.now();', '}', ''].join('\n');
+    expect(bannedUses(sample, 'src/engine', 'f.ts')).to.deep.equal([
+      'Date.now( is banned in src/engine, use take the instant as an argument (now: number, epoch millis) (f.ts:2)',
+    ]);
+  });
+
+  const flagged: Array<[string, string]> = [
+    ['const t = new Date();', 'new Date()'],
+    ['const x = Math.random();', 'Math.random('],
+    ['setTimeout(() => 1, 5);', 'setTimeout('],
+    ['setInterval(() => 1, 5);', 'setInterval('],
+    ['setImmediate(() => 1);', 'setImmediate('],
+    ['const env = process.env.X;', 'process.'],
+    ['console.log("x");', 'console.'],
+    ['const n = Date . now ();', 'Date.now('],
+    // A naive comment stripper would take these for comments and miss the call after them.
+    ['const r = /\\/\\*/; const t = Date.now();', 'Date.now('],
+    ['const u = "http://x"; const t = Date.now();', 'Date.now('],
+  ];
+  for (const [code, rule] of flagged) {
+    it(`flags ${JSON.stringify(code)} as ${rule}`, () => {
+      const findings = bannedUses(code, 'src/sim');
+      expect(findings).to.have.length(1);
+      expect(findings[0]).to.match(new RegExp(`^${rule.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is banned in src/sim, use `));
+    });
+  }
+
+  const allowed: string[] = [
+    '// Date.now() is banned here\nexport const a = 1;',
+    '/* Math.random() and console.log are not used */ export const b = 2;',
+    '/**\n * no process.env, no setTimeout(...)\n */\nexport const c = 3;',
+    'const d = new Date(0);',
+    'const e = new Date(millis);',
+    'const url = "http://x" + "y"; export const f = url;',
+  ];
+  for (const code of allowed) {
+    it(`does not flag ${JSON.stringify(code)}`, () => {
+      expect(bannedUses(code, 'src/engine')).to.deep.equal([]);
+    });
+  }
+
+  it('reads static, re-export, dynamic and require imports', () => {
+    const sample = [
+      "import { a } from './a';",
+      "import type { B } from '../sim/b';",
+      "export { c } from 'node:fs';",
+      "const d = require('http');",
+      "async function e() { return import('../../steps/world'); }",
+      "import f = require('./f');",
+    ].join('\n');
+    expect(importSpecifiers(sample)).to.deep.equal(['./a', '../sim/b', 'node:fs', 'http', '../../steps/world', './f']);
+  });
+
+  it('reports an engine module importing the simulator, a builtin and a package', () => {
+    const file = join(SRC, 'engine', 'sample.ts');
+    const source = "import { Simulation } from '../sim/simulator';\nimport { readFileSync } from 'fs';\nimport * as sinon from 'sinon';\n";
+    expect(importViolations(file, source)).to.deep.equal([
+      "importing '../sim/simulator' (src/sim) is banned in src/engine, keep src/engine pure: pass what it needs in as arguments (src/engine/sample.ts)",
+      "importing node builtin 'fs' is banned in src/engine, keep src/engine pure: pass what it needs in as arguments (src/engine/sample.ts)",
+      "importing package 'sinon' is banned in src/engine, keep src/engine pure: pass what it needs in as arguments (src/engine/sample.ts)",
+    ]);
+  });
+
+  it('reports the api importing the server and src importing the step glue', () => {
+    const api = join(SRC, 'api', 'sample.ts');
+    expect(importViolations(api, "import { start } from '../server/http-server';")).to.deep.equal([
+      "importing '../server/http-server' (src/server) is banned in src/api, src/api sits below src/server and src/cli: let them call src/api (src/api/sample.ts)",
+    ]);
+    const root = join(SRC, 'sample.ts');
+    expect(importViolations(root, "import { World } from '../steps/world';")).to.deep.equal([
+      "importing '../steps/world' (steps/) is banned in src, steps use src and never the other way (src/sample.ts)",
+    ]);
+  });
+
+  it('allows the simulator to import the engine and the api to import both', () => {
+    expect(importViolations(join(SRC, 'sim', 's.ts'), "import { Runner } from '../engine/runner';")).to.deep.equal([]);
+    expect(importViolations(join(SRC, 'api', 'a.ts'), "import type { Simulation } from '../sim/simulator';\nimport { x } from '../engine/errors';")).to.deep.equal([]);
+  });
+});
+
+describe('tidy: src/engine and src/sim read no time, randomness, timers, process or console', () => {
+  for (const layer of ['engine', 'sim']) {
+    const files = modules(join(SRC, layer));
+    it(`src/${layer} has modules to check`, () => {
+      expect(files.length).to.be.greaterThan(0);
+    });
+    it(`src/${layer} uses nothing banned`, () => {
+      const findings = files.flatMap((f) => bannedUses(readFileSync(f, 'utf8'), `src/${layer}`, rel(f)));
+      expect(findings).to.deep.equal([]);
+    });
+  }
+});
+
+describe('tidy: imports point one way (engine <- sim <- api <- server, cli)', () => {
+  it('every module under src imports only what its layer may', () => {
+    const findings = modules().flatMap((f) => importViolations(f, readFileSync(f, 'utf8')));
+    expect(findings).to.deep.equal([]);
+  });
+});
+
+describe('tidy: every module under src opens with a comment block', () => {
+  it('the first thing in each non-test module is a /** ... */ comment', () => {
+    const missing = modules()
+      .filter((f) => !/^\s*\/\*[\s\S]*?\*\//.test(readFileSync(f, 'utf8')))
+      .map((f) => `${rel(f)} has no opening comment block, start it with two or three sentences saying what it is and what it must not do`);
+    expect(missing).to.deep.equal([]);
+  });
+});
+
+describe('tidy: file and folder names under src are kebab-case', () => {
+  it('every .ts file and its folders are lower-case words joined by hyphens', () => {
+    // Source files only: conventional upper-case documents such as README.md are not modules.
+    const names = walk(SRC)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => rel(f).split('/').slice(1));
+    const bad = new Set<string>();
+    for (const parts of names) {
+      parts.forEach((part, i) => {
+        const isFile = i === parts.length - 1;
+        const ok = isFile ? /^[a-z0-9]+(-[a-z0-9]+)*(\.test)?\.ts$/.test(part) : /^[a-z0-9]+(-[a-z0-9]+)*$/.test(part);
+        if (!ok) bad.add(`src/${parts.slice(0, i + 1).join('/')} is not kebab-case, rename it to lower-case words joined by hyphens`);
+      });
+    }
+    expect([...bad]).to.deep.equal([]);
+  });
+});
