@@ -73,7 +73,11 @@ Feature: Bad input: index requests are refused with ES's errors and change nothi
       """
       {"settings": 
       """
-    Then the request fails with status 400 and error "json_parse_exception"
+    Then the request fails with status 400, error "parse_exception" and reason "Failed to parse content to map"
+    And the response contains:
+      """json
+      {"error":{"caused_by":{"type":"json_e_o_f_exception"}}}
+      """
     And the cluster state is unchanged
 
   Scenario: Bad input: settings that cannot change on an open index

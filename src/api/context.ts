@@ -4,7 +4,8 @@
  * to read ES's boolean query parameters and JSON bodies.
  */
 import { EsException, illegalArgument, parseException } from '../engine/errors';
-import { JsonTokenizer } from '../engine/json-tokens';
+import type { ResolveOptions } from '../engine/index-resolver';
+import { JACKSON_SOURCE, JsonTokenizer } from '../engine/json-tokens';
 import { anyValue } from '../engine/object-parser';
 import type { Simulation } from '../sim/simulator';
 
@@ -27,6 +28,8 @@ export interface HandlerResult {
   readonly status: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Pretty-print unless the request says `?pretty=false` (ES `RestMainAction` does this for `GET /`). */
+  readonly prettyByDefault?: boolean;
 }
 
 export function ok(body: unknown, status = 200): HandlerResult {
@@ -57,24 +60,39 @@ export function requiredBody(ctx: RequestContext): string {
 }
 
 /**
- * Reads a body as a generic map (ES `XContentParser#map`), throwing Jackson's error at the token where
- * parsing fails. An empty body reads as an empty map.
+ * Reads a body as a generic map, throwing Jackson's error at the token where parsing fails. An empty
+ * body reads as an empty map. `contentMap` mirrors ES `XContentHelper#convertToMap` (create index),
+ * which wraps any parse failure as `parse_exception` "Failed to parse content to map"; without it the
+ * failure is bare, as from ES `XContentParser#map` (update settings).
  */
-export function bodyAsMap(text: string | null): Record<string, unknown> {
+export function bodyAsMap(text: string | null, contentMap = false): Record<string, unknown> {
   if (text === null || text.trim().length === 0) return {};
   const p = new JsonTokenizer(text);
-  const token = p.nextToken();
-  if (token !== 'START_OBJECT') {
-    const at = p.tokenLocation();
-    throw new EsException(
-      parseException(`Failed to parse content to map`, {
+  try {
+    const token = p.nextToken();
+    if (token !== 'START_OBJECT') {
+      const at = p.tokenLocation();
+      throw new EsException({
         type: 'json_parse_exception',
-        reason: `Current token (${token}) not START_OBJECT (needed to unwrap root name 'null')\n at [Source: ${'(org.elasticsearch.common.bytes.AbstractBytesReference$MarkSupportingStreamInputWrapper)'}; line: ${at.line}, column: ${at.column}]`,
+        reason: `Current token (${token}) not START_OBJECT (needed to unwrap root name 'null')\n at [Source: ${JACKSON_SOURCE}; line: ${at.line}, column: ${at.column}]`,
         status: 400,
-      }),
-    );
+      });
+    }
+    return anyValue(p) as Record<string, unknown>;
+  } catch (e) {
+    if (contentMap && e instanceof EsException) throw new EsException(parseException('Failed to parse content to map', e.error));
+    throw e;
   }
-  return anyValue(p) as Record<string, unknown>;
+}
+
+/** ES `IndicesOptions#fromRequest` over the strict-expand-open defaults most ILM and index APIs use. */
+export function indicesOptions(ctx: RequestContext): ResolveOptions {
+  const expandWildcards = ctx.query.get('expand_wildcards') ?? 'open';
+  return {
+    ignoreUnavailable: booleanParam(ctx, 'ignore_unavailable', false),
+    allowNoIndices: booleanParam(ctx, 'allow_no_indices', true),
+    expandHidden: expandWildcards.split(',').some((w) => w === 'hidden' || w === 'all'),
+  };
 }
 
 /** Splits an ES comma list (`a,b`), dropping empty entries. */

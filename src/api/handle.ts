@@ -5,19 +5,27 @@
  * unknown query parameter) are answered here with ES's messages.
  */
 import { EsException, illegalArgument } from '../engine/errors';
+import { jsonParseError } from '../engine/json-tokens';
 import { didYouMean } from '../engine/object-parser';
 import type { Simulation } from '../sim/simulator';
 import type { Method, RequestContext } from './context';
 import { errorBody, plainErrorBody } from './error-body';
+import { applyFilterPath } from './filter-path';
 import { toCompactJson, toPlain, toPrettyJson } from './json-output';
+import { checkMediaTypes, RequestHeaders } from './media-type';
 import { GLOBAL_PARAMS, matchPath } from './routes';
 
 export interface SimRequest {
   readonly method: string;
   /** The path, optionally with a query string (`/my-index/_ilm/explain?human`). */
   readonly path: string;
-  /** A JSON string, or a plain value serialised as JSON. */
+  /** A JSON string, the raw bytes (UTF-8), or a plain value serialised as JSON. */
   readonly body?: unknown;
+  /**
+   * The HTTP request headers, when there are any (the HTTP server passes them). With headers, the
+   * media-type checks of ES's REST layer apply (`Content-Type` of a body, `compatible-with`).
+   */
+  readonly headers?: RequestHeaders;
 }
 
 export interface SimResponse {
@@ -45,8 +53,52 @@ function render(status: number, value: unknown, pretty: boolean, extraHeaders: R
 function bodyText(body: unknown): string | null {
   if (body === undefined || body === null) return null;
   if (typeof body === 'string') return body;
-  if (body instanceof Uint8Array) return new TextDecoder().decode(body);
+  if (body instanceof Uint8Array) return decodeUtf8(body);
   return JSON.stringify(body);
+}
+
+function hasBody(body: unknown): boolean {
+  if (body === undefined || body === null) return false;
+  if (typeof body === 'string' || body instanceof Uint8Array) return body.length > 0;
+  return true;
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+const UTF8 = new TextEncoder();
+
+/**
+ * Decodes a body as strict UTF-8; invalid bytes get Jackson's `Invalid UTF-8 start byte 0x..` /
+ * `Invalid UTF-8 middle byte 0x..` (`UTF8StreamJsonParser#_reportInvalidInitial/_reportInvalidOther`).
+ *
+ * Divergence: ES meets the bad byte only when its parser reaches it (so the error may come wrapped in
+ * an object-parser chain, or after an earlier syntax error); the simulator checks the whole body
+ * first and reports the first bad byte at its line and byte column.
+ */
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < bytes.length; ) {
+      const b = bytes[i]!;
+      const width = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+      const at = { line, column: i - lineStart + 1 };
+      if (width === 0) throw new EsException(jsonParseError(`Invalid UTF-8 start byte 0x${b.toString(16)}`, at));
+      for (let k = 1; k < width; k++) {
+        const c = bytes[i + k];
+        if (c === undefined) throw new EsException(jsonParseError('Unexpected end-of-input in VALUE_STRING', at));
+        if ((c & 0xc0) !== 0x80) throw new EsException(jsonParseError(`Invalid UTF-8 middle byte 0x${c.toString(16)}`, at));
+      }
+      if (b === 0x0a) {
+        line++;
+        lineStart = i + 1;
+      }
+      i += width;
+    }
+    // Overlong or surrogate sequences the checks above let through.
+    throw new EsException(jsonParseError('Invalid UTF-8 start byte', { line, column: 1 }));
+  }
 }
 
 function parseQuery(raw: string): Map<string, string> {
@@ -94,27 +146,49 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
       { allow: allowed.join(',') },
     );
   }
+  if (request.headers) {
+    // ES `RestController#dispatchRequest`: the media type of a body is checked before the handler runs.
+    const refusal = checkMediaTypes(request.headers, hasBody(request.body));
+    if (refusal?.kind === 'simple') return render(refusal.status, plainErrorBody(refusal.message, refusal.status), pretty);
+    if (refusal?.kind === 'error') return render(refusal.error.status, errorBody(refusal.error), pretty);
+  }
   const accepted = [...match.route.params, ...GLOBAL_PARAMS];
   const unknown = [...query.keys()].filter((k) => !accepted.includes(k));
   if (unknown.length > 0) {
     return render(400, errorBody(illegalArgument(unrecognizedParams(rawPath, unknown, accepted))), pretty);
   }
+  if (hasBody(request.body) && !match.route.readsBody) {
+    // ES `BaseRestHandler#handleRequest`: a body the handler does not read is refused.
+    return render(400, errorBody(illegalArgument(`request [${method} ${rawPath}] does not support having a body`)), pretty);
+  }
+  let body: { text: string | null } | null = null;
   const ctx: RequestContext = {
     method,
     uri,
     path: rawPath,
     params: match.params,
     query,
-    body: bodyText(request.body),
+    // Decoded when a handler first reads it, so invalid UTF-8 fails where ES's parser would meet it.
+    get body(): string | null {
+      body ??= { text: bodyText(request.body) };
+      return body.text;
+    },
     sim,
   };
   try {
     const result = match.route.handler(ctx);
-    if (method === 'HEAD') return { status: result.status, headers: baseHeaders(), body: null, text: '' };
-    return render(result.status, result.body, pretty, { ...result.headers });
+    const filterPath = query.get('filter_path');
+    const value = filterPath === undefined ? result.body : applyFilterPath(result.body, filterPath);
+    const rendered = render(result.status, value, result.prettyByDefault ? !query.has('pretty') || pretty : pretty, { ...result.headers });
+    if (method === 'HEAD') {
+      // ES sends the length of the body a GET would carry, and no body.
+      const length = result.body === null || result.body === undefined ? 0 : UTF8.encode(rendered.text).length;
+      return { status: result.status, headers: { ...baseHeaders(), 'content-length': String(length) }, body: null, text: '' };
+    }
+    return rendered;
   } catch (e) {
     if (e instanceof EsException) {
-      if (method === 'HEAD') return { status: e.error.status, headers: baseHeaders(), body: null, text: '' };
+      if (method === 'HEAD') return { status: e.error.status, headers: { ...baseHeaders(), 'content-length': '0' }, body: null, text: '' };
       return render(e.error.status, errorBody(e.error), pretty);
     }
     throw e;

@@ -11,7 +11,7 @@ import { parsePolicyRequest, policyToXContent, validatePolicyName } from '../eng
 import type { PolicyMetadata } from '../engine/policy-model';
 import { formatJavaInstantString } from '../engine/time';
 import { toCompactJson } from './json-output';
-import { ACKNOWLEDGED, booleanParam, commaList, HandlerResult, ok, pathParam, RequestContext, requiredBody } from './context';
+import { ACKNOWLEDGED, booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function putPolicy(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
@@ -91,12 +91,7 @@ export function deletePolicy(ctx: RequestContext): HandlerResult {
 
 export function explain(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  const expandWildcards = ctx.query.get('expand_wildcards') ?? 'open';
-  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), {
-    ignoreUnavailable: booleanParam(ctx, 'ignore_unavailable', false),
-    allowNoIndices: booleanParam(ctx, 'allow_no_indices', true),
-    expandHidden: expandWildcards.split(',').some((w) => w === 'hidden' || w === 'all'),
-  });
+  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), indicesOptions(ctx));
   const body = explainIndices(sim.cluster, indices, sim.profile, sim.now, {
     onlyManaged: booleanParam(ctx, 'only_managed', false),
     onlyErrors: booleanParam(ctx, 'only_errors', false),

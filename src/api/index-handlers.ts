@@ -23,7 +23,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function createIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'index');
-  const source = bodyAsMap(ctx.body);
+  const source = bodyAsMap(ctx.body, true);
   let settingsMap: Record<string, unknown> = {};
   const aliases = new Map<string, { isWriteIndex?: boolean }>();
   for (const [key, value] of Object.entries(source)) {
@@ -98,7 +98,8 @@ export function updateSettings(ctx: RequestContext): HandlerResult {
 export function mainInfo(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const v = sim.profile.version;
-  return ok({
+  // ES `RestMainAction#convertMainResponse` pretty-prints unless `?pretty` is given.
+  return { ...ok({
     name: 'ilm-sim',
     cluster_name: 'ilm-sim',
     cluster_uuid: sim.cluster.nodeId,
@@ -114,5 +115,5 @@ export function mainInfo(ctx: RequestContext): HandlerResult {
       minimum_index_compatibility_version: v.minimumIndexCompatibilityVersion,
     },
     tagline: 'You Know, for Search',
-  });
+  }), prettyByDefault: true };
 }

@@ -6,6 +6,8 @@
 import type { HandlerResult, Method, RequestContext } from './context';
 import * as ilm from './ilm-handlers';
 import * as indices from './index-handlers';
+import * as reads from './index-read-handlers';
+import * as operations from './ilm-operation-handlers';
 import * as control from './sim-handlers';
 
 export interface Route {
@@ -13,30 +15,47 @@ export interface Route {
   readonly pattern: readonly string[];
   readonly params: readonly string[];
   readonly handler: (ctx: RequestContext) => HandlerResult;
+  /** The handler reads a request body; ES refuses a body sent to any other handler. */
+  readonly readsBody: boolean;
 }
 
 const MASTER = ['master_timeout', 'timeout'];
 const INDEX_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled'];
 
-function route(method: Method, path: string, params: readonly string[], handler: Route['handler']): Route {
-  return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler };
+const BODY = true;
+const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
+const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
+
+function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false): Route {
+  return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler, readsBody };
 }
 
 export const ROUTES: readonly Route[] = [
   route('GET', '/', [], indices.mainInfo),
   route('HEAD', '/', [], indices.mainInfo),
-  route('PUT', '/_ilm/policy/{policy}', MASTER, ilm.putPolicy),
+  route('PUT', '/_ilm/policy/{policy}', MASTER, ilm.putPolicy, BODY),
   route('GET', '/_ilm/policy/{policy}', MASTER, ilm.getPolicies),
   route('GET', '/_ilm/policy', MASTER, ilm.getPolicies),
   route('DELETE', '/_ilm/policy/{policy}', MASTER, ilm.deletePolicy),
   route('GET', '/{index}/_ilm/explain', ['only_managed', 'only_errors', 'master_timeout', ...INDEX_OPTIONS], ilm.explain),
   route('POST', '/{index}/_ilm/retry', [...MASTER, ...INDEX_OPTIONS], ilm.retry),
-  route('PUT', '/{index}', ['wait_for_active_shards', 'include_type_name', ...MASTER], indices.createIndex),
+  route('POST', '/_ilm/move/{index}', MASTER, operations.moveToStep, BODY),
+  route('POST', '/{index}/_ilm/remove', INDEX_OPTIONS, operations.removePolicy),
+  route('POST', '/_ilm/start', MASTER, operations.start),
+  route('POST', '/_ilm/stop', MASTER, operations.stop),
+  route('GET', '/_ilm/status', [], operations.status),
+  route('GET', '/{index}', GET_INDEX, reads.getIndex),
+  route('HEAD', '/{index}', ['local', 'flat_settings', 'include_defaults', ...INDEX_OPTIONS], reads.indexExists),
+  route('GET', '/_settings', GET_SETTINGS, reads.getSettings),
+  route('GET', '/_settings/{name}', GET_SETTINGS, reads.getSettings),
+  route('GET', '/{index}/_settings', GET_SETTINGS, reads.getSettings),
+  route('GET', '/{index}/_settings/{name}', GET_SETTINGS, reads.getSettings),
+  route('PUT', '/{index}', ['wait_for_active_shards', 'include_type_name', ...MASTER], indices.createIndex, BODY),
   route('DELETE', '/{index}', [...MASTER, ...INDEX_OPTIONS], indices.deleteIndex),
-  route('PUT', '/{index}/_settings', ['preserve_existing', 'flat_settings', ...MASTER, ...INDEX_OPTIONS], indices.updateSettings),
+  route('PUT', '/{index}/_settings', ['preserve_existing', 'flat_settings', ...MASTER, ...INDEX_OPTIONS], indices.updateSettings, BODY),
   route('GET', '/_sim/clock', [], control.getClock),
-  route('POST', '/_sim/clock/_advance', [], control.advanceClock),
-  route('POST', '/_sim/clock/_set', [], control.setClock),
+  route('POST', '/_sim/clock/_advance', [], control.advanceClock, BODY),
+  route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
   route('POST', '/_sim/_settle', [], control.settle),
   route('POST', '/_sim/_reset', [], control.reset),
 ];

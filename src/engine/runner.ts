@@ -15,6 +15,7 @@ import {
 } from './cluster';
 import { EsError, EsException, illegalArgument } from './errors';
 import { currentStepKey, EMPTY_STATE, ExecutionState, withFields } from './execution-state';
+import { mayRunIndex } from './operation-mode';
 import { parseOriginationDateFromName } from './origination-date';
 import { firstStep, resolveStep } from './policy-steps';
 import type { PolicyMetadata } from './policy-model';
@@ -49,6 +50,7 @@ export class Runner {
 
   /** ES `runPolicyAfterStateChange`: cluster-state steps and ready phase transitions. */
   runAfterClusterChange(index: IndexMetadata, now: number): void {
+    if (!mayRunIndex(this.cluster, index, this.profile)) return;
     const resolved = this.resolve(index);
     if (!resolved) return;
     const { policy, step } = resolved;
@@ -58,6 +60,7 @@ export class Runner {
 
   /** ES `runPeriodicStep`: what a poll tick does for one index. */
   runPeriodic(index: IndexMetadata, now: number): void {
+    if (!mayRunIndex(this.cluster, index, this.profile)) return;
     const resolved = this.resolve(index);
     if (!resolved) return;
     const { policy, step } = resolved;

@@ -5,6 +5,7 @@
  * but does no I/O and never reads the wall clock; the API layer calls it.
  */
 import { Cluster, createCluster, IndexMetadata } from '../engine/cluster';
+import { completeStopIfSafe } from '../engine/operation-mode';
 import { Profile } from '../engine/profile';
 import { Runner, Wake } from '../engine/runner';
 import type { StepKey } from '../engine/step-key';
@@ -60,13 +61,21 @@ export class Simulation {
       this.replanChanged();
       const due = new Set<string>(this.scheduler.clusterChangeSet);
       this.popReadyPhaseWaits(this.now, due);
-      if (due.size === 0) return;
+      if (due.size === 0) break;
       for (const name of [...due].sort()) {
         const index = this.cluster.indices.get(name);
         if (index) this.runner.runAfterClusterChange(index, this.now);
       }
       ranSomething = this.cluster.changed.size > 0;
     }
+    // ES `IndexLifecycleService#triggerPolicies` ends each round by stopping ILM if it is safe.
+    completeStopIfSafe(this.cluster, this.profile);
+  }
+
+  /** After ILM starts again: every index is looked at afresh (stopped runs dropped their wake-ups). */
+  replanAll(): void {
+    for (const name of this.cluster.indices.keys()) this.cluster.changed.add(name);
+    this.clusterChanged();
   }
 
   /** Runs the events already due at the current instant, without moving the clock. */

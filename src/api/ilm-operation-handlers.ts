@@ -1,0 +1,51 @@
+/**
+ * Handlers for the ILM endpoints that steer indices and ILM itself: move to step, remove policy, and
+ * start / stop / status. Each parses the request once, calls the engine and the simulation, and
+ * returns ES's body; the rules live in the engine (`move-to-step.ts`, `remove-policy.ts`,
+ * `operation-mode.ts`).
+ */
+import { resolveIndices } from '../engine/index-resolver';
+import { moveIndexToStep, parseMoveToStepRequest } from '../engine/move-to-step';
+import { requestOperationMode } from '../engine/operation-mode';
+import { removePolicyFromIndices } from '../engine/remove-policy';
+import { ACKNOWLEDGED, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from './context';
+
+/** `POST _ilm/move/{index}` (ES `RestMoveToStepAction`). */
+export function moveToStep(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const request = parseMoveToStepRequest(requiredBody(ctx), sim.profile);
+  moveIndexToStep(sim.cluster, sim.profile, pathParam(ctx, 'index'), request, sim.now);
+  // ES runs the new step's async action once the move is applied (`maybeRunAsyncAction`): an event
+  // due now, like the re-run after a retry.
+  sim.scheduleRetry(pathParam(ctx, 'index'));
+  sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+/** `POST {index}/_ilm/remove` (ES `RestRemoveIndexLifecyclePolicyAction`, strict-expand-open by default). */
+export function removePolicy(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), indicesOptions(ctx));
+  const failed = removePolicyFromIndices(sim.cluster, indices.map((i) => i.name));
+  sim.clusterChanged();
+  return ok({ has_failures: failed.length > 0, failed_indexes: failed });
+}
+
+/** `POST _ilm/start`: RUNNING again, and every index is looked at afresh. */
+export function start(ctx: RequestContext): HandlerResult {
+  requestOperationMode(ctx.sim.cluster, 'RUNNING');
+  ctx.sim.replanAll();
+  return ok(ACKNOWLEDGED);
+}
+
+/** `POST _ilm/stop`: STOPPING, and STOPPED as soon as no index sits on an unsafe step. */
+export function stop(ctx: RequestContext): HandlerResult {
+  requestOperationMode(ctx.sim.cluster, 'STOPPING');
+  ctx.sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+/** `GET _ilm/status`. */
+export function status(ctx: RequestContext): HandlerResult {
+  return ok({ operation_mode: ctx.sim.cluster.operationMode });
+}

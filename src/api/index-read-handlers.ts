@@ -1,0 +1,44 @@
+/**
+ * Handlers for the index reads ILM users make beside ILM's own APIs: get index, index exists and get
+ * settings. They resolve the index expression the way ES does for each call and serialise through
+ * `engine/index-view.ts`; they change nothing.
+ */
+import { resolveIndices } from '../engine/index-resolver';
+import { indexSettingsToXContent, indexToXContent } from '../engine/index-view';
+import { booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext } from './context';
+
+/** `GET {index}` (ES `RestGetIndicesAction`): one entry per index, in resolution order. */
+export function getIndex(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const flat = booleanParam(ctx, 'flat_settings', false);
+  const out = new Map<string, unknown>();
+  for (const index of resolveIndices(sim.cluster, pathParam(ctx, 'index'), indicesOptions(ctx))) {
+    out.set(index.name, indexToXContent(index, sim.profile, flat));
+  }
+  return ok(out);
+}
+
+/** `HEAD {index}` (ES `RestIndicesExistsAction`): 200 or 404, no body. */
+export function indexExists(ctx: RequestContext): HandlerResult {
+  const indices = resolveIndices(ctx.sim.cluster, pathParam(ctx, 'index'), { ...indicesOptions(ctx), allowNoIndices: false });
+  return { status: indices.length > 0 ? 200 : 404, body: null };
+}
+
+/**
+ * `GET {index}/_settings[/{name}]` and `GET _settings` (ES `RestGetSettingsAction`). Indices whose
+ * selected settings are empty are left out, as ES does without `include_defaults`.
+ *
+ * Divergence: ES iterates an unordered map for the indices; the simulator lists them in resolution order.
+ */
+export function getSettings(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const flat = booleanParam(ctx, 'flat_settings', false);
+  const names = ctx.params.has('name') ? commaList(pathParam(ctx, 'name')) : [];
+  const expression = ctx.params.has('index') ? pathParam(ctx, 'index') : '_all';
+  const out = new Map<string, unknown>();
+  for (const index of resolveIndices(sim.cluster, expression, indicesOptions(ctx))) {
+    const entry = indexSettingsToXContent(index, sim.profile, names, flat);
+    if (Object.keys(entry['settings'] as object).length > 0) out.set(index.name, entry);
+  }
+  return ok(out);
+}

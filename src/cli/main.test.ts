@@ -1,0 +1,87 @@
+/**
+ * The command line driven as a function: help, usage errors, and `serve` on a free port answering
+ * requests and stopping cleanly when asked. Waits are on the CLI's own output, never on timers.
+ */
+import { expect } from 'chai';
+import * as http from 'node:http';
+import { describe, it } from 'node:test';
+import { main } from './main';
+
+class Capture {
+  text = '';
+  private waiters: Array<{ pattern: RegExp; resolve: (match: RegExpMatchArray) => void }> = [];
+  write(chunk: string): boolean {
+    this.text += chunk;
+    this.waiters = this.waiters.filter((w) => {
+      const match = this.text.match(w.pattern);
+      if (match) w.resolve(match);
+      return !match;
+    });
+    return true;
+  }
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+    const match = this.text.match(pattern);
+    if (match) return Promise.resolve(match);
+    return new Promise((resolve) => this.waiters.push({ pattern, resolve }));
+  }
+}
+
+function get(url: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('ilm-sim command line', () => {
+  it('documents every option in --help', async () => {
+    const out = new Capture();
+    const err = new Capture();
+    expect(await main(['--help'], out, err, {})).to.equal(0);
+    for (const option of ['--host', '--port', '--profile', '--start-time', '--poll-interval', '--seed', 'ILM_SIM_PORT', '/_sim/clock/_advance']) {
+      expect(out.text).to.include(option);
+    }
+    expect(err.text).to.equal('');
+  });
+
+  it('refuses unknown commands, unknown options and bad values with exit code 2', async () => {
+    for (const argv of [[], ['launch'], ['serve', '--prot', '1'], ['serve', '--port', 'abc'], ['serve', '--port', '70000'], ['serve', '--profile', '9.9'], ['serve', '--poll-interval', '1ms']]) {
+      const err = new Capture();
+      expect(await main(argv, new Capture(), err, {}), argv.join(' ')).to.equal(2);
+      expect(err.text, argv.join(' ')).to.match(/^ilm-sim: /);
+    }
+  });
+
+  it('serves on a free port, prints the URL, and stops cleanly', async () => {
+    const out = new Capture();
+    const err = new Capture();
+    const stop = new AbortController();
+    const exit = main(['serve', '--port', '0', '--start-time', '2030-05-01T00:00:00Z'], out, err, { ILM_SIM_SEED: '7' }, { stop: stop.signal });
+    const [, url] = (await out.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/)) as [string, string];
+    expect(out.text).to.include('seed 7');
+    const clock = await get(`${url}/_sim/clock`);
+    expect(clock.text).to.equal('{"now_millis":1903824000000,"now":"2030-05-01T00:00:00.000Z"}');
+    stop.abort();
+    expect(await exit).to.equal(0);
+    expect(out.text).to.include('ilm-sim stopped');
+    expect(err.text).to.equal('');
+  });
+
+  it('reports a port already in use with exit code 1', async () => {
+    const blocker = http.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const err = new Capture();
+      expect(await main(['serve', '--port', String(port)], new Capture(), err, {})).to.equal(1);
+      expect(err.text).to.include('EADDRINUSE');
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The `ilm-sim` command line: `ilm-sim serve` starts the ES-compatible HTTP server around one
+ * simulator and runs until SIGINT/SIGTERM. This is the only module that touches process-level things
+ * (signals, exit codes, the console): argv, the output streams and the environment arrive as
+ * arguments, and the exit code is returned, so tests can drive it like any function.
+ */
+import { parseArgs } from 'node:util';
+import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES } from '../index';
+import { DEFAULT_PROFILE } from '../engine/profile';
+import { formatEsDate } from '../engine/time';
+import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
+
+export interface OutputStream {
+  write(text: string): unknown;
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface MainOptions {
+  /** Stops `serve` when aborted; without it, SIGINT and SIGTERM stop it. */
+  readonly stop?: AbortSignal;
+}
+
+/** Options of `serve`: flag, environment variable, default, description. */
+const SERVE_OPTIONS = [
+  ['host', 'ILM_SIM_HOST', DEFAULT_HOST, 'Address to listen on (loopback unless you ask otherwise).'],
+  ['port', 'ILM_SIM_PORT', String(DEFAULT_PORT), 'Port to listen on; 0 picks a free one (the URL printed shows it).'],
+  ['profile', 'ILM_SIM_PROFILE', DEFAULT_PROFILE.name, `Elasticsearch version to mirror: ${[...PROFILES.keys()].join(', ')}.`],
+  ['start-time', 'ILM_SIM_START_TIME', DEFAULT_START_TIME, 'Virtual clock start: ISO 8601 instant or epoch millis.'],
+  ['poll-interval', 'ILM_SIM_POLL_INTERVAL', DEFAULT_POLL_INTERVAL, 'indices.lifecycle.poll_interval in ES syntax (min 1s).'],
+  ['seed', 'ILM_SIM_SEED', '0', 'Seed of the simulator PRNG (index UUIDs).'],
+] as const;
+
+function helpText(): string {
+  const lines = [
+    'Usage: ilm-sim serve [options]',
+    '       ilm-sim --help',
+    '',
+    'Runs a deterministic simulator of Elasticsearch Index Lifecycle Management behind an',
+    'Elasticsearch-compatible HTTP API whose clock you control. Point curl or an official',
+    'Elasticsearch client at the printed URL.',
+    '',
+    'Options of serve (each may also come from the environment variable shown):',
+  ];
+  for (const [flag, variable, fallback, description] of SERVE_OPTIONS) {
+    lines.push(`  --${flag} <value>`.padEnd(26) + description);
+    lines.push(`${' '.repeat(26)}env ${variable}, default ${fallback}`);
+  }
+  lines.push(
+    `  -h, --help`.padEnd(26) + 'Show this help.',
+    '',
+    'Clock control (not part of Elasticsearch):',
+    '  GET  /_sim/clock                      the virtual time',
+    '  POST /_sim/clock/_advance {"by":"5d"}  run every ILM poll and event up to now + 5d',
+    '  POST /_sim/clock/_set {"to":"<ISO>"}   the same, up to an instant (never backwards)',
+    '  POST /_sim/_settle                    run what is due now (e.g. the re-run after a retry)',
+    '  POST /_sim/_reset                     empty cluster, clock back to the start time',
+    '',
+    'Requests with a body need "Content-Type: application/json", as with Elasticsearch.',
+    'Stop with Ctrl-C (SIGINT) or SIGTERM.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+class UsageError extends Error {}
+
+interface ServeConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly profile: string;
+  readonly startTime: number | string;
+  readonly pollInterval: string;
+  readonly seed: number;
+}
+
+function parseServeConfig(values: Record<string, string | boolean | undefined>, env: Environment): ServeConfig {
+  const pick = (flag: string, variable: string, fallback: string): string => {
+    const value = values[flag];
+    if (typeof value === 'string') return value;
+    return env[variable] ?? fallback;
+  };
+  const raw = Object.fromEntries(SERVE_OPTIONS.map(([flag, variable, fallback]) => [flag, pick(flag, variable, fallback)]));
+  const port = raw['port']!;
+  if (!/^\d+$/.test(port) || Number(port) > 65535) throw new UsageError(`invalid port [${port}]: expected an integer from 0 to 65535`);
+  const seed = raw['seed']!;
+  if (!/^-?\d+$/.test(seed) || !Number.isSafeInteger(Number(seed))) throw new UsageError(`invalid seed [${seed}]: expected an integer`);
+  const startTime = raw['start-time']!;
+  return {
+    host: raw['host']!,
+    port: Number(port),
+    profile: raw['profile']!,
+    startTime: /^-?\d+$/.test(startTime) ? Number(startTime) : startTime,
+    pollInterval: raw['poll-interval']!,
+    seed: Number(seed),
+  };
+}
+
+/** Resolves when `signal` aborts or, without one, on the first SIGINT or SIGTERM. */
+function waitForStop(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) resolve('stop');
+      else signal.addEventListener('abort', () => resolve('stop'), { once: true });
+      return;
+    }
+    const onSignal = (name: string): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(name);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputStream, stop: AbortSignal | undefined): Promise<number> {
+  let simulator;
+  try {
+    simulator = createSimulator({ startTime: config.startTime, profile: config.profile, pollInterval: config.pollInterval, seed: config.seed });
+  } catch (error) {
+    stderr.write(`ilm-sim: ${(error as Error).message}\n`);
+    return 2;
+  }
+  let server;
+  try {
+    server = await startServer(simulator, { host: config.host, port: config.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    stderr.write(`ilm-sim: cannot listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n`);
+    return 1;
+  }
+  const version = simulator.profile.version.number;
+  stdout.write(`ilm-sim listening on ${server.url}\n`);
+  stdout.write(
+    `  profile ${simulator.profile.name} (Elasticsearch ${version}), clock starts ${formatEsDate(simulator.options.startMillis)}, ` +
+      `poll interval ${config.pollInterval}, seed ${config.seed}\n`,
+  );
+  const reason = await waitForStop(stop);
+  await server.close();
+  stdout.write(`ilm-sim stopped (${reason})\n`);
+  return 0;
+}
+
+/** Runs the command line; resolves to the process exit code. */
+export async function main(
+  argv: readonly string[],
+  stdout: OutputStream,
+  stderr: OutputStream,
+  env: Environment,
+  options: MainOptions = {},
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        ...Object.fromEntries(SERVE_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
+      },
+    });
+  } catch (error) {
+    stderr.write(`ilm-sim: ${(error as Error).message}\n\n${helpText()}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values['help'] === true || positionals[0] === 'help') {
+    stdout.write(helpText());
+    return 0;
+  }
+  if (positionals.length !== 1 || positionals[0] !== 'serve') {
+    const what = positionals.length === 0 ? 'missing command' : `unknown command [${positionals.join(' ')}]`;
+    stderr.write(`ilm-sim: ${what}\n\n${helpText()}`);
+    return 2;
+  }
+  let config: ServeConfig;
+  try {
+    config = parseServeConfig(values as Record<string, string | boolean | undefined>, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`ilm-sim: ${error.message}\n`);
+    return 2;
+  }
+  return serve(config, stdout, stderr, options.stop);
+}

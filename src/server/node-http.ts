@@ -1,0 +1,168 @@
+/**
+ * The node:http adapter around the simulator: it reads each request (line, headers, body bytes),
+ * hands it to the same `requestSync` every other caller uses, and writes back the status, headers and
+ * exact bytes. It adds only what a socket needs (ES's body-size limit, content length, graceful close)
+ * and must hold no ES behaviour of its own; it never reads process state or writes to the console.
+ */
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Simulator } from '../index';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** ES `http.max_content_length` default: 100mb. */
+export const DEFAULT_MAX_CONTENT_LENGTH_BYTES = 100 * 1024 * 1024;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 9200;
+/** How long `close()` lets in-flight requests finish before cutting their connections. */
+const CLOSE_GRACE_MILLIS = 2000;
+
+/**
+ * ES answers an over-long body from its HTTP layer (Netty's `HttpObjectAggregator` in 7.x,
+ * `Netty4HttpContentSizeHandler` later): status 413, an empty body, `content-length: 0`.
+ *
+ * Divergence: Netty's 413 carries no `x-elastic-product` or `content-type`; the simulator sends both,
+ * as on every response. Netty closes the connection after a 413 to a chunked body; the simulator
+ * reads and drops the rest of the body and keeps the connection, so the client always gets the 413
+ * instead of a reset while it is still sending.
+ */
+function sendTooLarge(res: http.ServerResponse): void {
+  res.sendDate = false;
+  res.writeHead(413, {
+    'content-type': 'application/json; charset=UTF-8',
+    'x-elastic-product': 'Elasticsearch',
+    'content-length': '0',
+  });
+  res.end();
+}
+
+/**
+ * An unexpected failure inside the simulator is a bug, not an ES answer: it is reported as a plain-text
+ * 500 that names itself, and the server keeps serving.
+ */
+function sendInternalError(res: http.ServerResponse, error: unknown): void {
+  res.sendDate = false;
+  const message = `ilm-sim internal error: ${error instanceof Error ? error.message : String(error)}\n`;
+  res.writeHead(500, {
+    'content-type': 'text/plain; charset=UTF-8',
+    'x-elastic-product': 'Elasticsearch',
+    'content-length': String(Buffer.byteLength(message)),
+  });
+  res.end(message);
+}
+
+function headersOf(req: http.IncomingMessage): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) out[name] = value;
+  return out;
+}
+
+interface ServerState {
+  readonly simulator: Simulator;
+  readonly maxContentLengthBytes: number;
+  /** Set by `close()`: answers then carry `connection: close`, so keep-alive connections wind down. */
+  closing: boolean;
+}
+
+function handleRequest(state: ServerState, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const { simulator, maxContentLengthBytes } = state;
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxContentLengthBytes) {
+    req.resume(); // drop the body, keep the connection's framing
+    sendTooLarge(res);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let tooLarge = false;
+  req.on('data', (chunk: Buffer) => {
+    if (tooLarge) return;
+    received += chunk.length;
+    if (received > maxContentLengthBytes) {
+      tooLarge = true;
+      chunks.length = 0;
+      sendTooLarge(res);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  // A client that goes away mid-request never reaches 'end': nothing is applied.
+  req.on('error', () => undefined);
+  req.on('end', () => {
+    if (tooLarge || res.destroyed) return;
+    const body = received === 0 ? undefined : new Uint8Array(Buffer.concat(chunks, received));
+    let response;
+    try {
+      // Applied synchronously, on the event loop: requests take effect one at a time, in the order
+      // their bodies complete, and no two ever interleave.
+      response = simulator.requestSync({ method: req.method ?? 'GET', path: req.url ?? '/', body, headers: headersOf(req) });
+    } catch (error) {
+      sendInternalError(res, error);
+      return;
+    }
+    const headers: Record<string, string> = { ...response.headers };
+    if (req.method !== 'HEAD' || headers['content-length'] === undefined) {
+      headers['content-length'] = String(Buffer.byteLength(response.text));
+    }
+    if (state.closing) res.shouldKeepAlive = false;
+    res.sendDate = false; // ES sends no Date header
+    res.writeHead(response.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : response.text);
+  });
+}
+
+export function startServer(
+  simulator: Simulator,
+  options: { host?: string; port?: number; maxContentLengthBytes?: number } = {},
+): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  const port = options.port ?? DEFAULT_PORT;
+  const maxContentLengthBytes = options.maxContentLengthBytes ?? DEFAULT_MAX_CONTENT_LENGTH_BYTES;
+  const sockets = new Set<Socket>();
+  const state: ServerState = { simulator, maxContentLengthBytes, closing: false };
+  const server = http.createServer((req, res) => handleRequest(state, req, res));
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // A request Node cannot even parse (bad request line, bad header): 400 and close, keep serving.
+  server.on('clientError', (_error, socket: Socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address() as AddressInfo;
+      const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      let closing: Promise<void> | null = null;
+      resolve({
+        url: `http://${urlHost}:${address.port}`,
+        port: address.port,
+        close: () => {
+          closing ??= new Promise<void>((done) => {
+            state.closing = true;
+            // Stop accepting, let in-flight requests finish, drop idle keep-alive connections, and
+            // cut whatever is still open after a grace period.
+            const grace = setTimeout(() => {
+              for (const socket of sockets) socket.destroy();
+            }, CLOSE_GRACE_MILLIS);
+            grace.unref();
+            server.close(() => {
+              clearTimeout(grace);
+              done();
+            });
+            server.closeIdleConnections();
+          });
+          return closing;
+        },
+      });
+    });
+  });
+}
