@@ -43,3 +43,15 @@ When('I delete the index {string}', async function (this: IlmWorld, name: string
 When('I retry the failed step of {string}', async function (this: IlmWorld, name: string) {
   await this.retry(name);
 });
+
+Given('an index template {string}:', async function (this: IlmWorld, name: string, json: string) {
+  await this.sendOk('PUT', `/_index_template/${encodeURIComponent(name)}`, json);
+});
+
+Given('an index {string} is the write index of the alias {string}', async function (this: IlmWorld, name: string, alias: string) {
+  await this.createIndex(name, { aliases: { [alias]: { is_write_index: true } } });
+});
+
+When('{int} documents of {word} are indexed into {string}', async function (this: IlmWorld, count: number, size: string, target: string) {
+  await this.sendOk('POST', '/_sim/ingest', { index: target, count, bytes_each: size });
+});

@@ -99,6 +99,10 @@ export class IlmWorld extends World<{ transport?: Transport }> {
     return this.lastResponse;
   }
 
+  async addFault(fault: Record<string, unknown>): Promise<void> {
+    await this.sendOk('POST', '/_sim/faults', fault);
+  }
+
   /** A snapshot of everything observable: clock, policies, every index's explain record. */
   async snapshot(): Promise<string> {
     const clock = await this.send('GET', '/_sim/clock');
@@ -130,12 +134,13 @@ setWorldConstructor(IlmWorld);
 
 After(async function (this: IlmWorld, { result }) {
   if (result?.status === 'FAILED') {
-    // Everything needed to reproduce the scenario's simulator (architecture rule 6).
+    // Everything needed to reproduce the scenario's simulator (architecture rule 6), and what ILM did.
     const options = this.simulatorOptions;
     this.attach(
       JSON.stringify({ profile: options.profile ?? '7.10', startTime: options.startTime ?? 'default', pollInterval: options.pollInterval ?? '10m', seed: options.seed ?? 0, transport: this.parameters.transport ?? 'in-process' }, null, 2),
       'application/json',
     );
+    if (this.lastResponse) this.attach((await this.send('GET', '/_sim/history')).text, 'application/json');
   }
   await this.close();
 });

@@ -3,17 +3,11 @@
  * Bodies are parsed once, validated completely, and only then applied, so a refused request changes
  * nothing.
  */
-import {
-  addIndex,
-  deleteIndex as removeIndex,
-  SETTING_NUMBER_OF_REPLICAS,
-  SETTING_NUMBER_OF_SHARDS,
-  touch,
-} from '../engine/cluster';
-import { EsException, invalidIndexName, parseException, resourceAlreadyExists } from '../engine/errors';
-import { flattenSettings, indexNameError, validateSettings, validateUpdatable } from '../engine/index-settings';
+import { deleteIndex as removeIndex, touch } from '../engine/cluster';
+import { EsException, parseException } from '../engine/errors';
+import { createIndex as createIndexInCluster } from '../engine/index-creation';
+import { flattenSettings, validateSettings, validateUpdatable } from '../engine/index-settings';
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/index-resolver';
-import { parseOriginationDateFromName } from '../engine/origination-date';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, pathParam, RequestContext, requiredBody } from './context';
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -42,27 +36,7 @@ export function createIndex(ctx: RequestContext): HandlerResult {
       throw new EsException(parseException(`unknown key [${key}] for create index`));
     }
   }
-  const nameError = indexNameError(name);
-  if (nameError) throw new EsException(nameError);
-  const existing = sim.cluster.indices.get(name);
-  if (existing) throw new EsException(resourceAlreadyExists(name, existing.uuid));
-  for (const index of sim.cluster.indices.values()) {
-    if (index.aliases.has(name)) throw new EsException(invalidIndexName(name, 'already exists as alias'));
-  }
-  const flat = flattenSettings(settingsMap);
-  validateSettings(flat, sim.profile);
-  const settings = new Map<string, string>();
-  settings.set(SETTING_NUMBER_OF_SHARDS, String(sim.profile.defaultNumberOfShards));
-  settings.set(SETTING_NUMBER_OF_REPLICAS, '1');
-  for (const [key, value] of flat) if (value !== null) settings.set(key, value);
-  if (
-    sim.profile.parseOriginationDate &&
-    settings.get('index.lifecycle.parse_origination_date') === 'true' &&
-    !settings.has('index.lifecycle.origination_date')
-  ) {
-    parseOriginationDateFromName(name);
-  }
-  addIndex(sim.cluster, name, sim.now, settings, aliases);
+  createIndexInCluster(sim.cluster, sim.profile, name, sim.now, flattenSettings(settingsMap), aliases);
   sim.clusterChanged();
   return ok({ acknowledged: true, shards_acknowledged: true, index: name });
 }

@@ -9,6 +9,7 @@ import * as indices from './index-handlers';
 import * as reads from './index-read-handlers';
 import * as operations from './ilm-operation-handlers';
 import * as control from './sim-handlers';
+import * as templates from './template-handlers';
 
 export interface Route {
   readonly method: Method;
@@ -58,6 +59,17 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
   route('POST', '/_sim/_settle', [], control.settle),
   route('POST', '/_sim/_reset', [], control.reset),
+  route('POST', '/_sim/faults', [], control.addFault, BODY),
+  route('GET', '/_sim/faults', [], control.listFaults),
+  route('DELETE', '/_sim/faults', [], control.clearFaults),
+  route('DELETE', '/_sim/faults/{id}', [], control.removeFault),
+  route('GET', '/_sim/history', ['index'], control.history),
+  route('POST', '/_sim/ingest', [], templates.ingest, BODY),
+  route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY),
+  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
+  route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
+  route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate),
+  route('POST', '/{index}/_doc', ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias'], templates.indexDocument, BODY),
 ];
 
 /** Parameters every route accepts (consumed by ES's REST layer itself). */

@@ -2,7 +2,9 @@
  * The `/_sim` control plane (not an ES API): read, advance and set the virtual clock, settle the
  * events due now, reset the cluster. Errors still use the ES error shape so clients handle them alike.
  */
-import { EsException, illegalArgument } from '../engine/errors';
+import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
+import { Fault, FaultSpec, WAIT_CONDITIONS, WaitCondition } from '../engine/faults';
+import { simpleMatch } from '../engine/index-resolver';
 import { formatEsDate, parseInstant, parseTimeValue } from '../engine/time';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, RequestContext, requiredBody } from './context';
 
@@ -56,4 +58,112 @@ export function settle(ctx: RequestContext): HandlerResult {
 export function reset(ctx: RequestContext): HandlerResult {
   ctx.sim.reset();
   return ok(ACKNOWLEDGED);
+}
+
+const FAULT_FIELDS = ['index', 'phase', 'action', 'step', 'times', 'probability', 'error', 'condition'];
+
+function faultView(fault: Fault): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: fault.id, index: fault.index };
+  for (const key of ['phase', 'action', 'step', 'times', 'probability', 'error', 'condition'] as const) {
+    if (fault[key] !== undefined) out[key] = fault[key];
+  }
+  out['fired'] = fault.fired;
+  return out;
+}
+
+function bad(reason: string): never {
+  throw new EsException(illegalArgument(reason));
+}
+
+/** Parses a fault description completely before anything is added, so a bad one changes nothing. */
+function parseFault(body: Record<string, unknown>): FaultSpec {
+  for (const key of Object.keys(body)) {
+    if (!FAULT_FIELDS.includes(key)) bad(`unknown field [${key}], expected one of [${FAULT_FIELDS.join(', ')}]`);
+  }
+  const text = (key: string): string | undefined => {
+    const value = body[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value.length === 0) bad(`[${key}] must be a non-empty string`);
+    return value;
+  };
+  const index = text('index') ?? '*';
+  const phase = text('phase');
+  const action = text('action');
+  const step = text('step');
+  if (action === undefined && step === undefined) bad('a fault needs an [action] or a [step]');
+  const times = body['times'];
+  if (times !== undefined && (typeof times !== 'number' || !Number.isSafeInteger(times) || times < 1)) {
+    bad('[times] must be a positive integer');
+  }
+  const probability = body['probability'];
+  if (probability !== undefined && (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))) {
+    bad('[probability] must be a number between 0 and 1');
+  }
+  const condition = body['condition'];
+  const error = body['error'];
+  if ((condition === undefined) === (error === undefined)) bad('a fault needs exactly one of [error] or [condition]');
+  if (condition !== undefined && !WAIT_CONDITIONS.includes(condition as WaitCondition)) {
+    bad(`[condition] must be one of [${WAIT_CONDITIONS.join(', ')}]`);
+  }
+  let parsedError: { type: string; reason: string } | undefined;
+  if (error !== undefined) {
+    const e = error as Record<string, unknown>;
+    if (error === null || typeof error !== 'object' || Array.isArray(error) || typeof e['type'] !== 'string' || typeof e['reason'] !== 'string' || Object.keys(e).some((k) => k !== 'type' && k !== 'reason')) {
+      bad('[error] must be an object with a string [type] and a string [reason]');
+    }
+    parsedError = { type: e['type'] as string, reason: e['reason'] as string };
+  }
+  return {
+    index,
+    ...(phase !== undefined ? { phase } : {}),
+    ...(action !== undefined ? { action } : {}),
+    ...(step !== undefined ? { step } : {}),
+    ...(times !== undefined ? { times: times as number } : {}),
+    ...(probability !== undefined ? { probability: probability as number } : {}),
+    ...(parsedError ? { error: parsedError } : {}),
+    ...(condition !== undefined ? { condition: condition as WaitCondition } : {}),
+  };
+}
+
+export function addFault(ctx: RequestContext): HandlerResult {
+  const fault = ctx.sim.faults.add(parseFault(bodyAsMap(requiredBody(ctx))));
+  return ok({ acknowledged: true, fault_id: fault.id });
+}
+
+export function listFaults(ctx: RequestContext): HandlerResult {
+  return ok({ faults: ctx.sim.faults.list().map(faultView) });
+}
+
+export function clearFaults(ctx: RequestContext): HandlerResult {
+  ctx.sim.faults.clear();
+  // Held waits are checked again, as when the cluster recovers.
+  ctx.sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+export function removeFault(ctx: RequestContext): HandlerResult {
+  const id = ctx.params.get('id') ?? '';
+  if (!ctx.sim.faults.remove(id)) {
+    throw new EsException(resourceNotFound(`fault [${id}] not found`));
+  }
+  ctx.sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+/** `GET /_sim/history[?index=pattern]`: every step change, oldest first. */
+export function history(ctx: RequestContext): HandlerResult {
+  const pattern = ctx.query.get('index');
+  const records = ctx.sim.cluster.history.filter((r) => pattern === undefined || simpleMatch(pattern, r.index));
+  return ok({
+    history: records.map((r) => ({
+      '@timestamp': formatEsDate(r.timeMillis),
+      time_millis: r.timeMillis,
+      index: r.index,
+      policy: r.policy,
+      from: r.from,
+      to: r.to,
+      success: r.success,
+      ...(r.error ? { error: r.error } : {}),
+    })),
+  });
 }

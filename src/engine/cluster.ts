@@ -4,7 +4,8 @@
  * here; it does no I/O and never reads the clock (creation dates and times are passed in). UUIDs come
  * from a generator the simulator seeds, so runs are reproducible.
  */
-import { ExecutionState } from './execution-state';
+import { currentStepKey, ExecutionState } from './execution-state';
+import type { HistoryRecord } from './history';
 import type { PolicyMetadata } from './policy-model';
 
 export interface AliasMetadata {
@@ -22,10 +23,17 @@ export interface IndexMetadata {
   lifecycle: ExecutionState | null;
   /** Simulated storage facts the steps consult. */
   segmentsPerShard: number;
+  /** Primary documents and their store size; documents are counted, never stored. */
+  docsCount: number;
+  storeBytes: number;
+  /** ES `RolloverInfo` per alias this index was rolled over from: when, and the conditions met. */
+  readonly rolloverInfos: Map<string, { readonly timeMillis: number; readonly metConditions: readonly string[] }>;
   /** Bumped on every change, so scheduler entries made for an older state can be recognised. */
   generation: number;
   /** The cluster's set of changed index names (shared), so the simulator re-plans only those. */
   readonly changeLog: Set<string>;
+  /** The cluster's lifecycle history (shared). */
+  readonly historyLog: HistoryRecord[];
 }
 
 export type OperationMode = 'RUNNING' | 'STOPPING' | 'STOPPED';
@@ -40,8 +48,23 @@ export interface Cluster {
   readonly newUuid: () => string;
   /** Names of indices created or changed since the simulator last looked (see `touch`). */
   readonly changed: Set<string>;
+  /** Every step change of every index, in order (ES's ILM history). */
+  readonly history: HistoryRecord[];
   /** Whether any policy was ever stored (ES then has ILM metadata, which changes some errors). */
   ilmMetadataExists: boolean;
+  /** Composable index templates (`PUT /_index_template/<name>`). */
+  readonly indexTemplates: Map<string, IndexTemplate>;
+}
+
+/** A composable index template: what new indices matching its patterns start with. */
+export interface IndexTemplate {
+  readonly name: string;
+  readonly indexPatterns: readonly string[];
+  readonly priority: number;
+  readonly settings: ReadonlyMap<string, string>;
+  readonly aliases: ReadonlyMap<string, AliasMetadata>;
+  /** The request body as given (kept for GET). */
+  readonly source: Readonly<Record<string, unknown>>;
 }
 
 export const SETTING_NUMBER_OF_SHARDS = 'index.number_of_shards';
@@ -60,7 +83,9 @@ export function createCluster(newUuid: () => string): Cluster {
     nodeId: newUuid(),
     newUuid,
     changed: new Set(),
+    history: [],
     ilmMetadataExists: false,
+    indexTemplates: new Map(),
   };
 }
 
@@ -101,8 +126,12 @@ export function addIndex(
     aliases: new Map(aliases),
     lifecycle: null,
     segmentsPerShard: 1,
+    docsCount: 0,
+    storeBytes: 0,
+    rolloverInfos: new Map(),
     generation: 0,
     changeLog: cluster.changed,
+    historyLog: cluster.history,
   };
   cluster.indices.set(name, index);
   cluster.changed.add(name);
@@ -120,9 +149,40 @@ export function touch(index: IndexMetadata): void {
   index.changeLog.add(index.name);
 }
 
-export function setLifecycle(index: IndexMetadata, state: ExecutionState | null): void {
+/**
+ * Replaces an index's execution state. A change of step is recorded in the history at the new step
+ * time (or `now` when the state carries none), with the error for a move into ERROR.
+ */
+export function setLifecycle(index: IndexMetadata, state: ExecutionState | null, now?: number): void {
+  const from = currentStepKey(index.lifecycle);
+  const to = currentStepKey(state);
   index.lifecycle = state;
   touch(index);
+  if (!to || (from && from.phase === to.phase && from.action === to.action && from.name === to.name)) return;
+  const timeMillis = state?.stepTime ?? now;
+  if (timeMillis === undefined) return;
+  const failed = to.name === 'ERROR';
+  index.historyLog.push({
+    index: index.name,
+    policy: lifecyclePolicyName(index),
+    timeMillis,
+    from,
+    to,
+    success: !failed,
+    ...(failed && state?.stepInfo ? { error: state.stepInfo } : {}),
+  });
+}
+
+/** Records that an action removed the index (ES writes a `complete` history item for it). */
+export function recordRemoval(index: IndexMetadata, key: { phase: string; action: string }, now: number): void {
+  index.historyLog.push({
+    index: index.name,
+    policy: lifecyclePolicyName(index),
+    timeMillis: now,
+    from: currentStepKey(index.lifecycle),
+    to: { phase: key.phase, action: key.action, name: 'complete' },
+    success: true,
+  });
 }
 
 /** The indices an alias points at, in cluster order. */

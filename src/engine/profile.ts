@@ -42,7 +42,13 @@ export interface Profile {
    * ES `Step#isRetryable` per step family. In 7.6-7.12 only `UpdateSettingsStep`s, `init` and the
    * rollover steps were retryable; from 7.13 every action step is.
    */
-  readonly retryable: { readonly updateSettings: boolean; readonly init: boolean; readonly otherActionSteps: boolean };
+  readonly retryable: {
+    readonly updateSettings: boolean;
+    readonly init: boolean;
+    /** `check-rollover-ready` (7.6, #48256) and `attempt-rollover` (#50522). */
+    readonly rollover: boolean;
+    readonly otherActionSteps: boolean;
+  };
   /** Actions whose presence injects `unfollow` into their phase (empty: no injection). */
   readonly unfollowInjectedBy: readonly string[];
   /** Whether `migrate` is injected into warm/cold phases without allocation rules. */
@@ -55,6 +61,8 @@ export interface Profile {
     readonly delete: 'v6.6' | 'v7.10';
     readonly unfollow: 'v7.10';
     readonly migrate: 'v7.10';
+    /** 7.x adds `wait-for-active-shards` after `attempt-rollover`. */
+    readonly rollover: 'v6.6' | 'v7.10';
   };
   /** Resize copies the source's settings (7.x) or only the requested ones (6.x). */
   readonly resizeCopiesSettings: boolean;
@@ -129,10 +137,10 @@ export const PROFILE_7_10: Profile = {
   actionsNeedingRolloverInHot: ['forcemerge'],
   hotRolloverMessageNoun: 'action',
   parseErrorStyle: 'suggesting',
-  retryable: { updateSettings: true, init: true, otherActionSteps: false },
+  retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: false },
   unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot'],
   injectMigrate: true,
-  chains: { shrink: 'v7.10', forcemerge: 'v7.10', readonly: 'v7.10', delete: 'v7.10', unfollow: 'v7.10', migrate: 'v7.10' },
+  chains: { shrink: 'v7.10', forcemerge: 'v7.10', readonly: 'v7.10', delete: 'v7.10', unfollow: 'v7.10', migrate: 'v7.10', rollover: 'v7.10' },
   resizeCopiesSettings: true,
   parseOriginationDate: true,
   policyEnd: 'last-phase-complete',
@@ -182,10 +190,10 @@ export const PROFILE_6_6: Profile = {
   hotRolloverMessageNoun: 'action',
   parseErrorStyle: 'parser-not-found',
   // 6.6 had no automatic retry and no `isRetryable`; nothing is marked retryable.
-  retryable: { updateSettings: false, init: false, otherActionSteps: false },
+  retryable: { updateSettings: false, init: false, rollover: false, otherActionSteps: false },
   unfollowInjectedBy: [],
   injectMigrate: false,
-  chains: { shrink: 'v6.6', forcemerge: 'v6.6', readonly: 'v6.6', delete: 'v6.6', unfollow: 'v7.10', migrate: 'v7.10' },
+  chains: { shrink: 'v6.6', forcemerge: 'v6.6', readonly: 'v6.6', delete: 'v6.6', unfollow: 'v7.10', migrate: 'v7.10', rollover: 'v6.6' },
   resizeCopiesSettings: false,
   parseOriginationDate: false,
   policyEnd: 'terminal-step',

@@ -10,9 +10,11 @@ import {
   IndexMetadata,
   lifecyclePolicyName,
   originationDate,
+  recordRemoval,
   setLifecycle,
   SETTING_ORIGINATION_DATE,
 } from './cluster';
+import { FaultTable } from './faults';
 import { EsError, EsException, illegalArgument } from './errors';
 import { currentStepKey, EMPTY_STATE, ExecutionState, withFields } from './execution-state';
 import { mayRunIndex } from './operation-mode';
@@ -21,13 +23,15 @@ import { firstStep, resolveStep } from './policy-steps';
 import type { PolicyMetadata } from './policy-model';
 import { minAgeMillis } from './policy-model';
 import type { Profile } from './profile';
-import { assertNever, Step, StepContext } from './steps';
+import { assertNever, notYet, Step, StepContext, WaitResult } from './steps';
 import { INIT_KEY, NEW_PHASE, sameStepKey, StepKey, TERMINAL_KEY } from './step-key';
 import { failedStepKey, isOnStep, moveToErrorStep, moveToFailedStep, moveToStep } from './transitions';
 
 export interface RunnerHooks {
   /** The index landed on an async action: run `runAsyncAction` for it as an event due now. */
   readonly scheduleAsyncAction: (index: string, key: StepKey) => void;
+  /** The simulator's seeded PRNG, for faults that fire with a probability. */
+  readonly random: () => number;
 }
 
 /** What an index is waiting for, so the simulator only wakes it when something can change. */
@@ -46,7 +50,21 @@ export class Runner {
     readonly cluster: Cluster,
     readonly profile: Profile,
     private readonly hooks: RunnerHooks,
+    readonly faults: FaultTable = new FaultTable(),
   ) {}
+
+  /** Raises the failure a fault injects into this step, if one fires (the same path as a real one). */
+  private injectFailure(index: IndexMetadata, step: Step): void {
+    const error = this.faults.failureFor(index.name, step.key, this.hooks.random);
+    if (error) throw new EsException(error);
+  }
+
+  /** Runs a wait step's check unless a fault holds it with the step_info ES shows for that condition. */
+  private checkWait(index: IndexMetadata, step: Step, check: () => WaitResult): WaitResult {
+    this.injectFailure(index, step);
+    const held = this.faults.waitInfoFor(this.cluster, index, step.key, this.hooks.random);
+    return held ? notYet(held) : check();
+  }
 
   /** ES `runPolicyAfterStateChange`: cluster-state steps and ready phase transitions. */
   runAfterClusterChange(index: IndexMetadata, now: number): void {
@@ -72,7 +90,7 @@ export class Runner {
       case 'async-wait': {
         let result;
         try {
-          result = step.evaluate(this.context(index, policy, now));
+          result = this.checkWait(index, step, () => step.evaluate(this.context(index, policy, now)));
         } catch (e) {
           this.fail(index, policy, step, e, now);
           return;
@@ -105,12 +123,14 @@ export class Runner {
     if (!resolved || resolved.step?.kind !== 'async-action') return;
     const { policy, step } = resolved;
     try {
+      this.injectFailure(index, step);
       step.perform(this.context(index, policy, now));
     } catch (e) {
       this.fail(index, policy, step, e, now);
       return;
     }
-    if (step.indexSurvives && step.nextKey) this.moveAndContinue(index, policy, step.nextKey, now);
+    if (!step.indexSurvives) recordRemoval(index, step.key, now);
+    else if (step.nextKey) this.moveAndContinue(index, policy, step.nextKey, now);
   }
 
   /**
@@ -140,7 +160,7 @@ export class Runner {
       }
       plans.push({ index, policy, state });
     }
-    for (const { index, policy, state } of plans) setLifecycle(index, moveToFailedStep(policy, state, false, now, this.profile));
+    for (const { index, policy, state } of plans) setLifecycle(index, moveToFailedStep(policy, state, false, now, this.profile), now);
   }
 
   /**
@@ -210,6 +230,7 @@ export class Runner {
       switch (step.kind) {
         case 'cluster-state-action': {
           try {
+            this.injectFailure(index, step);
             const branch = sameStepKey(step.key, INIT_KEY) ? this.initialize(index, policy) : step.perform(this.context(index, policy, now));
             next = branch ?? step.nextKey;
           } catch (e) {
@@ -221,7 +242,8 @@ export class Runner {
         case 'cluster-state-wait': {
           let result;
           try {
-            result = step.check(this.context(index, policy, now));
+            const current = step;
+            result = this.checkWait(index, current, () => current.check(this.context(index, policy, now)));
           } catch (e) {
             this.fail(index, policy, step, e, now);
             return;
@@ -248,14 +270,14 @@ export class Runner {
           assertNever(step);
       }
       if (!next) return;
-      setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile));
+      setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile), now);
       step = resolveStep(policy, index.lifecycle?.phaseDefinition, next, this.profile);
     }
     if (step) throw new Error(`index [${index.name}] ran more than ${MAX_STEPS_PER_UPDATE} steps in one update at ${JSON.stringify(step.key)}`);
   }
 
   private moveAndContinue(index: IndexMetadata, policy: PolicyMetadata, next: StepKey, now: number): void {
-    setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile));
+    setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile), now);
     const step = resolveStep(policy, index.lifecycle?.phaseDefinition, next, this.profile);
     if (step) this.execute(index, policy, step, now);
   }
@@ -292,13 +314,13 @@ export class Runner {
     if (!this.profile.autoRetry || !state || state.isAutoRetryableError !== true) return;
     const failed = failedStepKey(state);
     if (!failed || !resolveStep(policy, state.phaseDefinition, failed, this.profile)) return;
-    setLifecycle(index, moveToFailedStep(policy, state, true, now, this.profile));
+    setLifecycle(index, moveToFailedStep(policy, state, true, now, this.profile), now);
     this.runRetriedStep(index, now);
   }
 
   private fail(index: IndexMetadata, policy: PolicyMetadata, step: Step, e: unknown, now: number): void {
     if (!(e instanceof EsException)) throw e;
-    setLifecycle(index, moveToErrorStep(policy, index.lifecycle ?? EMPTY_STATE, step.key, e.error, step.retryable, now, this.profile));
+    setLifecycle(index, moveToErrorStep(policy, index.lifecycle ?? EMPTY_STATE, step.key, e.error, step.retryable, now, this.profile), now);
   }
 
   private setStepInfo(index: IndexMetadata, info: object | null): void {

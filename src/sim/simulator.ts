@@ -5,6 +5,7 @@
  * but does no I/O and never reads the wall clock; the API layer calls it.
  */
 import { Cluster, createCluster, IndexMetadata } from '../engine/cluster';
+import { FaultTable } from '../engine/faults';
 import { completeStopIfSafe } from '../engine/operation-mode';
 import { Profile } from '../engine/profile';
 import { Runner, Wake } from '../engine/runner';
@@ -29,6 +30,8 @@ export class Simulation {
   runner!: Runner;
   scheduler!: Scheduler;
   prng!: Prng;
+  /** Injected failures and held waits (`/_sim/faults`); cleared by `reset`. */
+  faults!: FaultTable;
   private pendingActions = new Set<string>();
 
   constructor(readonly config: SimulatorConfig) {
@@ -40,7 +43,7 @@ export class Simulation {
     return this.config.profile;
   }
 
-  /** Empty cluster, clock back to the start, PRNG reseeded. */
+  /** Empty cluster (and history), no faults, clock back to the start, PRNG reseeded. */
   reset(): void {
     this.now = this.config.startMillis;
     this.prng = new Prng(this.config.seed);
@@ -48,9 +51,16 @@ export class Simulation {
     this.cluster = createCluster(() => prng.base64Uuid());
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
     this.pendingActions = new Set();
-    this.runner = new Runner(this.cluster, this.config.profile, {
-      scheduleAsyncAction: (index, key) => this.scheduleAsyncAction(index, key),
-    });
+    this.faults = new FaultTable();
+    this.runner = new Runner(
+      this.cluster,
+      this.config.profile,
+      {
+        scheduleAsyncAction: (index, key) => this.scheduleAsyncAction(index, key),
+        random: () => prng.nextFloat(),
+      },
+      this.faults,
+    );
   }
 
   /** After a request changed the cluster: run what a cluster-state change runs, at `now`. */
@@ -118,6 +128,8 @@ export class Simulation {
     for (const name of [...due].sort()) {
       const index = this.cluster.indices.get(name);
       if (index) this.runner.runPeriodic(index, tick);
+      // Re-plan it even when nothing changed: an unmet async wait needs the next tick too.
+      this.cluster.changed.add(name);
     }
     this.clusterChanged();
   }

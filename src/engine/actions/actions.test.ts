@@ -23,6 +23,7 @@ const NEXT: StepKey = stepKey('warm', 'next-action', 'next-step');
 const REPRESENTATIVE_SETTINGS: Readonly<Record<string, readonly string[]>> = {
   set_priority: ['{"priority":50}', '{"priority":null}', '{"priority":0}'],
   unfollow: ['{}'],
+  rollover: ['{"max_docs":1000}', '{"max_age":"1d","max_size":"50gb"}'],
   readonly: ['{}'],
   migrate: ['{"enabled":true}', '{"enabled":false}', '{}'],
   shrink: ['{"number_of_shards":1}', '{"number_of_shards":3}'],
@@ -54,8 +55,8 @@ const SHORT: Readonly<Record<StepKind, string>> = {
 const describeSteps = (steps: readonly Step[]): string[] => steps.map((s) => `${s.key.name} ${SHORT[s.kind]}`);
 
 describe('every registered action is known to the registry under its own name', () => {
-  it('registers set_priority, unfollow, readonly, migrate, shrink, forcemerge and delete', () => {
-    expect([...ACTIONS.keys()].sort()).to.deep.equal(['delete', 'forcemerge', 'migrate', 'readonly', 'set_priority', 'shrink', 'unfollow']);
+  it('registers set_priority, unfollow, rollover, readonly, migrate, shrink, forcemerge and delete', () => {
+    expect([...ACTIONS.keys()].sort()).to.deep.equal(['delete', 'forcemerge', 'migrate', 'readonly', 'rollover', 'set_priority', 'shrink', 'unfollow']);
     for (const [name, definition] of ACTIONS) expect(definition.name).to.equal(name);
   });
 
@@ -132,6 +133,19 @@ describe('action chain integrity (every action x every profile x representative 
  * its "Historical step lists"; 6.6 from the 6.6 action classes).
  */
 const EXPECTED: ReadonlyArray<{ profile: Profile; action: string; settings: string; steps: readonly string[] }> = [
+  // es-ilm-engine.md 2.1 (rollover); 6.x had no wait-for-active-shards (RolloverAction, 6.x package).
+  {
+    profile: PROFILE_7_10,
+    action: 'rollover',
+    settings: '{"max_docs":1000}',
+    steps: ['check-rollover-ready AW', 'attempt-rollover AA', 'wait-for-active-shards CSW', 'update-rollover-lifecycle-date CSA', 'set-indexing-complete AA'],
+  },
+  {
+    profile: PROFILE_6_6,
+    action: 'rollover',
+    settings: '{"max_docs":1000}',
+    steps: ['check-rollover-ready AW', 'attempt-rollover AA', 'update-rollover-lifecycle-date CSA', 'set-indexing-complete AA'],
+  },
   { profile: PROFILE_7_10, action: 'set_priority', settings: '{"priority":50}', steps: ['set_priority AA'] },
   {
     // es-ilm-engine.md 2.1, "unfollow before 7.12: no branch step ... wait-for-follow-shard-tasks is AW".

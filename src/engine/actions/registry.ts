@@ -8,10 +8,11 @@ import { deleteAction } from './delete';
 import { forcemergeAction } from './forcemerge';
 import { migrateAction } from './migrate';
 import { readonlyAction } from './readonly';
+import { rolloverAction } from './rollover';
 import { setPriorityAction } from './set-priority';
 import { shrinkAction } from './shrink';
 import { unfollowAction } from './unfollow';
 
 export const ACTIONS: ReadonlyMap<string, ActionDefinition> = new Map(
-  [setPriorityAction, unfollowAction, readonlyAction, migrateAction, shrinkAction, forcemergeAction, deleteAction].map((a) => [a.name, a]),
+  [setPriorityAction, unfollowAction, rolloverAction, readonlyAction, migrateAction, shrinkAction, forcemergeAction, deleteAction].map((a) => [a.name, a]),
 );

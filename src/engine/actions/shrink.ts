@@ -95,7 +95,7 @@ export const shrinkAction: ActionDefinition = {
         key: copyKey,
         nextKey: profile.chains.shrink === 'v7.10' ? dataStreamBranchKey : aliasKey,
         retryable: profile.retryable.otherActionSteps,
-        perform: ({ cluster, index }) => {
+        perform: ({ cluster, index, now }) => {
           const targetName = SHRUNKEN_INDEX_PREFIX + index.name;
           const target = cluster.indices.get(targetName);
           if (!target) {
@@ -111,7 +111,7 @@ export const shrinkAction: ActionDefinition = {
             action: isShrunkenKey.action,
             step: isShrunkenKey.name,
             ...(source.lifecycleDate !== undefined ? { lifecycleDate: source.lifecycleDate } : {}),
-          });
+          }, now);
         },
       },
     ];

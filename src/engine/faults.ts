@@ -1,0 +1,118 @@
+/**
+ * Faults as data: "step S (or every step of action A) on indices matching P fails N times with this
+ * ES error", or "holds this wait step as if shards were not allocated / the index were not green".
+ * The runner asks the table right before it runs a step; an injected failure then takes the same path
+ * into ERROR as a real one. Probabilities draw from the simulator's seeded PRNG, passed in.
+ */
+import { numberOfShards, type Cluster, type IndexMetadata } from './cluster';
+import type { EsError } from './errors';
+import { simpleMatch } from './index-resolver';
+import type { StepKey } from './step-key';
+
+export type WaitCondition = 'shards_not_allocated' | 'cluster_not_green';
+export const WAIT_CONDITIONS: readonly WaitCondition[] = ['shards_not_allocated', 'cluster_not_green'];
+
+export interface FaultSpec {
+  /** Index name pattern (`*` wildcards). */
+  readonly index: string;
+  readonly phase?: string;
+  readonly action?: string;
+  readonly step?: string;
+  /** How many times the fault fires before it is spent; absent: until cleared. */
+  readonly times?: number;
+  /** Chance in [0, 1] that each matching run fires; absent: always. */
+  readonly probability?: number;
+  /** The error a failing step raises. */
+  readonly error?: { readonly type: string; readonly reason: string };
+  /** Instead of failing, hold wait steps with ES's step_info for this condition. */
+  readonly condition?: WaitCondition;
+}
+
+export interface Fault extends FaultSpec {
+  readonly id: string;
+  fired: number;
+}
+
+/** Wait steps each condition holds, and the step_info ES shows while they wait. */
+const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (cluster: Cluster, index: IndexMetadata) => object>>> = {
+  shards_not_allocated: new Map<string, (cluster: Cluster, index: IndexMetadata) => object>([
+    [
+      'check-shrink-allocation',
+      (cluster, index) => {
+        const shards = numberOfShards(index);
+        return {
+          message: `Waiting for node [${cluster.nodeId}] to contain [${shards}] shards, found [0], remaining [${shards}]`,
+          node_id: cluster.nodeId,
+          expected_shards: shards,
+          shards_left_to_allocate: shards,
+        };
+      },
+    ],
+    ['shrunk-shards-allocated', () => ({ message: 'Waiting for all shard copies to be active', shrunk_index_exists: true, actual_shards: 0, all_shards_active: false })],
+    ['check-migration', (_c, index) => ({ message: 'Waiting for all shard copies to be active', shards_left_to_allocate: -1, all_shards_active: false, number_of_replicas: Number(index.settings.get('index.number_of_replicas') ?? '1') })],
+    ['wait-for-active-shards', () => ({ message: 'waiting for [1] shards to become active, but only [0] are active', current_active_shards_count: 0, target_active_shards_count: '1', enough_shards_active: false })],
+  ]),
+  cluster_not_green: new Map<string, (cluster: Cluster, index: IndexMetadata) => object>([
+    ['wait-for-index-color', () => ({ message: 'index is not green; not all shards are active' })],
+    ['wait-for-yellow-step', () => ({ message: 'index is red; not all primary shards are active' })],
+  ]),
+};
+
+export class FaultTable {
+  private faults: Fault[] = [];
+  private nextId = 1;
+
+  add(spec: FaultSpec): Fault {
+    const fault: Fault = { ...spec, id: `fault-${this.nextId++}`, fired: 0 };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  list(): readonly Fault[] {
+    return this.faults;
+  }
+
+  remove(id: string): boolean {
+    const before = this.faults.length;
+    this.faults = this.faults.filter((f) => f.id !== id);
+    return this.faults.length !== before;
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  /** The error to raise instead of running this step, if a failure fault fires. */
+  failureFor(index: string, key: StepKey, random: () => number): EsError | null {
+    const fault = this.firing(index, key, random, (f) => f.error !== undefined && f.condition === undefined);
+    if (!fault?.error) return null;
+    return { type: fault.error.type, reason: fault.error.reason, status: 500 };
+  }
+
+  /** The step_info to wait with instead of checking this wait step, if a condition fault fires. */
+  waitInfoFor(cluster: Cluster, index: IndexMetadata, key: StepKey, random: () => number): object | null {
+    const fault = this.firing(index.name, key, random, (f) => f.condition !== undefined && CONDITION_STEPS[f.condition].has(key.name));
+    if (!fault?.condition) return null;
+    return CONDITION_STEPS[fault.condition].get(key.name)!(cluster, index);
+  }
+
+  private firing(index: string, key: StepKey, random: () => number, kind: (f: Fault) => boolean): Fault | null {
+    for (const fault of this.faults) {
+      if (!kind(fault) || !matches(fault, index, key)) continue;
+      if (fault.times !== undefined && fault.fired >= fault.times) continue;
+      if (fault.probability !== undefined && random() >= fault.probability) continue;
+      fault.fired++;
+      return fault;
+    }
+    return null;
+  }
+}
+
+function matches(fault: FaultSpec, index: string, key: StepKey): boolean {
+  return (
+    simpleMatch(fault.index, index) &&
+    (fault.phase === undefined || fault.phase === key.phase) &&
+    (fault.action === undefined || fault.action === key.action) &&
+    (fault.step === undefined || fault.step === key.name)
+  );
+}
