@@ -47,6 +47,10 @@ Given('the {word} step of {string} waits because the index is not green', async 
   await this.addFault({ index, step, condition: 'cluster_not_green' });
 });
 
+Given('the {word} step of {string} waits because a snapshot is in progress', async function (this: IlmWorld, step: string, index: string) {
+  await this.addFault({ index, step, condition: 'snapshot_in_progress' });
+});
+
 When('the faults are cleared', async function (this: IlmWorld) {
   await this.sendOk('DELETE', '/_sim/faults');
 });

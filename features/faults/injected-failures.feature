@@ -115,6 +115,17 @@ Feature: Faults: rehearse failures and see exactly what explain shows
     When the simulator settles
     Then "logs-000001" is at step hot/complete/complete
 
+  Scenario: Faults: a snapshot in progress holds the delete step; it runs once the snapshot is over
+    Given the delete step of "logs-000001" waits because a snapshot is in progress
+    And 1500 documents of 1kb are indexed into "logs"
+    When the clock advances by 2d
+    Then "logs-000001" is at step delete/delete/delete
+    And the explain record of "logs-000001" has no "step_info"
+    When the faults are cleared
+    And the simulator settles
+    And I explain "logs-000001"
+    Then the request fails with status 404 and error "index_not_found_exception"
+
   @seed:2
   Scenario: Faults: failures with a probability are drawn from the seeded PRNG (the same seed, the same story)
     Given the attempt-rollover step of "logs-*" fails with probability 0.5 with illegal_state_exception: "flaky"
@@ -137,7 +148,7 @@ Feature: Faults: rehearse failures and see exactly what explain shows
       """json
       { "step": "attempt-rollover", "condition": "planets_misaligned" }
       """
-    Then the request fails with status 400, error "illegal_argument_exception" and reason "[condition] must be one of [shards_not_allocated, cluster_not_green]"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "[condition] must be one of [shards_not_allocated, cluster_not_green, snapshot_in_progress]"
     When I send GET "/_sim/faults"
     Then the response is:
       """json

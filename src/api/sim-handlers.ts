@@ -136,8 +136,8 @@ export function listFaults(ctx: RequestContext): HandlerResult {
 
 export function clearFaults(ctx: RequestContext): HandlerResult {
   ctx.sim.faults.clear();
-  // Held waits are checked again, as when the cluster recovers.
-  ctx.sim.clusterChanged();
+  // Held waits and actions are checked again, as when the cluster recovers.
+  ctx.sim.faultsChanged();
   return ok(ACKNOWLEDGED);
 }
 
@@ -146,7 +146,7 @@ export function removeFault(ctx: RequestContext): HandlerResult {
   if (!ctx.sim.faults.remove(id)) {
     throw new EsException(resourceNotFound(`fault [${id}] not found`));
   }
-  ctx.sim.clusterChanged();
+  ctx.sim.faultsChanged();
   return ok(ACKNOWLEDGED);
 }
 

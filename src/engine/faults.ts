@@ -9,8 +9,23 @@ import type { EsError } from './errors';
 import { simpleMatch } from './index-resolver';
 import type { StepKey } from './step-key';
 
-export type WaitCondition = 'shards_not_allocated' | 'cluster_not_green';
-export const WAIT_CONDITIONS: readonly WaitCondition[] = ['shards_not_allocated', 'cluster_not_green'];
+export type WaitCondition = 'shards_not_allocated' | 'cluster_not_green' | 'snapshot_in_progress';
+export const WAIT_CONDITIONS: readonly WaitCondition[] = ['shards_not_allocated', 'cluster_not_green', 'snapshot_in_progress'];
+
+/**
+ * The async actions ES runs through `AsyncRetryDuringSnapshotActionStep` (7.x): while a snapshot of
+ * the index is in progress they neither fail nor move on; they run again once it is over, and
+ * explain shows the index on the step with no `step_info`.
+ */
+const SNAPSHOT_SENSITIVE_STEPS: ReadonlySet<string> = new Set([
+  'aliases',
+  'delete',
+  'cleanup-snapshot',
+  'pause-follower-index',
+  'close-follower-index',
+  'unfollow-follower-index',
+  'open-follower-index',
+]);
 
 export interface FaultSpec {
   /** Index name pattern (`*` wildcards). */
@@ -56,6 +71,7 @@ const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (clust
     ['wait-for-index-color', () => ({ message: 'index is not green; not all shards are active' })],
     ['wait-for-yellow-step', () => ({ message: 'index is red; not all primary shards are active' })],
   ]),
+  snapshot_in_progress: new Map(),
 };
 
 export class FaultTable {
@@ -94,6 +110,12 @@ export class FaultTable {
     const fault = this.firing(index.name, key, random, (f) => f.condition !== undefined && CONDITION_STEPS[f.condition].has(key.name));
     if (!fault?.condition) return null;
     return CONDITION_STEPS[fault.condition].get(key.name)!(cluster, index);
+  }
+
+  /** Whether a snapshot-in-progress fault holds this async action (it then stays on the step). */
+  holdsAsyncAction(index: string, key: StepKey, random: () => number): boolean {
+    if (!SNAPSHOT_SENSITIVE_STEPS.has(key.name)) return false;
+    return this.firing(index, key, random, (f) => f.condition === 'snapshot_in_progress') !== null;
   }
 
   private firing(index: string, key: StepKey, random: () => number, kind: (f: Fault) => boolean): Fault | null {

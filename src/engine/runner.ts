@@ -122,6 +122,8 @@ export class Runner {
     const resolved = this.resolve(index);
     if (!resolved || resolved.step?.kind !== 'async-action') return;
     const { policy, step } = resolved;
+    // A snapshot in progress holds it; the simulator runs it again when the fault is cleared.
+    if (this.faults.holdsAsyncAction(index.name, step.key, this.hooks.random)) return;
     try {
       this.injectFailure(index, step);
       step.perform(this.context(index, policy, now));
@@ -172,6 +174,12 @@ export class Runner {
     if (!resolved?.step) return;
     if (resolved.step.kind === 'async-action') this.runAsyncAction(index.name, resolved.step.key, now);
     else this.execute(index, resolved.policy, resolved.step, now);
+  }
+
+  /** The async action the index sits on, if any (to run it again once a held snapshot is over). */
+  pendingAsyncAction(index: IndexMetadata): StepKey | null {
+    const resolved = this.resolve(index);
+    return resolved?.step?.kind === 'async-action' ? resolved.step.key : null;
   }
 
   /** When this index next needs the runner. */

@@ -114,6 +114,18 @@ export class Simulation {
     this.now = target;
   }
 
+  /**
+   * After faults change: held waits are checked again (a cluster change) and async actions a snapshot
+   * held are run again, as ES does once the snapshot is over.
+   */
+  faultsChanged(): void {
+    for (const index of this.cluster.indices.values()) {
+      const key = this.runner.pendingAsyncAction(index);
+      if (key) this.scheduleAsyncAction(index.name, key);
+    }
+    this.clusterChanged();
+  }
+
   /** Schedules the re-run of a retried step as an event due now (ES runs it asynchronously). */
   scheduleRetry(index: string): void {
     this.scheduler.events.push({ kind: 'retry', due: this.now, seq: this.scheduler.nextSeq(), index });
