@@ -100,7 +100,7 @@ export function stepsForPhase(
   profile: Profile,
 ): PhaseSteps {
   const cachedPhase = cached?.phase && phaseName !== NEW_PHASE ? cached.phase : null;
-  const cacheKey = `${profile.name}|${phaseName}|${cachedPhase ? JSON.stringify(phaseIdentity(cachedPhase)) : ''}`;
+  const cacheKey = `${profile.name}|${phaseName}|${cachedPhase ? phaseKey(cachedPhase) : ''}`;
   let perPolicy = cache.get(metadata);
   if (!perPolicy) cache.set(metadata, (perPolicy = new Map()));
   const hit = perPolicy.get(cacheKey);
@@ -117,8 +117,16 @@ export function stepsForPhase(
   return steps;
 }
 
-function phaseIdentity(phase: Phase): unknown {
-  return [phase.minAge?.millis ?? null, [...phase.actions.values()].map((a) => [a.action, a.settings])];
+/** Phases are immutable, so each one's identity text is computed once. */
+const phaseKeys = new WeakMap<Phase, string>();
+
+function phaseKey(phase: Phase): string {
+  let key = phaseKeys.get(phase);
+  if (key === undefined) {
+    key = JSON.stringify([phase.minAge?.millis ?? null, [...phase.actions.values()].map((a) => [a.action, a.settings])]);
+    phaseKeys.set(phase, key);
+  }
+  return key;
 }
 
 /** ES `PolicyStepsRegistry#getStep`: ERROR keys make an error step; unknown keys give null. */
