@@ -66,3 +66,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
 export type { SimRequest, SimResponse };
 export { PROFILES };
+// Recording a session for `ilm-sim replay` (src/record): a wrapper, the contract above is unchanged.
+export { createRecorder, recordTo } from './record/recorder';
+export type { RecordingSimulator, RecordingSink } from './record/recorder';

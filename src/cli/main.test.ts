@@ -6,25 +6,8 @@ import { expect } from 'chai';
 import * as http from 'node:http';
 import { describe, it } from 'node:test';
 import { main } from './main';
+import { Capture } from './test-support';
 
-class Capture {
-  text = '';
-  private waiters: Array<{ pattern: RegExp; resolve: (match: RegExpMatchArray) => void }> = [];
-  write(chunk: string): boolean {
-    this.text += chunk;
-    this.waiters = this.waiters.filter((w) => {
-      const match = this.text.match(w.pattern);
-      if (match) w.resolve(match);
-      return !match;
-    });
-    return true;
-  }
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
-    const match = this.text.match(pattern);
-    if (match) return Promise.resolve(match);
-    return new Promise((resolve) => this.waiters.push({ pattern, resolve }));
-  }
-}
 
 function get(url: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {

@@ -1,13 +1,19 @@
 /**
  * The `ilm-sim` command line: `ilm-sim serve` starts the ES-compatible HTTP server around one
- * simulator and runs until SIGINT/SIGTERM. This is the only module that touches process-level things
- * (signals, exit codes, the console): argv, the output streams and the environment arrive as
- * arguments, and the exit code is returned, so tests can drive it like any function.
+ * simulator and runs until SIGINT/SIGTERM (optionally recording the session to a file), and
+ * `ilm-sim replay FILE` checks that a recording replays byte-identically. This is the only module
+ * that touches process-level things (signals, exit codes, the console): argv, the output streams and
+ * the environment arrive as arguments, and the exit code is returned, so tests can drive it like any
+ * function.
  */
 import { parseArgs } from 'node:util';
 import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
 import { formatEsDate } from '../engine/time';
+import { openRecordFile, readRecordFile, RecordFile } from '../record/record-file';
+import { recordTo } from '../record/recorder';
+import { MalformedRecordingError } from '../record/recording-format';
+import { formatDifference, replayRecording } from '../record/replay';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
 
 export interface OutputStream {
@@ -34,6 +40,7 @@ const SERVE_OPTIONS = [
 function helpText(): string {
   const lines = [
     'Usage: ilm-sim serve [options]',
+    '       ilm-sim replay <file>',
     '       ilm-sim --help',
     '',
     'Runs a deterministic simulator of Elasticsearch Index Lifecycle Management behind an',
@@ -47,7 +54,16 @@ function helpText(): string {
     lines.push(`${' '.repeat(26)}env ${variable}, default ${fallback}`);
   }
   lines.push(
+    `  --record <file>`.padEnd(26) + 'Record every request and its response to <file>, one JSON line',
+    `${' '.repeat(26)}each, written as the request is applied (the file is emptied first).`,
     `  -h, --help`.padEnd(26) + 'Show this help.',
+    '',
+    'replay <file>:',
+    '  Builds a simulator from the options in the recording\'s first line, sends every recorded',
+    '  request again in order and checks each response (status, headers, exact text) is identical.',
+    '  Takes no other options (ILM_SIM_* variables do not apply). Exit status: 0 every response',
+    '  identical; 1 a difference (its line, request, expected and actual status and text are',
+    '  printed); 2 the file cannot be read or is not a valid recording.',
     '',
     'Clock control (not part of Elasticsearch):',
     '  GET  /_sim/clock                      the virtual time',
@@ -72,6 +88,8 @@ interface ServeConfig {
   readonly startTime: number | string;
   readonly pollInterval: string;
   readonly seed: number;
+  /** The file to record the session to, or null. */
+  readonly record: string | null;
 }
 
 function parseServeConfig(values: Record<string, string | boolean | undefined>, env: Environment): ServeConfig {
@@ -86,6 +104,8 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
   const seed = raw['seed']!;
   if (!/^-?\d+$/.test(seed) || !Number.isSafeInteger(Number(seed))) throw new UsageError(`invalid seed [${seed}]: expected an integer`);
   const startTime = raw['start-time']!;
+  const record = values['record'];
+  if (record === '') throw new UsageError('--record needs a file name');
   return {
     host: raw['host']!,
     port: Number(port),
@@ -93,24 +113,39 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
     startTime: /^-?\d+$/.test(startTime) ? Number(startTime) : startTime,
     pollInterval: raw['poll-interval']!,
     seed: Number(seed),
+    record: typeof record === 'string' ? record : null,
   };
 }
 
-/** Resolves when `signal` aborts or, without one, on the first SIGINT or SIGTERM. */
-function waitForStop(signal: AbortSignal | undefined): Promise<string> {
+/**
+ * Resolves when `signal` aborts or, without one, on the first SIGINT or SIGTERM; or with
+ * 'recording failed' as soon as `failure` aborts.
+ */
+function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
+    const cleanups: Array<() => void> = [];
+    const finish = (reason: string): void => {
+      for (const cleanup of cleanups) cleanup();
+      resolve(reason);
+    };
+    const onFailure = (): void => finish('recording failed');
+    if (failure.aborted) return finish('recording failed');
+    failure.addEventListener('abort', onFailure, { once: true });
+    cleanups.push(() => failure.removeEventListener('abort', onFailure));
     if (signal) {
-      if (signal.aborted) resolve('stop');
-      else signal.addEventListener('abort', () => resolve('stop'), { once: true });
+      const onAbort = (): void => finish('stop');
+      if (signal.aborted) return finish('stop');
+      signal.addEventListener('abort', onAbort, { once: true });
+      cleanups.push(() => signal.removeEventListener('abort', onAbort));
       return;
     }
-    const onSignal = (name: string): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve(name);
-    };
+    const onSignal = (name: string): void => finish(name);
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    cleanups.push(() => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    });
   });
 }
 
@@ -122,10 +157,36 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
     stderr.write(`ilm-sim: ${(error as Error).message}\n`);
     return 2;
   }
+  // A failed write stops the server: a recording with a request missing would not replay.
+  const recordingFailed = new AbortController();
+  let recordFile: RecordFile | null = null;
+  if (config.record !== null) {
+    try {
+      recordFile = openRecordFile(config.record);
+    } catch (error) {
+      stderr.write(`ilm-sim: cannot record to ${config.record}: ${(error as Error).message}\n`);
+      return 1;
+    }
+    const file = recordFile;
+    simulator = recordTo(simulator, (line) => {
+      if (recordingFailed.signal.aborted) return;
+      try {
+        file.append(line);
+      } catch (error) {
+        stderr.write(`ilm-sim: recording to ${file.path} failed, stopping: ${(error as Error).message}\n`);
+        recordingFailed.abort();
+      }
+    });
+    if (recordingFailed.signal.aborted) {
+      recordFile.close();
+      return 1;
+    }
+  }
   let server;
   try {
     server = await startServer(simulator, { host: config.host, port: config.port });
   } catch (error) {
+    recordFile?.close();
     const code = (error as NodeJS.ErrnoException).code;
     stderr.write(`ilm-sim: cannot listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n`);
     return 1;
@@ -136,9 +197,41 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
     `  profile ${simulator.profile.name} (Elasticsearch ${version}), clock starts ${formatEsDate(simulator.options.startMillis)}, ` +
       `poll interval ${config.pollInterval}, seed ${config.seed}\n`,
   );
-  const reason = await waitForStop(stop);
+  if (recordFile) stdout.write(`  recording to ${recordFile.path}\n`);
+  const reason = await waitForStop(stop, recordingFailed.signal);
   await server.close();
+  recordFile?.close();
   stdout.write(`ilm-sim stopped (${reason})\n`);
+  return recordingFailed.signal.aborted ? 1 : 0;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** `ilm-sim replay FILE`: 0 identical, 1 a difference (on stdout), 2 unreadable or malformed (on stderr). */
+function replay(file: string, stdout: OutputStream, stderr: OutputStream): number {
+  let result;
+  try {
+    result = replayRecording(readRecordFile(file));
+  } catch (error) {
+    if (error instanceof MalformedRecordingError) {
+      stderr.write(`ilm-sim replay: ${file}: not a valid recording: ${error.message}\n`);
+    } else {
+      const code = (error as NodeJS.ErrnoException).code;
+      stderr.write(`ilm-sim replay: cannot read ${file}: ${code ?? (error as Error).message}\n`);
+    }
+    return 2;
+  }
+  const { options } = result;
+  if (!result.identical) {
+    stdout.write(`ilm-sim replay: ${file}: ${plural(result.matched, 'request')} identical, then a ${formatDifference(result.difference, result.requests)}`);
+    return 1;
+  }
+  stdout.write(
+    `ilm-sim replay: ${plural(result.requests, 'request')} from ${file} replayed, every response identical ` +
+      `(profile ${options.profile}, clock started ${formatEsDate(options.startMillis)}, poll interval ${options.pollInterval}, seed ${options.seed})\n`,
+  );
   return 0;
 }
 
@@ -158,6 +251,7 @@ export async function main(
       strict: true,
       options: {
         help: { type: 'boolean', short: 'h' },
+        record: { type: 'string' },
         ...Object.fromEntries(SERVE_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       },
     });
@@ -169,6 +263,18 @@ export async function main(
   if (values['help'] === true || positionals[0] === 'help') {
     stdout.write(helpText());
     return 0;
+  }
+  if (positionals[0] === 'replay') {
+    const given = Object.keys(values).filter((name) => name !== 'help');
+    if (given.length > 0) {
+      stderr.write(`ilm-sim: replay takes no options (${given.map((name) => `--${name}`).join(', ')}): the recording's first line sets the simulator options\n`);
+      return 2;
+    }
+    if (positionals.length !== 2) {
+      stderr.write(`ilm-sim: replay needs exactly one recording file, got ${positionals.length - 1}\n\n${helpText()}`);
+      return 2;
+    }
+    return replay(positionals[1]!, stdout, stderr);
   }
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     const what = positionals.length === 0 ? 'missing command' : `unknown command [${positionals.join(' ')}]`;
