@@ -2,6 +2,9 @@
  * Composable index templates (`PUT/GET/DELETE /_index_template/<name>`, ES 7.8+) and document
  * ingestion that counts without storing (`POST /<target>/_doc`, and `POST /_sim/ingest` for many at
  * once). Templates give new indices (including those rollover creates) their ILM settings and aliases.
+ *
+ * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
+ * `_template` API (not simulated yet), so rollover scenarios can run under both profiles.
  */
 import { AliasMetadata, touch } from '../engine/cluster';
 import { parseByteSize } from '../engine/byte-size';
