@@ -68,7 +68,7 @@ export class Runner {
 
   /** ES `runPolicyAfterStateChange`: cluster-state steps and ready phase transitions. */
   runAfterClusterChange(index: IndexMetadata, now: number): void {
-    if (!mayRunIndex(this.cluster, index, this.profile)) return;
+    if (!this.cluster.ilmMetadataExists || !mayRunIndex(this.cluster, index, this.profile)) return;
     const resolved = this.resolve(index);
     if (!resolved) return;
     const { policy, step } = resolved;
@@ -78,7 +78,8 @@ export class Runner {
 
   /** ES `runPeriodicStep`: what a poll tick does for one index. */
   runPeriodic(index: IndexMetadata, now: number): void {
-    if (!mayRunIndex(this.cluster, index, this.profile)) return;
+    // ES `IndexLifecycleService#triggerPolicies` does nothing until ILM metadata exists.
+    if (!this.cluster.ilmMetadataExists || !mayRunIndex(this.cluster, index, this.profile)) return;
     const resolved = this.resolve(index);
     if (!resolved) return;
     const { policy, step } = resolved;
