@@ -4,7 +4,9 @@
  * result or the error as the exact bytes ES would send. Routing errors (unknown path, wrong method,
  * unknown query parameter) are answered here with ES's messages.
  */
-import { EsException, illegalArgument } from '../engine/errors';
+import { EsError, EsException, illegalArgument, parseException } from '../engine/errors';
+import type { Profile } from '../engine/profile';
+import { parseTimeValue } from '../engine/time';
 import { jsonParseError } from '../engine/json-tokens';
 import { didYouMean } from '../engine/object-parser';
 import type { Simulation } from '../sim/simulator';
@@ -107,6 +109,29 @@ function parseQuery(raw: string): Map<string, string> {
   return out;
 }
 
+const TIME_PARAMS = ['master_timeout', 'timeout'];
+const WILDCARD_STATES = ['open', 'closed', 'hidden', 'none', 'all'];
+
+/**
+ * Values ES parses for every route that takes them: time values (`RestRequest#paramAsTime`, whose
+ * error type depends on the release) and `expand_wildcards` (`IndicesOptions.WildcardStates#parseParameter`).
+ */
+function checkParamValues(query: ReadonlyMap<string, string>, accepted: readonly string[], profile: Profile): EsError | null {
+  for (const name of TIME_PARAMS) {
+    const value = query.get(name);
+    if (value === undefined || !accepted.includes(name)) continue;
+    const parsed = parseTimeValue(value, name);
+    if (!parsed.ok) return profile.timeValueErrorType === 'parse_exception' ? parseException(parsed.reason) : illegalArgument(parsed.reason);
+  }
+  const wildcards = query.get('expand_wildcards');
+  if (wildcards !== undefined && accepted.includes('expand_wildcards')) {
+    for (const state of wildcards.split(',')) {
+      if (!WILDCARD_STATES.includes(state)) return illegalArgument(`No valid expand wildcard value [${state}]`);
+    }
+  }
+  return null;
+}
+
 /** ES `BaseRestHandler#unrecognized`. */
 function unrecognizedParams(path: string, invalid: readonly string[], candidates: readonly string[]): string {
   const sorted = [...invalid].sort();
@@ -157,6 +182,8 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
   if (unknown.length > 0) {
     return render(400, errorBody(illegalArgument(unrecognizedParams(rawPath, unknown, accepted))), pretty);
   }
+  const refusedParam = checkParamValues(query, accepted, sim.profile);
+  if (refusedParam) return render(refusedParam.status, errorBody(refusedParam), pretty);
   if (hasBody(request.body) && !match.route.readsBody) {
     // ES `BaseRestHandler#handleRequest`: a body the handler does not read is refused.
     return render(400, errorBody(illegalArgument(`request [${method} ${rawPath}] does not support having a body`)), pretty);

@@ -8,6 +8,9 @@ import { simpleMatch } from '../engine/index-resolver';
 import { formatEsDate, parseInstant, parseTimeValue } from '../engine/time';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, RequestContext, requiredBody } from './context';
 
+/** The last instant the virtual clock can show (JavaScript's and ES's date printers both end there). */
+const LATEST_INSTANT_MILLIS = 8_640_000_000_000_000;
+
 function clockBody(ctx: RequestContext): HandlerResult {
   return ok({ now_millis: ctx.sim.now, now: formatEsDate(ctx.sim.now) });
 }
@@ -33,7 +36,9 @@ export function advanceClock(ctx: RequestContext): HandlerResult {
   const parsed = parseTimeValue(String(value), 'by');
   if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
   if (parsed.value.millis < 0) throw new EsException(illegalArgument(`cannot move the clock backwards by [${String(value)}]`));
-  ctx.sim.advanceTo(ctx.sim.now + Math.floor(parsed.value.millis));
+  const target = ctx.sim.now + Math.floor(parsed.value.millis);
+  if (!(target <= LATEST_INSTANT_MILLIS)) throw new EsException(illegalArgument(`cannot move the clock past [${formatEsDate(LATEST_INSTANT_MILLIS)}]`));
+  ctx.sim.advanceTo(target);
   return clockBody(ctx);
 }
 
@@ -41,6 +46,7 @@ export function setClock(ctx: RequestContext): HandlerResult {
   const value = onlyField(ctx, 'to');
   const parsed = parseInstant(value);
   if (!parsed.ok) throw new EsException(illegalArgument(`[to] ${parsed.reason}`));
+  if (parsed.millis > LATEST_INSTANT_MILLIS) throw new EsException(illegalArgument(`cannot move the clock past [${formatEsDate(LATEST_INSTANT_MILLIS)}]`));
   if (parsed.millis < ctx.sim.now) {
     throw new EsException(
       illegalArgument(`cannot set the clock back from [${formatEsDate(ctx.sim.now)}] to [${formatEsDate(parsed.millis)}]`),

@@ -40,6 +40,9 @@ export function jsonParseError(message: string, at: Location, type = 'json_parse
   };
 }
 
+/** Jackson's `StreamReadConstraints` default (2.15+). */
+export const MAX_NESTING_DEPTH = 1000;
+
 interface Container {
   readonly kind: 'object' | 'array';
   readonly start: Location;
@@ -191,10 +194,12 @@ export class JsonTokenizer {
     this.value = null;
     switch (c) {
       case '{':
+        this.checkDepth();
         this.stack.push({ kind: 'object', start: this.here(), names: new Set(), count: 0 });
         this.pos++;
         return (this.token = 'START_OBJECT');
       case '[':
+        this.checkDepth();
         this.stack.push({ kind: 'array', start: this.here(), names: null, count: 0 });
         this.pos++;
         return (this.token = 'START_ARRAY');
@@ -319,6 +324,20 @@ export class JsonTokenizer {
 
   private markStart(): void {
     this.tokenStart = { line: this.line, column: this.pos - this.lineStart + 1 };
+  }
+
+  /**
+   * Divergence: ES 7.10's Jackson (2.10) has no nesting limit, and a deep enough body overflows the
+   * node's stack (a fatal error); the simulator refuses it the way later Jackson releases do.
+   */
+  private checkDepth(): void {
+    if (this.stack.length >= MAX_NESTING_DEPTH) {
+      throw new EsException({
+        type: 'stream_constraints_exception',
+        reason: `Document nesting depth (${this.stack.length + 1}) exceeds the maximum allowed (${MAX_NESTING_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`,
+        status: 400,
+      });
+    }
   }
 
   private here(): Location {

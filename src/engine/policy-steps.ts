@@ -86,6 +86,11 @@ export function compileSteps(policy: Policy, profile: Profile): Step[] {
   return reversed.reverse();
 }
 
+/** The key of a step within one phase's map (the phase is the map's own). */
+function stepMapKey(key: StepKey): string {
+  return `${key.action}\u0000${key.name}`;
+}
+
 type PhaseSteps = ReadonlyMap<string, Step>;
 const cache = new WeakMap<PolicyMetadata, Map<string, PhaseSteps>>();
 
@@ -112,7 +117,7 @@ export function stepsForPhase(
     policy = { ...policy, phases };
   }
   const steps = new Map<string, Step>();
-  for (const step of compileSteps(policy, profile)) if (step.key.phase === phaseName) steps.set(stepKeyJson(step.key), step);
+  for (const step of compileSteps(policy, profile)) if (step.key.phase === phaseName) steps.set(stepMapKey(step.key), step);
   perPolicy.set(cacheKey, steps);
   return steps;
 }
@@ -138,11 +143,11 @@ export function resolveStep(
 ): Step | null {
   if (key.name === ERROR_STEP_NAME) return { kind: 'error', key, nextKey: null, retryable: false };
   if (sameStepKey(key, TERMINAL_KEY)) return { kind: 'terminal', key, nextKey: null, retryable: false };
-  return stepsForPhase(metadata, cached, key.phase, profile).get(stepKeyJson(key)) ?? null;
+  return stepsForPhase(metadata, cached, key.phase, profile).get(stepMapKey(key)) ?? null;
 }
 
 export function firstStep(metadata: PolicyMetadata, profile: Profile): Step {
-  const step = stepsForPhase(metadata, undefined, NEW_PHASE, profile).get(stepKeyJson(INIT_KEY));
+  const step = stepsForPhase(metadata, undefined, NEW_PHASE, profile).get(stepMapKey(INIT_KEY));
   assert(step, 'every policy starts at new/init/init');
   return step;
 }

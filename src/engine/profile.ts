@@ -95,6 +95,11 @@ export interface Profile {
    * 8.0 (PR #82240, fixing issue #82065, where 7.16.2 still bumped the version), so 6.x/7.x bump it.
    */
   readonly noopPolicyUpdate: boolean;
+  /**
+   * The error type of a bad time value in a query parameter: `TimeValue` threw
+   * ElasticsearchParseException in 6.x and IllegalArgumentException once it moved to libs/core (7.0).
+   */
+  readonly timeValueErrorType: 'parse_exception' | 'illegal_argument_exception';
   /** The wording of a policy-name error for an empty name (absent in older releases). */
   readonly policyNameEmptyCheck: boolean;
   /** `POST _ilm/move` accepts a target with only a phase, or a phase and an action (7.15+). */
@@ -158,6 +163,7 @@ export const PROFILE_7_10: Profile = {
   // ES 7.10 `TransportRetryAction` does not resolve index names: a missing one fails in the transition.
   retryMissingIndex: 'illegal_argument',
   noopPolicyUpdate: false,
+  timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: false,
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'step', names: ['shrink'] },
@@ -210,6 +216,7 @@ export const PROFILE_6_6: Profile = {
   forcemergeIndexCodec: false,
   retryMissingIndex: 'index_not_found',
   noopPolicyUpdate: false,
+  timeValueErrorType: 'parse_exception',
   policyNameEmptyCheck: false,
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'action', names: ['shrink'] },

@@ -334,9 +334,7 @@ export class Runner {
 
   private setStepInfo(index: IndexMetadata, info: object | null): void {
     const state = index.lifecycle ?? EMPTY_STATE;
-    const current = state.stepInfo ? JSON.stringify(state.stepInfo) : null;
-    const next = info ? JSON.stringify(info) : null;
-    if (current === next) return;
+    if (sameJson(state.stepInfo ?? null, info)) return;
     setLifecycle(index, withFields(state, { stepInfo: info ?? undefined }));
   }
 
@@ -355,6 +353,20 @@ export class Runner {
   private context(index: IndexMetadata, policy: PolicyMetadata, now: number): StepContext {
     return { cluster: this.cluster, index, now, policyName: policy.policy.name, profile: this.profile };
   }
+}
+
+/** Whether two JSON values are equal (same keys in the same order), without serialising them. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const key = ka[i]!;
+    if (key !== kb[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 export type { EsError };

@@ -20,6 +20,7 @@ import {
   setLifecycle,
 } from '../cluster';
 import { EsException, illegalArgument, illegalState, resourceAlreadyExists } from '../errors';
+import { indexNameError } from '../index-settings';
 import { intValue, parseObject } from '../object-parser';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
@@ -198,6 +199,9 @@ function resize(
     );
   }
   const targetName = SHRUNKEN_INDEX_PREFIX + index.name;
+  // The resize target is a new index: ES validates its name like any other (too long, for one).
+  const nameError = indexNameError(targetName);
+  if (nameError) throw new EsException(nameError);
   const existing = cluster.indices.get(targetName);
   if (existing) throw new EsException(resourceAlreadyExists(targetName, existing.uuid));
   // 7.x resizes copy the source's settings; 6.x (copy_settings off by default) kept only what the
