@@ -6,7 +6,7 @@
  * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
  * `_template` API (not simulated yet), so rollover scenarios can run under both profiles.
  */
-import { AliasMetadata, touch } from '../engine/cluster';
+import { aliasExists, AliasMetadata, touch } from '../engine/cluster';
 import { parseByteSize } from '../engine/byte-size';
 import { actionRequestValidation, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
 import { createIndex } from '../engine/index-creation';
@@ -80,7 +80,7 @@ function writeTarget(ctx: RequestContext, target: string) {
   const { sim } = ctx;
   const direct = sim.cluster.indices.get(target);
   if (direct) return direct;
-  const isAlias = [...sim.cluster.indices.values()].some((i) => i.aliases.has(target));
+  const isAlias = aliasExists(sim.cluster, target);
   if (isAlias) {
     const write = writeIndexOf(sim.cluster, target);
     if (!write) {
@@ -129,7 +129,7 @@ export function ingest(ctx: RequestContext): HandlerResult {
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw new EsException(illegalArgument('[count] must be a non-negative integer'));
   const each = body['bytes_each'] === undefined ? 1024 : typeof body['bytes_each'] === 'number' ? body['bytes_each'] : parseByteSize(String(body['bytes_each']), 'bytes_each').bytes;
   if (!Number.isFinite(each) || each < 0) throw new EsException(illegalArgument('[bytes_each] must be a size'));
-  if (!ctx.sim.cluster.indices.has(target) && ![...ctx.sim.cluster.indices.values()].some((i) => i.aliases.has(target)) && target.includes('*')) {
+  if (!ctx.sim.cluster.indices.has(target) && !aliasExists(ctx.sim.cluster, target) && target.includes('*')) {
     throw new EsException(indexNotFound(target));
   }
   const index = writeTarget(ctx, target);

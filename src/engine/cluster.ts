@@ -54,6 +54,8 @@ export interface Cluster {
   ilmMetadataExists: boolean;
   /** Composable index templates (`PUT /_index_template/<name>`). */
   readonly indexTemplates: Map<string, IndexTemplate>;
+  /** Alias -> names of the indices holding it; kept by `setAlias`, `removeAlias`, `addIndex`, `deleteIndex`. */
+  readonly aliasHolders: Map<string, Set<string>>;
 }
 
 /** A composable index template: what new indices matching its patterns start with. */
@@ -86,6 +88,7 @@ export function createCluster(newUuid: () => string): Cluster {
     history: [],
     ilmMetadataExists: false,
     indexTemplates: new Map(),
+    aliasHolders: new Map(),
   };
 }
 
@@ -134,13 +137,41 @@ export function addIndex(
     historyLog: cluster.history,
   };
   cluster.indices.set(name, index);
+  for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);
   cluster.changed.add(name);
   return index;
 }
 
 export function deleteIndex(cluster: Cluster, name: string): void {
+  const index = cluster.indices.get(name);
+  for (const alias of index?.aliases.keys() ?? []) removeHolder(cluster, alias, name);
   cluster.indices.delete(name);
   cluster.changed.add(name);
+}
+
+function holdersOf(cluster: Cluster, alias: string): Set<string> {
+  let holders = cluster.aliasHolders.get(alias);
+  if (!holders) cluster.aliasHolders.set(alias, (holders = new Set()));
+  return holders;
+}
+
+function removeHolder(cluster: Cluster, alias: string, index: string): void {
+  const holders = cluster.aliasHolders.get(alias);
+  holders?.delete(index);
+  if (holders?.size === 0) cluster.aliasHolders.delete(alias);
+}
+
+/** Adds or updates an alias on an index. */
+export function setAlias(cluster: Cluster, index: IndexMetadata, alias: string, meta: AliasMetadata): void {
+  index.aliases.set(alias, meta);
+  holdersOf(cluster, alias).add(index.name);
+  touch(index);
+}
+
+export function removeAlias(cluster: Cluster, index: IndexMetadata, alias: string): void {
+  index.aliases.delete(alias);
+  removeHolder(cluster, alias, index.name);
+  touch(index);
 }
 
 /** Records that an index changed, so the simulator re-plans when it next needs attention. */
@@ -187,14 +218,13 @@ export function recordRemoval(index: IndexMetadata, key: { phase: string; action
 
 /** The indices an alias points at, in cluster order. */
 export function indicesForAlias(cluster: Cluster, alias: string): IndexMetadata[] {
-  const out: IndexMetadata[] = [];
-  for (const index of cluster.indices.values()) if (index.aliases.has(alias)) out.push(index);
-  return out;
+  const holders = cluster.aliasHolders.get(alias);
+  if (!holders) return [];
+  return [...cluster.indices.values()].filter((index) => holders.has(index.name));
 }
 
 export function aliasExists(cluster: Cluster, alias: string): boolean {
-  for (const index of cluster.indices.values()) if (index.aliases.has(alias)) return true;
-  return false;
+  return cluster.aliasHolders.has(alias);
 }
 
 /** Indices whose `index.lifecycle.name` is the policy, in cluster order. */

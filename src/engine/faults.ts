@@ -98,6 +98,11 @@ export class FaultTable {
     this.faults = [];
   }
 
+  /** Whether any fault holds waits (then every wait is checked on every cluster change). */
+  hasConditions(): boolean {
+    return this.faults.some((f) => f.condition !== undefined);
+  }
+
   /** The error to raise instead of running this step, if a failure fault fires. */
   failureFor(index: string, key: StepKey, random: () => number): EsError | null {
     const fault = this.firing(index, key, random, (f) => f.error !== undefined && f.condition === undefined);

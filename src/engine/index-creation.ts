@@ -6,6 +6,7 @@
  */
 import {
   addIndex,
+  aliasExists,
   AliasMetadata,
   Cluster,
   IndexMetadata,
@@ -40,9 +41,7 @@ export function validateNewIndex(
   if (nameError) throw new EsException(nameError);
   const existing = cluster.indices.get(name);
   if (existing) throw new EsException(resourceAlreadyExists(name, existing.uuid));
-  for (const index of cluster.indices.values()) {
-    if (index.aliases.has(name)) throw new EsException(invalidIndexName(name, 'already exists as alias'));
-  }
+  if (aliasExists(cluster, name)) throw new EsException(invalidIndexName(name, 'already exists as alias'));
   validateSettings(requestSettings, profile);
   const settings = new Map<string, string>();
   settings.set(SETTING_NUMBER_OF_SHARDS, String(profile.defaultNumberOfShards));

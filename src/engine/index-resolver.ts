@@ -4,7 +4,7 @@
  * explicit missing name is `index_not_found_exception`, a wildcard that matches nothing is empty.
  * Pure.
  */
-import { Cluster, IndexMetadata } from './cluster';
+import { Cluster, IndexMetadata, indicesForAlias } from './cluster';
 import { EsException, indexNotFound } from './errors';
 
 export interface ResolveOptions {
@@ -55,7 +55,7 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
       result.add(direct.name);
       continue;
     }
-    const viaAlias = [...cluster.indices.values()].filter((i) => i.aliases.has(expr));
+    const viaAlias = indicesForAlias(cluster, expr);
     if (viaAlias.length > 0) {
       for (const index of viaAlias) result.add(index.name);
       continue;

@@ -4,7 +4,7 @@
  * template, the alias moved (or its write flag swapped), and `RolloverInfo` recorded on the source.
  * Messages are ES's. Pure over the cluster; `now` is an argument.
  */
-import { Cluster, IndexMetadata, touch } from './cluster';
+import { Cluster, IndexMetadata, indicesForAlias, removeAlias, setAlias, touch } from './cluster';
 import { EsException, illegalArgument } from './errors';
 import { createIndex, matchingTemplate } from './index-creation';
 import type { Profile } from './profile';
@@ -37,8 +37,8 @@ export function rolloverAlias(
   }
   const explicitWrite = source.aliases.get(alias)?.isWriteIndex === true;
   const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]));
-  if (explicitWrite) source.aliases.set(alias, { isWriteIndex: false });
-  else source.aliases.delete(alias);
+  if (explicitWrite) setAlias(cluster, source, alias, { isWriteIndex: false });
+  else removeAlias(cluster, source, alias);
   source.rolloverInfos.set(alias, { timeMillis: now, metConditions });
   touch(source);
   return target;
@@ -46,7 +46,7 @@ export function rolloverAlias(
 
 /** The index an alias writes to: the one flagged `is_write_index`, or its only index. */
 export function writeIndexOf(cluster: Cluster, alias: string): IndexMetadata | null {
-  const members = [...cluster.indices.values()].filter((i) => i.aliases.has(alias));
+  const members = indicesForAlias(cluster, alias);
   const flagged = members.find((i) => i.aliases.get(alias)?.isWriteIndex === true);
   if (flagged) return flagged;
   return members.length === 1 ? members[0]! : null;

@@ -39,7 +39,9 @@ export type Wake =
   | { readonly kind: 'none' }
   | { readonly kind: 'poll-tick' }
   | { readonly kind: 'at'; readonly millis: number }
-  | { readonly kind: 'cluster-change' };
+  | { readonly kind: 'cluster-change' }
+  /** A cluster-state wait that only reads these indices: wake it when one of them changes. */
+  | { readonly kind: 'watch'; readonly names: readonly string[] };
 
 const NONE: Wake = { kind: 'none' };
 /** A bound on steps run back to back for one index in one update (a chain longer than this loops). */
@@ -207,6 +209,10 @@ export class Runner {
       case 'error':
         return this.profile.autoRetry && index.lifecycle?.isAutoRetryableError === true ? { kind: 'poll-tick' } : NONE;
       case 'cluster-state-wait':
+        if (step.watches && !this.faults.hasConditions()) {
+          return { kind: 'watch', names: step.watches(this.context(index, policy, Number.NaN)) };
+        }
+        return { kind: 'cluster-change' };
       case 'cluster-state-action':
         return { kind: 'cluster-change' };
       case 'async-action':

@@ -33,7 +33,16 @@ export type Step =
       /** Mutates the cluster; returns the branch target when this is a branching step. */
       readonly perform: (ctx: StepContext) => StepKey | void;
     })
-  | (StepBase & { readonly kind: 'cluster-state-wait'; readonly check: (ctx: StepContext) => WaitResult })
+  | (StepBase & {
+      readonly kind: 'cluster-state-wait';
+      readonly check: (ctx: StepContext) => WaitResult;
+      /**
+       * The indices the check reads besides its own, when it reads nothing else: it can only change
+       * its answer when one of them changes, so the simulator wakes it then instead of on every
+       * cluster change.
+       */
+      readonly watches?: (ctx: StepContext) => readonly string[];
+    })
   | (StepBase & {
       readonly kind: 'async-action';
       /** False when the action removes the index it runs on (delete, shrink's alias swap). */

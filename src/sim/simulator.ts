@@ -35,6 +35,11 @@ export class Simulation {
   /** Injected failures and held waits (`/_sim/faults`); cleared by `reset`. */
   faults!: FaultTable;
   private pendingActions = new Set<string>();
+  /** Watched index -> the waits that read it; and each waiting index -> what it watches. */
+  private watchers = new Map<string, Set<string>>();
+  private watching = new Map<string, readonly string[]>();
+  /** Waiters whose watched index changed, run in the next cluster-change round. */
+  private watchTriggered = new Set<string>();
 
   constructor(readonly config: SimulatorConfig) {
     this.now = config.startMillis;
@@ -53,6 +58,9 @@ export class Simulation {
     this.cluster = createCluster(() => prng.base64Uuid());
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
     this.pendingActions = new Set();
+    this.watchers = new Map();
+    this.watching = new Map();
+    this.watchTriggered = new Set();
     this.faults = new FaultTable();
     this.runner = new Runner(
       this.cluster,
@@ -72,6 +80,8 @@ export class Simulation {
       if (round > LOOP_LIMIT) throw new Error('cluster-change cascade did not settle');
       this.replanChanged();
       const due = new Set<string>(this.scheduler.clusterChangeSet);
+      for (const name of this.watchTriggered) due.add(name);
+      this.watchTriggered.clear();
       this.popReadyPhaseWaits(this.now, due);
       if (due.size === 0) break;
       for (const name of [...due].sort()) {
@@ -180,16 +190,27 @@ export class Simulation {
     this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index, key });
   }
 
-  /** Re-plans the wake-up of every index changed since the last look. */
+  /** Re-plans the wake-up of every index changed since the last look, and wakes its watchers. */
   private replanChanged(): void {
     const changed = [...this.cluster.changed];
     this.cluster.changed.clear();
     for (const name of changed) {
+      for (const waiter of this.watchers.get(name) ?? []) this.watchTriggered.add(waiter);
       this.scheduler.pollSet.delete(name);
       this.scheduler.clusterChangeSet.delete(name);
+      this.unwatch(name);
       const index = this.cluster.indices.get(name);
       if (index) this.plan(index, this.runner.wake(index));
     }
+  }
+
+  private unwatch(waiter: string): void {
+    for (const watched of this.watching.get(waiter) ?? []) {
+      const waiters = this.watchers.get(watched);
+      waiters?.delete(waiter);
+      if (waiters?.size === 0) this.watchers.delete(watched);
+    }
+    this.watching.delete(waiter);
   }
 
   /** Re-plans every index using a policy (after the policy changed). */
@@ -204,6 +225,14 @@ export class Simulation {
         return;
       case 'cluster-change':
         this.scheduler.clusterChangeSet.add(index.name);
+        return;
+      case 'watch':
+        this.watching.set(index.name, wake.names);
+        for (const watched of wake.names) {
+          let waiters = this.watchers.get(watched);
+          if (!waiters) this.watchers.set(watched, (waiters = new Set()));
+          waiters.add(index.name);
+        }
         return;
       case 'at':
         this.scheduler.phaseWaits.push({ at: wake.millis, index: index.name, generation: index.generation });

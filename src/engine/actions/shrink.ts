@@ -6,6 +6,7 @@
  */
 import {
   addIndex,
+  setAlias,
   Cluster,
   deleteIndex,
   touch,
@@ -87,6 +88,7 @@ export const shrinkAction: ActionDefinition = {
         kind: 'cluster-state-wait',
         key: allocatedKey,
         nextKey: copyKey,
+        watches: ({ index }) => [SHRUNKEN_INDEX_PREFIX + index.name],
         retryable: profile.retryable.otherActionSteps,
         check: ({ cluster, index }) =>
           cluster.indices.has(SHRUNKEN_INDEX_PREFIX + index.name) ? COMPLETE : notYet({ message: 'Waiting for shrunk index to be created' }),
@@ -139,6 +141,10 @@ export const shrinkAction: ActionDefinition = {
         kind: 'cluster-state-wait',
         key: isShrunkenKey,
         nextKey,
+        watches: ({ index }) => {
+          const source = index.settings.get(SETTING_RESIZE_SOURCE_NAME);
+          return source === undefined ? [] : [source];
+        },
         retryable: profile.retryable.otherActionSteps,
         check: ({ cluster, index }) => {
           const source = index.settings.get(SETTING_RESIZE_SOURCE_NAME);
@@ -223,7 +229,7 @@ function swapAliases(cluster: Cluster, sourceName: string): void {
   const target = cluster.indices.get(SHRUNKEN_INDEX_PREFIX + sourceName);
   if (!source || !target) return;
   deleteIndex(cluster, sourceName);
-  target.aliases.set(sourceName, {});
-  for (const alias of source.aliases.keys()) target.aliases.set(alias, {});
+  setAlias(cluster, target, sourceName, {});
+  for (const alias of source.aliases.keys()) setAlias(cluster, target, alias, {});
   touch(target);
 }
