@@ -1,0 +1,557 @@
+/**
+ * Issue 6's engine bench: workload 1 (N indices created at once under a warm forcemerge+shrink / cold /
+ * delete policy, then a simulated year at the 10m poll interval, all through `createSimulator().requestSync`)
+ * with wall time, the exact number of step transitions, transitions per second and peak memory, and a bare
+ * loop applying the same transitions to a plain array in the same run, so the engine/bare ratio is printed.
+ * It also times N indices waiting idle for min_age over 60 days and explain of one index and of all, and
+ * reports workload 2 (data streams rolling over daily) as skipped until the API accepts data streams.
+ *
+ * Each part runs in its own child process (its peak RSS is its own; past its time budget it is stopped and
+ * reported as unfinished, with the progress it made). Flags win over environment variables:
+ *   --indices N   ILM_SIM_BENCH_INDICES          indices per part (default 100000)
+ *   --days N      ILM_SIM_BENCH_DAYS             simulated days of workload 1 (default 365)
+ *   --budget S    ILM_SIM_BENCH_BUDGET_SECONDS   wall-time budget per part (default 120)
+ *   --only PART   w1 | idle | w2: run one part in this process, no budget (for `node --cpu-prof`)
+ *   --no-count    ILM_SIM_BENCH_COUNT=0          time workload 1 without the transition counter
+ */
+import { ChildProcess, fork } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { createSimulator, Simulator } from '../src/index';
+// The raw CommonJS exports object (not an `import *` copy), so the counter below sees every call the
+// engine makes through it. Measurement only: nothing under src/ is changed.
+import clusterModule = require('../src/engine/cluster');
+
+const MIB = 1024 * 1024;
+const POLICY_1 = 'bench-warm-cold-delete';
+
+/** Issue 6, workload 1: warm at 7d (forcemerge to 1 segment, shrink 2 -> 1 shard), cold at 30d, delete at 90d. */
+const WORKLOAD_1_POLICY = {
+  policy: {
+    phases: {
+      warm: { min_age: '7d', actions: { forcemerge: { max_num_segments: 1 }, shrink: { number_of_shards: 1 } } },
+      cold: { min_age: '30d', actions: {} },
+      delete: { min_age: '90d', actions: { delete: {} } },
+    },
+  },
+};
+
+/** The idle check: nothing is due before day 121, and the check advances 120 days. */
+const IDLE_POLICY = { policy: { phases: { delete: { min_age: '121d', actions: { delete: {} } } } } };
+
+interface Options {
+  readonly indices: number;
+  readonly days: number;
+  readonly count: boolean;
+  readonly budgetSeconds: number;
+}
+
+/** One step transition of lineage 0 (the first index, then its `shrink-` copy). */
+interface LineageStep {
+  readonly phase: string;
+  readonly action: string;
+  readonly step: string;
+  readonly atMillis: number;
+}
+
+interface Workload1Result {
+  readonly part: 'w1';
+  finished: boolean;
+  /** The error that stopped the part (the simulator threw), if any. */
+  failure: string | null;
+  readonly indices: number;
+  readonly days: number;
+  created: number;
+  daysDone: number;
+  createSeconds: number;
+  yearSeconds: number;
+  busyDays: number;
+  busySeconds: number;
+  idleSeconds: number;
+  slowestDay: { day: number; seconds: number; transitions: number };
+  readonly counted: boolean;
+  transitions: number;
+  createTransitions: number;
+  errorTransitions: number;
+  lineage: LineageStep[];
+  /** Entries of `GET /_sim/history` that are step changes, when that route exists and N is small. */
+  historyTransitions: number | null;
+  remainingIndices: number | null;
+  peakHeapUsedMiB: number;
+  maxRssMiB: number;
+}
+
+interface IdleResult {
+  readonly part: 'idle';
+  finished: boolean;
+  failure: string | null;
+  readonly indices: number;
+  created: number;
+  createSeconds: number;
+  dailySeconds: number[];
+  oneAdvanceSeconds: number | null;
+  transitions: number;
+  explainOneMillis: number | null;
+  explainAllSeconds: number | null;
+  explainAllBytes: number | null;
+  maxRssMiB: number;
+}
+
+interface Workload2Result {
+  readonly part: 'w2';
+  finished: boolean;
+  readonly skipped: string;
+  readonly maxRssMiB: number;
+}
+
+type PartResult = Workload1Result | IdleResult | Workload2Result;
+/** Where a part reports its progress (to the parent process, or nowhere when run in-process). */
+type Report = (snapshot: PartResult) => Promise<void>;
+
+function since(startedNanos: bigint): number {
+  return Number(process.hrtime.bigint() - startedNanos) / 1e9;
+}
+
+function indexName(i: number): string {
+  return `bench-${String(i + 1).padStart(6, '0')}`;
+}
+
+function call(sim: Simulator, method: string, path: string, body?: unknown): unknown {
+  const response = sim.requestSync({ method, path, body });
+  if (response.status !== 200) throw new Error(`${method} ${path}: status ${response.status}: ${response.text.slice(0, 500)}`);
+  return response.body;
+}
+
+function maxRssMiB(): number {
+  return process.resourceUsage().maxRSS / 1024; // kilobytes
+}
+
+/**
+ * Counts step transitions exactly: every change of an index's (phase, action, step) goes through
+ * `setLifecycle` (the only writer of `IndexMetadata.lifecycle`), so the counter wraps that export and
+ * counts the calls that change the position, the definition ES's ILM history uses. `init` (which only
+ * records the lifecycle date) and `step_info` updates are not transitions; the shrunken index's first
+ * position (copied by `copy-execution-state`) is; deleting an index is not (no step follows).
+ */
+class TransitionCounter {
+  transitions = 0;
+  errors = 0;
+  readonly lineage: LineageStep[] = [];
+  private lastMillis = 0;
+  private readonly exportsObject = clusterModule as unknown as { setLifecycle: typeof clusterModule.setLifecycle };
+  private readonly original = this.exportsObject.setLifecycle;
+
+  constructor(private readonly lineageNames: ReadonlySet<string>) {}
+
+  install(): void {
+    const original = this.original;
+    const counter = this;
+    this.exportsObject.setLifecycle = function (this: unknown, ...args: Parameters<typeof clusterModule.setLifecycle>): void {
+      const [index, state] = args;
+      const before = index.lifecycle;
+      original.apply(this, args);
+      if (!state || state.step === undefined || (before?.step === state.step && before.action === state.action && before.phase === state.phase)) return;
+      counter.transitions++;
+      if (state.step === 'ERROR') counter.errors++;
+      if (counter.lineageNames.has(index.name)) {
+        counter.lastMillis = state.stepTime ?? counter.lastMillis;
+        counter.lineage.push({ phase: state.phase ?? '', action: state.action ?? '', step: state.step, atMillis: counter.lastMillis });
+      }
+    };
+    if (clusterModule.setLifecycle === original) throw new Error('could not install the transition counter');
+  }
+
+  uninstall(): void {
+    this.exportsObject.setLifecycle = this.original;
+  }
+}
+
+/** Creates N indices with PUT /<index>, reporting every 1,000 so a stopped part still shows how far it got. */
+async function createIndices(sim: Simulator, count: number, policy: string, progress: (created: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    call(sim, 'PUT', `/${indexName(i)}`, { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': policy } });
+    if ((i + 1) % 1000 === 0 || i + 1 === count) await progress(i + 1);
+  }
+}
+
+function countIndices(sim: Simulator): number {
+  return Object.keys((call(sim, 'GET', '/*/_ilm/explain') as { indices: Record<string, unknown> }).indices).length;
+}
+
+/** Step changes in the simulator's own lifecycle history, if it has one (removal records excluded). */
+function historyTransitions(sim: Simulator): number | null {
+  const response = sim.requestSync({ method: 'GET', path: '/_sim/history' });
+  if (response.status !== 200) return null;
+  const records = (response.body as { history: Array<{ from: { action: string } | null; to: { action: string; name: string } }> }).history;
+  // A removal record (`recordRemoval`) ends in `<action>/complete` of an action other than `complete`.
+  return records.filter((r) => !(r.to.name === 'complete' && r.to.action !== 'complete')).length;
+}
+
+async function runWorkload1(options: Options, report: Report): Promise<Workload1Result> {
+  const first = indexName(0);
+  const counter = new TransitionCounter(new Set([first, `shrink-${first}`]));
+  if (options.count) counter.install();
+  const result: Workload1Result = {
+    part: 'w1',
+    finished: false,
+    failure: null,
+    indices: options.indices,
+    days: options.days,
+    created: 0,
+    daysDone: 0,
+    createSeconds: 0,
+    yearSeconds: 0,
+    busyDays: 0,
+    busySeconds: 0,
+    idleSeconds: 0,
+    slowestDay: { day: 0, seconds: 0, transitions: 0 },
+    counted: options.count,
+    transitions: 0,
+    createTransitions: 0,
+    errorTransitions: 0,
+    lineage: counter.lineage,
+    historyTransitions: null,
+    remainingIndices: null,
+    peakHeapUsedMiB: 0,
+    maxRssMiB: 0,
+  };
+  const update = async (): Promise<void> => {
+    result.transitions = counter.transitions;
+    result.errorTransitions = counter.errors;
+    result.peakHeapUsedMiB = Math.max(result.peakHeapUsedMiB, process.memoryUsage().heapUsed / MIB);
+    result.maxRssMiB = maxRssMiB();
+    await report(result);
+  };
+
+  try {
+    await simulateWorkload1(options, result, counter, update);
+  } catch (error) {
+    result.failure = error instanceof Error ? error.message : String(error);
+  }
+  counter.uninstall();
+  await update();
+  return result;
+}
+
+async function simulateWorkload1(options: Options, result: Workload1Result, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {
+  const sim = createSimulator();
+  call(sim, 'PUT', `/_ilm/policy/${POLICY_1}`, WORKLOAD_1_POLICY);
+  const createStarted = process.hrtime.bigint();
+  await createIndices(sim, options.indices, POLICY_1, async (created) => {
+    result.created = created;
+    result.createSeconds = since(createStarted);
+    result.createTransitions = counter.transitions;
+    await update();
+  });
+  result.createTransitions = counter.transitions;
+
+  let yearSeconds = 0;
+  for (let day = 1; day <= options.days; day++) {
+    const before = counter.transitions;
+    const started = process.hrtime.bigint();
+    call(sim, 'POST', '/_sim/clock/_advance', { by: '1d' });
+    const seconds = since(started);
+    yearSeconds += seconds;
+    const transitions = counter.transitions - before;
+    if (transitions > 0 || !options.count) {
+      result.busyDays++;
+      result.busySeconds += seconds;
+    } else {
+      result.idleSeconds += seconds;
+    }
+    if (seconds > result.slowestDay.seconds) result.slowestDay = { day, seconds, transitions };
+    result.daysDone = day;
+    result.yearSeconds = yearSeconds;
+    await update();
+  }
+  result.transitions = counter.transitions;
+  result.remainingIndices = countIndices(sim);
+  if (options.indices <= 2000) result.historyTransitions = historyTransitions(sim);
+  result.finished = true;
+}
+
+async function runIdle(options: Options, report: Report): Promise<IdleResult> {
+  const counter = new TransitionCounter(new Set());
+  const result: IdleResult = {
+    part: 'idle',
+    finished: false,
+    failure: null,
+    indices: options.indices,
+    created: 0,
+    createSeconds: 0,
+    dailySeconds: [],
+    oneAdvanceSeconds: null,
+    transitions: 0,
+    explainOneMillis: null,
+    explainAllSeconds: null,
+    explainAllBytes: null,
+    maxRssMiB: 0,
+  };
+  const update = async (): Promise<void> => {
+    result.transitions = counter.transitions;
+    result.maxRssMiB = maxRssMiB();
+    await report(result);
+  };
+  try {
+    await simulateIdle(options, result, counter, update);
+  } catch (error) {
+    result.failure = error instanceof Error ? error.message : String(error);
+  }
+  counter.uninstall();
+  await update();
+  return result;
+}
+
+async function simulateIdle(options: Options, result: IdleResult, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {
+  const sim = createSimulator();
+  call(sim, 'PUT', '/_ilm/policy/bench-idle', IDLE_POLICY);
+  const createStarted = process.hrtime.bigint();
+  await createIndices(sim, options.indices, 'bench-idle', async (created) => {
+    result.created = created;
+    result.createSeconds = since(createStarted);
+    await update();
+  });
+  counter.install();
+  for (let day = 1; day <= 60; day++) {
+    const started = process.hrtime.bigint();
+    call(sim, 'POST', '/_sim/clock/_advance', { by: '1d' });
+    result.dailySeconds.push(since(started));
+    await update();
+  }
+  const oneStarted = process.hrtime.bigint();
+  call(sim, 'POST', '/_sim/clock/_advance', { by: '60d' });
+  result.oneAdvanceSeconds = since(oneStarted);
+  counter.uninstall();
+  await update();
+
+  const last = indexName(options.indices - 1);
+  const rounds = 100;
+  const explainStarted = process.hrtime.bigint();
+  for (let i = 0; i < rounds; i++) call(sim, 'GET', `/${last}/_ilm/explain`);
+  result.explainOneMillis = (since(explainStarted) * 1000) / rounds;
+  const allStarted = process.hrtime.bigint();
+  const all = sim.requestSync({ method: 'GET', path: '/*/_ilm/explain' });
+  result.explainAllSeconds = since(allStarted);
+  if (all.status !== 200) throw new Error(`GET /*/_ilm/explain: status ${all.status}`);
+  result.explainAllBytes = Buffer.byteLength(all.text);
+  result.finished = true;
+}
+
+/** Workload 2 needs rollover and data streams; until the API accepts both, it reports why it is skipped. */
+async function runWorkload2(report: Report): Promise<Workload2Result> {
+  const sim = createSimulator();
+  const probes: Array<[string, string, unknown]> = [
+    ['PUT', '/_ilm/policy/bench-rollover', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, ...WORKLOAD_1_POLICY.policy.phases } } }],
+    ['PUT', '/_index_template/bench-streams', { index_patterns: ['bench-stream-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'bench-rollover' } } }],
+    ['PUT', '/_data_stream/bench-stream-0001', undefined],
+  ];
+  const refused: string[] = [];
+  for (const [method, path, body] of probes) {
+    const response = sim.requestSync({ method, path, body });
+    if (response.status !== 200) refused.push(`${method} ${path} -> ${response.status}`);
+  }
+  const rolloverAccepted = !refused.some((r) => r.startsWith('PUT /_ilm/policy/'));
+  const skipped =
+    refused.length > 0
+      ? `${rolloverAccepted ? 'data streams' : 'rollover/data streams'} not implemented yet: ${refused.join(', ')}`
+      : 'the API accepts rollover and data streams now, but this harness does not drive them yet: write it';
+  const result: Workload2Result = { part: 'w2', finished: true, skipped, maxRssMiB: maxRssMiB() };
+  await report(result);
+  return result;
+}
+
+/**
+ * The unavoidable work of workload 1 without a simulator: N records in a plain array (created here),
+ * and the same number of transitions applied to them, replaying lineage 0's steps (step, action, phase
+ * and their times) for every record in time order.
+ */
+function runBareLoop(indices: number, lineage: readonly LineageStep[], transitions: number): { seconds: number; applied: number; checksum: number } {
+  interface Row {
+    phase: string;
+    action: string;
+    step: string;
+    phaseTime: number;
+    actionTime: number;
+    stepTime: number;
+  }
+  const started = process.hrtime.bigint();
+  const rows: Row[] = new Array<Row>(indices);
+  for (let i = 0; i < indices; i++) rows[i] = { phase: 'new', action: 'init', step: 'init', phaseTime: 0, actionTime: 0, stepTime: 0 };
+  let applied = 0;
+  // Whole passes of each lineage step over the rows, the last one partial, so exactly `transitions` are applied.
+  for (let s = 0; applied < transitions; s = (s + 1) % lineage.length) {
+    const next = lineage[s]!;
+    const limit = Math.min(indices, transitions - applied);
+    for (let i = 0; i < limit; i++) {
+      const row = rows[i]!;
+      const at = next.atMillis + i; // distinct per row, so no pass folds away
+      if (row.phase !== next.phase) {
+        row.phase = next.phase;
+        row.phaseTime = at;
+      }
+      if (row.action !== next.action) {
+        row.action = next.action;
+        row.actionTime = at;
+      }
+      row.step = next.step;
+      row.stepTime = at;
+    }
+    applied += limit;
+  }
+  let checksum = 0;
+  for (const row of rows) checksum = (checksum + row.stepTime + row.phaseTime + row.actionTime + row.step.length) % 1_000_000_007;
+  return { seconds: since(started), applied, checksum };
+}
+
+function runPart(part: string, options: Options, report: Report): Promise<PartResult> {
+  switch (part) {
+    case 'w1':
+      return runWorkload1(options, report);
+    case 'idle':
+      return runIdle(options, report);
+    case 'w2':
+      return runWorkload2(report);
+    default:
+      throw new Error(`unknown part [${part}]; expected w1, idle or w2`);
+  }
+}
+
+/** Runs a part in a child process; past the budget the child is stopped and its last progress returned. */
+function inChild(part: string, options: Options): Promise<PartResult | null> {
+  const args = [`--child=${part}`, `--indices=${options.indices}`, `--days=${options.days}`, ...(options.count ? [] : ['--no-count'])];
+  const child: ChildProcess = fork(__filename, args, { execArgv: process.execArgv, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    let last: PartResult | undefined;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+    }, options.budgetSeconds * 1000);
+    child.on('message', (message) => (last = message as PartResult));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (last && (code === 0 || signal === 'SIGKILL')) resolve(last);
+      else if (signal === 'SIGKILL') resolve(null);
+      else reject(new Error(`part ${part} exited with ${code ?? signal} before reporting`));
+    });
+  });
+}
+
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+const secs = (n: number): string => `${n.toFixed(3)} s`;
+const out = (line: string): void => void process.stdout.write(`${line}\n`);
+
+function printWorkload1(w1: Workload1Result, budgetSeconds: number): void {
+  out(`workload 1: ${fmt(w1.indices)} indices created at once, warm 7d (forcemerge 1 segment + shrink 2 -> 1 shard) / cold 30d / delete 90d, ${w1.days} days, poll 10m, one POST /_sim/clock/_advance {"by":"1d"} per day`);
+  if (w1.failure !== null) {
+    out(`  FAILED: the simulator threw after ${fmt(w1.created)} indices and ${w1.daysDone} complete days: ${w1.failure}`);
+  } else if (!w1.finished) {
+    const where = w1.created < w1.indices ? `${fmt(w1.created)} of ${fmt(w1.indices)} indices created` : `indices created, ${w1.daysDone} of ${w1.days} days simulated`;
+    out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped; ${where}); figures below are up to that point`);
+  }
+  out(`  create   ${fmt(w1.created)} x PUT /<index>: ${secs(w1.createSeconds)} (${fmt(w1.created / w1.createSeconds)} indices/s)`);
+  if (w1.daysDone > 0) {
+    const detail = w1.counted
+      ? ` (${w1.busyDays} day(s) with transitions: ${secs(w1.busySeconds)}; ${w1.daysDone - w1.busyDays} days without: ${secs(w1.idleSeconds)}; slowest, day ${w1.slowestDay.day}: ${secs(w1.slowestDay.seconds)} for ${fmt(w1.slowestDay.transitions)} transitions)`
+      : '';
+    out(`  year     ${w1.daysDone} days: ${secs(w1.yearSeconds)}${detail}`);
+    out(`  total    ${secs(w1.createSeconds + w1.yearSeconds)}`);
+  }
+  if (w1.counted) {
+    const yearTransitions = w1.transitions - w1.createTransitions;
+    out(`  transitions ${fmt(w1.transitions)}, exact: every change of (phase, action, step) (${fmt(w1.createTransitions)} while creating, ${fmt(yearTransitions)} while advancing, ${w1.errorTransitions} into ERROR; lineage 0 = source + shrink-<index> made ${w1.lineage.length})`);
+    if (w1.historyTransitions !== null) out(`  cross-check: GET /_sim/history holds ${fmt(w1.historyTransitions)} step changes (${w1.historyTransitions === w1.transitions ? 'equal' : 'DIFFERENT'})`);
+    if (w1.yearSeconds > 0) out(`  rate     ${fmt(yearTransitions / w1.yearSeconds)} transitions/s while advancing, ${fmt(w1.transitions / (w1.createSeconds + w1.yearSeconds))} transitions/s over create + advance`);
+  } else {
+    out('  transitions not counted (--no-count)');
+  }
+  out(`  memory   peak RSS ${fmt(w1.maxRssMiB)} MiB (getrusage maxRSS of the part's process); peak heapUsed ${fmt(w1.peakHeapUsedMiB)} MiB (sampled every 1,000 indices and every day)`);
+  if (w1.remainingIndices !== null) out(`  end      ${fmt(w1.remainingIndices)} indices left after ${w1.days} days`);
+}
+
+function printBare(w1: Workload1Result): void {
+  if (!w1.counted || w1.lineage.length === 0 || w1.transitions === 0 || w1.daysDone === 0) {
+    out(`bare loop and ratio: not run (${w1.daysDone === 0 ? 'workload 1 stopped before the clock moved' : 'no transitions counted'})`);
+    return;
+  }
+  const bare = runBareLoop(w1.created, w1.lineage, w1.transitions);
+  out(`bare loop: the same ${fmt(bare.applied)} transitions on a plain array of ${fmt(w1.created)} rows (step, action, phase and their times), in this process: ${secs(bare.seconds)}, ${fmt(bare.applied / bare.seconds)} transitions/s (checksum ${bare.checksum})`);
+  const scope = w1.finished ? '' : ` (partial: up to day ${w1.daysDone})`;
+  out(`ratio engine/bare${scope}: advance ${fmt(w1.yearSeconds / bare.seconds)}x, create + advance ${fmt((w1.createSeconds + w1.yearSeconds) / bare.seconds)}x`);
+}
+
+function printIdle(idle: IdleResult, budgetSeconds: number): void {
+  out(`idle check: ${fmt(idle.indices)} indices waiting for min_age 121d, 60 x POST /_sim/clock/_advance {"by":"1d"}, then one {"by":"60d"}`);
+  if (idle.failure !== null) out(`  FAILED: the simulator threw: ${idle.failure}`);
+  else if (!idle.finished) out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped; ${fmt(idle.created)} indices created, ${idle.dailySeconds.length} days advanced)`);
+  out(`  create   ${fmt(idle.created)} x PUT /<index>: ${secs(idle.createSeconds)}`);
+  if (idle.dailySeconds.length > 0) {
+    const sorted = [...idle.dailySeconds].sort((a, b) => a - b);
+    const total = sorted.reduce((a, b) => a + b, 0);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    out(`  advance  ${sorted.length} x 1d: ${(total * 1000).toFixed(2)} ms in all (median ${(median * 1000).toFixed(3)} ms, max ${(sorted[sorted.length - 1]! * 1000).toFixed(3)} ms per day)` +
+      (idle.oneAdvanceSeconds !== null ? `; 1 x 60d: ${(idle.oneAdvanceSeconds * 1000).toFixed(3)} ms` : '') + `; ${fmt(idle.transitions)} transitions`);
+  }
+  if (idle.explainOneMillis !== null && idle.explainAllSeconds !== null && idle.explainAllBytes !== null) {
+    out(`  explain  GET /${indexName(idle.indices - 1)}/_ilm/explain: ${idle.explainOneMillis.toFixed(3)} ms; GET /*/_ilm/explain: ${secs(idle.explainAllSeconds)} for ${fmt(idle.explainAllBytes / 1024)} KiB`);
+  }
+  out(`  memory   peak RSS ${fmt(idle.maxRssMiB)} MiB (getrusage maxRSS of the part's process${idle.explainAllBytes !== null ? ', includes the full explain' : ''})`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      indices: { type: 'string' },
+      days: { type: 'string' },
+      budget: { type: 'string' },
+      only: { type: 'string' },
+      child: { type: 'string' },
+      'no-count': { type: 'boolean' },
+    },
+  });
+  const env = process.env;
+  const options: Options = {
+    indices: Number(values.indices ?? env['ILM_SIM_BENCH_INDICES'] ?? 100_000),
+    days: Number(values.days ?? env['ILM_SIM_BENCH_DAYS'] ?? 365),
+    count: !values['no-count'] && env['ILM_SIM_BENCH_COUNT'] !== '0',
+    budgetSeconds: Number(values.budget ?? env['ILM_SIM_BENCH_BUDGET_SECONDS'] ?? 120),
+  };
+  if (!Number.isSafeInteger(options.indices) || options.indices < 1) throw new Error(`invalid indices [${options.indices}]`);
+  if (!Number.isSafeInteger(options.days) || options.days < 1) throw new Error(`invalid days [${options.days}]`);
+  if (!(options.budgetSeconds > 0)) throw new Error(`invalid budget [${options.budgetSeconds}]`);
+
+  if (values.child) {
+    const send: Report = (snapshot) =>
+      new Promise((resolve) => {
+        process.send!(snapshot, () => resolve());
+      });
+    await runPart(values.child, options, send);
+    process.disconnect();
+    return;
+  }
+  const parts = values.only ? [values.only] : ['w1', 'idle', 'w2'];
+  out(`ilm-sim engine bench, Node ${process.version}, ${fmt(options.indices)} indices, ${options.days} days` +
+    (values.only ? `, part ${values.only} in this process` : `, budget ${options.budgetSeconds} s per part`));
+  for (const part of parts) {
+    const result = values.only ? await runPart(part, options, async () => undefined) : await inChild(part, options);
+    if (result === null) {
+      out(`${part}: DID NOT FINISH within the ${options.budgetSeconds} s budget (stopped before its first report)`);
+      continue;
+    }
+    switch (result.part) {
+      case 'w1':
+        printWorkload1(result, options.budgetSeconds);
+        printBare(result);
+        break;
+      case 'idle':
+        printIdle(result, options.budgetSeconds);
+        break;
+      case 'w2':
+        out(`workload 2: skipped (${result.skipped})`);
+        break;
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});
