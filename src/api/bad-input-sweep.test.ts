@@ -1,0 +1,609 @@
+/**
+ * The bad-input sweep (issue 5, item 6): every route of `routes.ts`, `/_sim` included, gets malformed
+ * requests (wrong JSON types, missing and extra fields, extreme numbers, very long and unicode names,
+ * empty bodies, bodies where none is allowed, unknown or unparsable query parameters) on a populated
+ * cluster (policies, managed and unmanaged indices, an alias, one index in ERROR, a pending fault).
+ * Each must be refused with a 4xx ES error body (ES's exact bytes where es-ilm-api.md or
+ * es-ilm-engine.md settle them), and must change nothing: the snapshot of the observable state is
+ * the same after, and so is the future (a probe run afterwards gives the same answers as on an
+ * untouched cluster, which catches hidden changes such as scheduled events or PRNG draws).
+ */
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+
+import { createSimulator, type SimRequest, type Simulator } from '../index';
+import { PROFILES, type Profile } from '../engine/profile';
+import { firstDifference, snapshot } from '../testing/cluster-snapshot';
+import { ROUTES, type Route } from './routes';
+
+// ---------------------------------------------------------------------------------------------------
+// The populated cluster
+
+const SHRINK_POLICY = 'shrink-index';
+const LIFECYCLE_POLICY = 'hot-warm-delete';
+const UNUSED_POLICY = 'unused-policy';
+const ERROR_INDEX = 'my-index-000001';
+const MANAGED_INDEX = 'managed-index';
+const UNMANAGED_INDEX = 'unmanaged-index';
+const PENDING_INDEX = 'pending-index';
+const ALIAS = 'logs-alias';
+const MISSING_INDEX = 'missing-index';
+
+function send(sim: Simulator, method: string, path: string, body?: unknown) {
+  return sim.requestSync({ method, path, ...(body === undefined ? {} : { body }) });
+}
+
+/** Builds the cluster every case starts from; each setup request must succeed (a fault is optional). */
+function populate(profile: Profile): Simulator {
+  const sim = createSimulator({ profile: profile.name });
+  const must = (method: string, path: string, body?: unknown): void => {
+    const response = send(sim, method, path, body);
+    if (response.status !== 200) throw new Error(`setup ${method} ${path} answered ${response.status}: ${response.text}`);
+  };
+  must('PUT', `/_ilm/policy/${SHRINK_POLICY}`, { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } });
+  must('PUT', `/_ilm/policy/${LIFECYCLE_POLICY}`, {
+    policy: {
+      phases: {
+        hot: { actions: profile.phaseActions.hot.includes('set_priority') ? { set_priority: { priority: 50 } } : {} },
+        warm: { min_age: '1d', actions: { readonly: {} } },
+        delete: { min_age: '30d', actions: { delete: {} } },
+      },
+    },
+  });
+  must('PUT', `/_ilm/policy/${UNUSED_POLICY}`, { policy: { phases: { delete: { min_age: '90d', actions: { delete: {} } } } } });
+  must('PUT', `/${ERROR_INDEX}`, { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': SHRINK_POLICY } });
+  must('PUT', `/${MANAGED_INDEX}`, { settings: { 'index.number_of_shards': 1, 'index.lifecycle.name': LIFECYCLE_POLICY }, aliases: { [ALIAS]: {} } });
+  must('PUT', `/${UNMANAGED_INDEX}`, { settings: { 'index.number_of_shards': 3 } });
+  must('PUT', `/${PENDING_INDEX}`, { settings: { 'index.lifecycle.name': 'not-yet-a-policy' } });
+  // A pending fault, so that a bad request that clears or fires faults shows up; optional.
+  send(sim, 'POST', '/_sim/faults', { index: MANAGED_INDEX, phase: 'delete', step: 'delete', times: 1, error: { type: 'illegal_state_exception', reason: 'disk on fire' } });
+  must('POST', '/_sim/clock/_advance', { by: '7344m' });
+  return sim;
+}
+
+/** What happens next on a cluster: a new index, a month of poll ticks, then the whole state. */
+function probe(sim: Simulator): string {
+  send(sim, 'PUT', '/probe-index', { settings: { 'index.lifecycle.name': LIFECYCLE_POLICY } });
+  send(sim, 'POST', `/${ERROR_INDEX}/_ilm/retry`);
+  send(sim, 'POST', '/_sim/clock/_advance', { by: '31d' });
+  return snapshot(sim);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// ES error bodies (es-ilm-api.md section 1.1: type, reason, metadata; root cause first; status last)
+
+function esError(status: number, type: string, reason: string, metadata: Record<string, string> = {}): string {
+  const cause = { type, reason, ...metadata };
+  return JSON.stringify({ error: { root_cause: [cause], ...cause }, status });
+}
+const illegalArgument = (reason: string): string => esError(400, 'illegal_argument_exception', reason);
+const parseException = (reason: string): string => esError(400, 'parse_exception', reason);
+const indexNotFound = (name: string): string =>
+  esError(404, 'index_not_found_exception', `no such index [${name}]`, {
+    'resource.type': 'index_or_alias',
+    'resource.id': name,
+    index_uuid: '_na_',
+    index: name,
+  });
+const invalidIndexName = (name: string, description: string): string =>
+  esError(400, 'invalid_index_name_exception', `Invalid index name [${name}], ${description}`, { index_uuid: '_na_', index: name });
+const policyNotFound = (name: string): string => esError(404, 'resource_not_found_exception', `Lifecycle policy not found: ${name}`);
+const invalidPolicyName = (name: string, description: string): string => illegalArgument(`invalid policy name [${name}]: ${description}`);
+/**
+ * ES `RestRequest#paramAsTime` -> `TimeValue#parseTimeValue`: status and reason. The type changed
+ * (ElasticsearchParseException in 6.x, IllegalArgumentException once TimeValue moved to libs/core),
+ * so it is left to the profile.
+ */
+const badTimeParam = (param: string, value: string): Expectation => ({
+  status: 400,
+  reason: `failed to parse setting [${param}] with value [${value}] as a time value: unit is missing or unrecognized`,
+});
+/** ES `Booleans#parseBoolean`, behind `RestRequest#paramAsBoolean`. */
+const badBoolean = (value: string): string => illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
+/** ES `IndicesOptions.WildcardStates#parseParameter`. */
+const badWildcard = (value: string): string => illegalArgument(`No valid expand wildcard value [${value}]`);
+
+// ---------------------------------------------------------------------------------------------------
+// The cases
+
+interface Expectation {
+  /** ES's exact answer, where the reference settles it. */
+  readonly text?: string;
+  /** Otherwise at least this status (any 4xx when absent), error type and reason. */
+  readonly status?: number;
+  readonly type?: string;
+  readonly reason?: string;
+}
+
+interface SweepCase extends Expectation {
+  /** The route the request is aimed at, as `METHOD /pattern` from routes.ts. */
+  readonly route: string;
+  readonly title: string;
+  readonly request: SimRequest;
+}
+
+const LONG = 'x'.repeat(300);
+/** 130 two-byte characters: 260 UTF-8 bytes. */
+const UNICODE = 'é'.repeat(130);
+/** 64 four-byte characters: 256 UTF-8 bytes. */
+const EMOJI = '🙂'.repeat(64);
+const enc = encodeURIComponent;
+
+const VALID_POLICY = { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } };
+const VALID_BODIES: Readonly<Record<string, unknown>> = { 'PUT /_ilm/policy/{policy}': VALID_POLICY, 'POST /{index}/_doc': { message: 'hello' } };
+const MALFORMED_BODIES: ReadonlyArray<readonly [string, unknown]> = [
+  ['truncated JSON', '{"a":'],
+  ['a JSON array', '[]'],
+  ['a JSON string', '"text"'],
+  ['a JSON number', '1e309'],
+  ['JSON null', 'null'],
+  ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])],
+];
+
+function routeKey(route: Pick<Route, 'method' | 'pattern'>): string {
+  return `${route.method} /${route.pattern.join('/')}`;
+}
+
+/** Path parameter values for the generic cases: ones that make the request otherwise fine (or harmful if accepted). */
+function concretePath(route: Route): string {
+  const key = routeKey(route);
+  const values: Record<string, string> = {
+    index: key === 'PUT /{index}' ? 'new-index' : key === 'DELETE /{index}' ? UNMANAGED_INDEX : key === 'POST /{index}/_ilm/retry' ? ERROR_INDEX : MANAGED_INDEX,
+    policy: key.startsWith('PUT') ? 'new-policy' : key.startsWith('DELETE') ? UNUSED_POLICY : SHRINK_POLICY,
+    name: key.includes('_settings') ? 'index.number_of_shards' : 'new-template',
+    id: 'fault-1',
+  };
+  return `/${route.pattern.map((segment) => (segment.startsWith('{') ? values[segment.slice(1, -1)] ?? 'x' : segment)).join('/')}`;
+}
+
+/** Cases every route gets from the table: an unknown parameter, a body where none is read, malformed bodies. */
+function genericCases(route: Route): SweepCase[] {
+  const key = routeKey(route);
+  const path = concretePath(route);
+  const head = route.method === 'HEAD';
+  const cases: SweepCase[] = [
+    {
+      route: key,
+      title: 'an unknown query parameter',
+      request: { method: route.method, path: `${path}?xyzzy=1` },
+      ...(head ? { status: 400 } : { text: illegalArgument(`request [${path}] contains unrecognized parameter: [xyzzy]`) }),
+    },
+  ];
+  if (!route.readsBody) {
+    cases.push({
+      route: key,
+      title: 'a body where none is read',
+      request: { method: route.method, path, body: '{"a":1}' },
+      ...(head ? { status: 400 } : { text: illegalArgument(`request [${route.method} ${path}] does not support having a body`) }),
+    });
+  } else {
+    for (const [title, body] of MALFORMED_BODIES) cases.push({ route: key, title: `a body that is ${title}`, request: { method: route.method, path, body } });
+  }
+  return cases;
+}
+
+/**
+ * Query parameters ES parses before it acts (`RestRequest#paramAsTime` for `master_timeout` and
+ * `timeout`, `IndicesOptions#fromRequest` for `expand_wildcards`): an unparsable value is refused.
+ * One list per parameter, since each is one missing check at the request edge.
+ */
+function parameterCases(route: Route, param: 'master_timeout' | 'timeout' | 'expand_wildcards'): SweepCase[] {
+  const key = routeKey(route);
+  const path = concretePath(route);
+  const head = route.method === 'HEAD';
+  if (!route.params.includes(param) || path.startsWith('/_sim')) return [];
+  if (param === 'expand_wildcards') {
+    return [
+      {
+        route: key,
+        title: '?expand_wildcards=bogus',
+        request: { method: route.method, path: `${path}?expand_wildcards=bogus`, ...(route.readsBody ? { body: { 'index.priority': 1 } } : {}) },
+        ...(head ? { status: 400 } : { text: badWildcard('bogus') }),
+      },
+    ];
+  }
+  // ES reads the time parameters right after the body for put policy, move to step and index a
+  // document, so those get a valid body; move to step needs the index's current step (a specific case).
+  if (key === 'POST /_ilm/move/{index}') return [];
+  const body = VALID_BODIES[key];
+  return [
+    {
+      route: key,
+      title: `?${param}=xyz`,
+      request: { method: route.method, path: `${path}?${param}=xyz`, ...(body === undefined ? {} : { body }) },
+      // Not "bogus": ES reads a trailing s as seconds and answers "failed to parse [bogus]" instead.
+      ...(head ? { status: 400 } : badTimeParam(param, 'xyz')),
+    },
+  ];
+}
+
+/** A body nested deeper than any parser should follow (ES 8's Jackson refuses past 1000 levels with a 400). */
+const DEEP_BODY = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+
+function nestingCases(route: Route): SweepCase[] {
+  if (!route.readsBody) return [];
+  return [{ route: routeKey(route), title: 'a body nested 100 000 levels deep', request: { method: route.method, path: concretePath(route), body: DEEP_BODY } }];
+}
+
+interface ClusterFacts {
+  readonly profile: Profile;
+  readonly uuid: (index: string) => string;
+  readonly currentStep: (index: string) => { phase: string; action: string; name: string };
+}
+
+/** Cases written for each route, with ES's exact answer where the reference settles it. */
+function specificCases(facts: ClusterFacts): SweepCase[] {
+  const { profile } = facts;
+  const is710 = profile.name === '7.10';
+  const cases: SweepCase[] = [];
+  const add = (route: string, title: string, request: SimRequest, expectation: Expectation = {}): void => {
+    cases.push({ route, title, request, ...expectation });
+  };
+
+  // PUT /_ilm/policy/{policy} (es-ilm-api.md 2.1, es-ilm-engine.md 3)
+  const putPolicy = 'PUT /_ilm/policy/{policy}';
+  add(putPolicy, 'no body', { method: 'PUT', path: '/_ilm/policy/p' }, { text: parseException('request body is required') });
+  add(putPolicy, 'an empty body', { method: 'PUT', path: '/_ilm/policy/p', body: '' }, { text: parseException('request body is required') });
+  add(putPolicy, 'an empty object', { method: 'PUT', path: '/_ilm/policy/p', body: {} }, { status: 400 });
+  add(putPolicy, 'policy is a number', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: 1 } }, { status: 400, type: 'x_content_parse_exception' });
+  add(putPolicy, 'phases is an array', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: [] } } }, { status: 400 });
+  add(putPolicy, 'an extra top-level field', { method: 'PUT', path: '/_ilm/policy/p', body: { ...VALID_POLICY, extra: 1 } }, { status: 400, type: 'x_content_parse_exception' });
+  add(putPolicy, 'an extra field in policy', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: {}, name: 'p' } } }, { status: 400, type: 'x_content_parse_exception' });
+  add(putPolicy, 'an unknown phase', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { lukewarm: { actions: {} } } } } }, { status: 400 });
+  add(putPolicy, 'an action the phase does not allow', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { delete: {} } } } } } }, { status: 400 });
+  add(putPolicy, 'forcemerge in hot without rollover', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { forcemerge: { max_num_segments: 1 } } } } } } }, { status: 400 });
+  add(putPolicy, 'a phase without actions', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { min_age: '1d' } } } } }, { status: 400, type: 'x_content_parse_exception' });
+  add(putPolicy, 'an unknown action with a 300-character unicode name', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { ['ü'.repeat(300)]: {} } } } } } }, { status: 400 });
+  add(putPolicy, 'an extra field in an action', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { readonly: { fast: true } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+  for (const [title, value] of [
+    ['0', '0'],
+    ['-1', '-1'],
+    ['1e309', '1e309'],
+    ['9223372036854775808', '9223372036854775808'],
+    ['2147483648', '2147483648'],
+    ['a string', '"two"'],
+    ['an array', '[2]'],
+    ['an object', '{}'],
+    ['null', 'null'],
+  ] as const) {
+    add(putPolicy, `shrink number_of_shards ${title}`, { method: 'PUT', path: '/_ilm/policy/p', body: `{"policy":{"phases":{"warm":{"actions":{"shrink":{"number_of_shards":${value}}}}}}}` }, { status: 400, type: 'x_content_parse_exception' });
+  }
+  add(putPolicy, 'shrink without number_of_shards', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { shrink: {} } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+  add(putPolicy, 'forcemerge max_num_segments 0', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { forcemerge: { max_num_segments: 0 } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+  if (is710) {
+    add(putPolicy, 'set_priority -1', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { set_priority: { priority: -1 } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+    add(putPolicy, 'migrate enabled is a string', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { migrate: { enabled: 'maybe' } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+  }
+  for (const [title, value] of [
+    ['1e309', '1e309'],
+    ['"-5d"', '"-5d"'],
+    ['"5x"', '"5x"'],
+    ['9223372036854775808d', '"9223372036854775808d"'],
+    ['true', 'true'],
+    ['an object', '{}'],
+    ['a 400-character string', JSON.stringify('9'.repeat(400))],
+  ] as const) {
+    add(putPolicy, `min_age ${title}`, { method: 'PUT', path: '/_ilm/policy/p', body: `{"policy":{"phases":{"warm":{"min_age":${value},"actions":{}}}}}` }, { status: 400, type: 'x_content_parse_exception' });
+  }
+  // Policy names (es-ilm-engine.md 3.4: checked in this order, UTF-8 bytes for the length).
+  add(putPolicy, 'a 300-character name', { method: 'PUT', path: `/_ilm/policy/${LONG}`, body: VALID_POLICY }, { text: invalidPolicyName(LONG, 'name is too long, (300 > 255)') });
+  add(putPolicy, 'a 130-character, 260-byte unicode name', { method: 'PUT', path: `/_ilm/policy/${enc(UNICODE)}`, body: VALID_POLICY }, { text: invalidPolicyName(UNICODE, 'name is too long, (260 > 255)') });
+  add(putPolicy, 'a 256-byte emoji name', { method: 'PUT', path: `/_ilm/policy/${enc(EMOJI)}`, body: VALID_POLICY }, { text: invalidPolicyName(EMOJI, 'name is too long, (256 > 255)') });
+  add(putPolicy, 'a name starting with _', { method: 'PUT', path: '/_ilm/policy/_private', body: VALID_POLICY }, { text: invalidPolicyName('_private', "must not start with '_'") });
+  add(putPolicy, 'a name with a comma', { method: 'PUT', path: `/_ilm/policy/${enc('a,b')}`, body: VALID_POLICY }, { text: invalidPolicyName('a,b', "must not contain ','") });
+  add(putPolicy, 'a name with a space', { method: 'PUT', path: `/_ilm/policy/${enc('a b')}`, body: VALID_POLICY }, { text: invalidPolicyName('a b', 'must not contain spaces') });
+
+  // GET /_ilm/policy[/{policy}] (es-ilm-api.md 2.2)
+  const getPolicy = 'GET /_ilm/policy/{policy}';
+  add(getPolicy, 'a 300-character missing name', { method: 'GET', path: `/_ilm/policy/${LONG}` }, { text: policyNotFound(LONG) });
+  add(getPolicy, 'a unicode missing name', { method: 'GET', path: `/_ilm/policy/${enc(UNICODE)}` }, { text: policyNotFound(UNICODE) });
+  add(getPolicy, 'a list with a missing name', { method: 'GET', path: `/_ilm/policy/${SHRINK_POLICY},no-such-policy` }, { text: policyNotFound('no-such-policy') });
+  add(getPolicy, 'a wildcard in a list', { method: 'GET', path: '/_ilm/policy/shrink*,hot-warm-delete' }, {
+    text: illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value'),
+  });
+  add('GET /_ilm/policy', '?master_timeout=-5', { method: 'GET', path: '/_ilm/policy?master_timeout=-5' }, badTimeParam('master_timeout', '-5'));
+
+  // DELETE /_ilm/policy/{policy} (es-ilm-api.md 2.3)
+  const deletePolicy = 'DELETE /_ilm/policy/{policy}';
+  add(deletePolicy, 'a policy in use', { method: 'DELETE', path: `/_ilm/policy/${SHRINK_POLICY}` }, {
+    text: illegalArgument(`Cannot delete policy [${SHRINK_POLICY}]. It is in use by one or more indices: [${ERROR_INDEX}]`),
+  });
+  add(deletePolicy, 'a 300-character missing name', { method: 'DELETE', path: `/_ilm/policy/${LONG}` }, { text: policyNotFound(LONG) });
+  add(deletePolicy, 'a unicode missing name', { method: 'DELETE', path: `/_ilm/policy/${enc(UNICODE)}` }, { text: policyNotFound(UNICODE) });
+
+  // GET /{index}/_ilm/explain (es-ilm-api.md 2.4)
+  const explain = 'GET /{index}/_ilm/explain';
+  add(explain, 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_ilm/explain` }, { text: indexNotFound(MISSING_INDEX) });
+  add(explain, 'a 300-character missing index', { method: 'GET', path: `/${LONG}/_ilm/explain` }, { text: indexNotFound(LONG) });
+  add(explain, 'a unicode missing index', { method: 'GET', path: `/${enc(UNICODE)}/_ilm/explain` }, { text: indexNotFound(UNICODE) });
+  add(explain, 'an existing and a missing index', { method: 'GET', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_ilm/explain` }, { text: indexNotFound(MISSING_INDEX) });
+  add(explain, 'only_managed=maybe', { method: 'GET', path: `/${MANAGED_INDEX}/_ilm/explain?only_managed=maybe` }, { text: badBoolean('maybe') });
+  add(explain, 'only_errors=2', { method: 'GET', path: `/${MANAGED_INDEX}/_ilm/explain?only_errors=2` }, { text: badBoolean('2') });
+  add(explain, 'a path that is not valid percent-encoding', { method: 'GET', path: '/%E0%A4%A/_ilm/explain' }, { status: 400 });
+
+  // POST /{index}/_ilm/retry (es-ilm-api.md 2.5)
+  const retry = 'POST /{index}/_ilm/retry';
+  const notInError = (name: string): string =>
+    illegalArgument(`cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`);
+  add(retry, 'a managed index not in ERROR', { method: 'POST', path: `/${MANAGED_INDEX}/_ilm/retry` }, { text: notInError(MANAGED_INDEX) });
+  add(retry, 'an unmanaged index', { method: 'POST', path: `/${UNMANAGED_INDEX}/_ilm/retry` }, { text: notInError(UNMANAGED_INDEX) });
+  add(retry, 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/_ilm/retry` }, is710 ? { status: 400 } : { text: indexNotFound(MISSING_INDEX) });
+  add(retry, 'an index in ERROR with a missing one (all or nothing)', { method: 'POST', path: `/${ERROR_INDEX},${MISSING_INDEX}/_ilm/retry` }, is710 ? { status: 400 } : { status: 404 });
+  add(retry, 'a 300-character missing index', { method: 'POST', path: `/${LONG}/_ilm/retry` }, is710 ? { status: 400 } : { text: indexNotFound(LONG) });
+
+  // POST /_ilm/move/{index} (es-ilm-api.md 2.6, es-ilm-engine.md 4.5)
+  const move = 'POST /_ilm/move/{index}';
+  const current = facts.currentStep(MANAGED_INDEX);
+  const stepJson = (key: { phase: string; action: string; name: string }): string => JSON.stringify({ phase: key.phase, action: key.action, name: key.name });
+  const wrongStep = { phase: 'hot', action: 'nope', name: 'nope' };
+  add(move, 'no body', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}` }, { text: parseException('request body is required') });
+  add(move, 'an empty object', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: {} }, { status: 400 });
+  add(move, 'current_step is a string', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: 'hot', next_step: { phase: 'warm' } } }, { status: 400 });
+  add(move, 'an extra field', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: current, force: true } }, { status: 400 });
+  add(move, 'a missing index', { method: 'POST', path: `/_ilm/move/${MISSING_INDEX}`, body: { current_step: current, next_step: current } }, is710 ? { text: illegalArgument(`index [${MISSING_INDEX}] does not exist`) } : { status: 400 });
+  add(move, 'an unmanaged index', { method: 'POST', path: `/_ilm/move/${UNMANAGED_INDEX}`, body: { current_step: current, next_step: current } }, is710 ? { text: illegalArgument(`index [${UNMANAGED_INDEX}] is not associated with an Index Lifecycle Policy`) } : { status: 400 });
+  add(move, 'a wrong current step', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: wrongStep, next_step: current } }, is710 ? { text: illegalArgument(`index [${MANAGED_INDEX}] is not on current step [${stepJson(wrongStep)}], currently: [${stepJson(current)}]`) } : { status: 400 });
+  const nowhere = { phase: 'warm', action: 'nope', name: 'nope' };
+  add(move, 'a next step the policy does not have', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: nowhere } }, is710 ? { text: illegalArgument(`step [${stepJson(nowhere)}] for index [${MANAGED_INDEX}] with policy [${LIFECYCLE_POLICY}] does not exist`) } : { status: 400 });
+  add(move, '?master_timeout=xyz on a move to the current step', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}?master_timeout=xyz`, body: { current_step: current, next_step: current } }, badTimeParam('master_timeout', 'xyz'));
+  add(move, 'a 300-character unicode phase', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: { ...current, phase: 'ß'.repeat(300) }, next_step: current } }, { status: 400 });
+
+  // POST /{index}/_ilm/remove (es-ilm-api.md 2.7)
+  add('POST /{index}/_ilm/remove', 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/_ilm/remove` }, { text: indexNotFound(MISSING_INDEX) });
+  add('POST /{index}/_ilm/remove', 'an existing and a missing index', { method: 'POST', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_ilm/remove` }, { text: indexNotFound(MISSING_INDEX) });
+
+  // Index reads (es-ilm-api.md 3.2)
+  add('GET /{index}', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add('GET /{index}', 'a 300-character missing index', { method: 'GET', path: `/${LONG}` }, { text: indexNotFound(LONG) });
+  add('HEAD /{index}', 'a missing index', { method: 'HEAD', path: `/${MISSING_INDEX}` }, { status: 404 });
+  add('HEAD /{index}', 'a 300-character unicode missing index', { method: 'HEAD', path: `/${enc(UNICODE)}` }, { status: 404 });
+  add('GET /{index}/_settings', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_settings` }, { text: indexNotFound(MISSING_INDEX) });
+  add('GET /_settings/{name}', 'an unknown value in a list of expand_wildcards', { method: 'GET', path: '/_settings/index.number_of_shards?expand_wildcards=open,bogus' }, { text: badWildcard('bogus') });
+  add('GET /{index}/_settings/{name}', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_settings/index.number_of_shards` }, { text: indexNotFound(MISSING_INDEX) });
+
+  // PUT /{index} (es-ilm-api.md 3.1: names checked in this order)
+  const create = 'PUT /{index}';
+  const badName = (name: string, description: string, path = `/${enc(name)}`): void =>
+    add(create, `index name ${JSON.stringify(name.length > 20 ? `${name.slice(0, 12)}...` : name)}`, { method: 'PUT', path, body: {} }, { text: invalidIndexName(name, description) });
+  badName('Upper-Case', 'must be lowercase');
+  badName('_underscore', "must not start with '_', '-', or '+'");
+  badName('-dash', "must not start with '_', '-', or '+'");
+  badName('+plus', "must not start with '_', '-', or '+'");
+  badName('a#b', "must not contain '#'");
+  if (is710) badName('a:b', "must not contain ':'"); // 6.x only warned
+  badName('a*b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
+  badName('a b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
+  badName('a,b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
+  badName('..', "must not be '.' or '..'", '/..');
+  badName(LONG, 'index name is too long, (300 > 255)');
+  badName(UNICODE, 'index name is too long, (260 > 255)');
+  badName(EMOJI, 'index name is too long, (256 > 255)');
+  add(create, 'an index that exists', { method: 'PUT', path: `/${MANAGED_INDEX}`, body: {} }, {
+    text: esError(400, 'resource_already_exists_exception', `index [${MANAGED_INDEX}/${facts.uuid(MANAGED_INDEX)}] already exists`, {
+      index_uuid: facts.uuid(MANAGED_INDEX),
+      index: MANAGED_INDEX,
+    }),
+  });
+  add(create, 'the name of an alias', { method: 'PUT', path: `/${ALIAS}`, body: {} }, { text: invalidIndexName(ALIAS, 'already exists as alias') });
+  add(create, 'settings is a string', { method: 'PUT', path: '/new-index', body: { settings: 'fast' } }, { status: 400 });
+  add(create, 'aliases is a number', { method: 'PUT', path: '/new-index', body: { aliases: 1 } }, { status: 400 });
+  add(create, 'an unknown top-level key', { method: 'PUT', path: '/new-index', body: { setings: {} } }, { status: 400 });
+  add(create, 'an unknown setting', { method: 'PUT', path: '/new-index', body: { settings: { 'index.foo': 1 } } }, {
+    text: illegalArgument(
+      'unknown setting [index.foo] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
+    ),
+  });
+  for (const value of ['0', '-1', '1025', '1e309', '9223372036854775808', '"two"', '1.5', 'true']) {
+    add(create, `number_of_shards ${value}`, { method: 'PUT', path: '/new-index', body: `{"settings":{"index.number_of_shards":${value}}}` }, { status: 400, type: 'illegal_argument_exception' });
+  }
+  for (const value of ['-5', '1e309', '9223372036854775808', '"yesterday"']) {
+    add(create, `origination_date ${value}`, { method: 'PUT', path: '/new-index', body: `{"settings":{"index.lifecycle.origination_date":${value}}}` }, { status: 400, type: 'illegal_argument_exception' });
+  }
+  if (profile.parseOriginationDate) {
+    add(create, 'parse_origination_date on a name without a date', { method: 'PUT', path: '/logs-x', body: { settings: { 'index.lifecycle.parse_origination_date': true } } }, {
+      text: illegalArgument("index name [logs-x] does not match pattern '^.*-(\\d{4}.\\d{2}.\\d{2})(-[\\d]+)?$'"),
+    });
+  }
+
+  // DELETE /{index}
+  const remove = 'DELETE /{index}';
+  add(remove, 'a missing index', { method: 'DELETE', path: `/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add(remove, 'an existing and a missing index (all or nothing)', { method: 'DELETE', path: `/${UNMANAGED_INDEX},${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add(remove, 'a 300-character missing index', { method: 'DELETE', path: `/${LONG}` }, { text: indexNotFound(LONG) });
+
+  // PUT /{index}/_settings
+  const update = 'PUT /{index}/_settings';
+  add(update, 'no body', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings` }, { text: parseException('request body is required') });
+  add(update, 'a missing index', { method: 'PUT', path: `/${MISSING_INDEX}/_settings`, body: { 'index.priority': 1 } }, { text: indexNotFound(MISSING_INDEX) });
+  add(update, 'an existing and a missing index (all or nothing)', { method: 'PUT', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_settings`, body: { 'index.priority': 1 } }, { text: indexNotFound(MISSING_INDEX) });
+  add(update, 'the final number_of_shards', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.number_of_shards': 3 } }, { status: 400, type: 'illegal_argument_exception' });
+  add(update, 'an unknown setting', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.foo': 1 } }, {
+    text: illegalArgument(
+      'unknown setting [index.foo] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
+    ),
+  });
+  add(update, 'a valid and an unknown setting (all or nothing)', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.priority': 7, 'index.foo': 1 } }, { status: 400 });
+  for (const value of ['-1', '1e309', '9223372036854775808', '"high"', '{"a":1}']) {
+    add(update, `priority ${value}`, { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: `{"index.priority":${value}}` }, { status: 400 });
+  }
+  add(update, 'origination_date "yesterday"', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.lifecycle.origination_date': 'yesterday' } }, { status: 400 });
+
+  // The /_sim control plane: the contract (architecture.md) says errors are ES-shaped 400s.
+  const advance = 'POST /_sim/clock/_advance';
+  add(advance, 'no body', { method: 'POST', path: '/_sim/clock/_advance' }, { status: 400 });
+  add(advance, 'an empty object', { method: 'POST', path: '/_sim/clock/_advance', body: {} }, { status: 400 });
+  add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
+  for (const value of ['true', 'null', '[]', '{}', '"5x"', '"-1d"', '-1', '"-1"', '1e309', '9223372036854775808', '"1.5d"', '""']) {
+    add(advance, `by ${value}`, { method: 'POST', path: '/_sim/clock/_advance', body: `{"by":${value}}` }, { status: 400 });
+  }
+  add(advance, 'by a 300-character string', { method: 'POST', path: '/_sim/clock/_advance', body: { by: `${'9'.repeat(299)}d` } }, { status: 400 });
+  // Beyond what the clock can represent: must be refused, not thrown, and must not move the clock.
+  for (const value of ['"9223372036854775807ms"', '"106751991167d"', '"9223372036854775807micros"']) {
+    add(advance, `by ${value} (past the end of time)`, { method: 'POST', path: '/_sim/clock/_advance', body: `{"by":${value}}` }, { status: 400 });
+  }
+  const set = 'POST /_sim/clock/_set';
+  add(set, 'no body', { method: 'POST', path: '/_sim/clock/_set' }, { status: 400 });
+  add(set, 'backwards', { method: 'POST', path: '/_sim/clock/_set', body: { to: 0 } }, { status: 400 });
+  add(set, 'backwards by one millisecond, as ISO', { method: 'POST', path: '/_sim/clock/_set', body: { to: '2024-01-06T02:23:59.999Z' } }, { status: 400 });
+  for (const value of ['"yesterday"', 'true', 'null', '[]', '1e309', '9223372036854775808', '"2024-13-45T00:00:00Z"', '-1', '""']) {
+    add(set, `to ${value}`, { method: 'POST', path: '/_sim/clock/_set', body: `{"to":${value}}` }, { status: 400 });
+  }
+  add(set, 'an extra field', { method: 'POST', path: '/_sim/clock/_set', body: { to: '2030-01-01T00:00:00Z', by: '1d' } }, { status: 400 });
+
+  const faults = 'POST /_sim/faults';
+  const error = { type: 'illegal_state_exception', reason: 'boom' };
+  add(faults, 'no body', { method: 'POST', path: '/_sim/faults' }, { status: 400 });
+  add(faults, 'an empty object', { method: 'POST', path: '/_sim/faults', body: {} }, { status: 400 });
+  add(faults, 'neither step nor action', { method: 'POST', path: '/_sim/faults', body: { index: '*', error } }, { status: 400 });
+  add(faults, 'error is a string', { method: 'POST', path: '/_sim/faults', body: { step: 'shrink', error: 'boom' } }, { status: 400 });
+  add(faults, 'error without a reason', { method: 'POST', path: '/_sim/faults', body: { step: 'shrink', error: { type: 'x' } } }, { status: 400 });
+  add(faults, 'error type is a number', { method: 'POST', path: '/_sim/faults', body: { step: 'shrink', error: { type: 1, reason: 'r' } } }, { status: 400 });
+  add(faults, 'an unknown field', { method: 'POST', path: '/_sim/faults', body: { step: 'shrink', error, severity: 'high' } }, { status: 400 });
+  add(faults, 'an empty step name', { method: 'POST', path: '/_sim/faults', body: { step: '', error } }, { status: 400 });
+  add(faults, 'index is a number', { method: 'POST', path: '/_sim/faults', body: { index: 5, step: 'shrink', error } }, { status: 400 });
+  for (const value of ['0', '-1', '1.5', '1e309', '9223372036854775808', '"3"']) {
+    add(faults, `times ${value}`, { method: 'POST', path: '/_sim/faults', body: `{"step":"shrink","times":${value},"error":{"type":"x","reason":"y"}}` }, { status: 400 });
+  }
+  for (const value of ['2', '-0.1', '1e309', '"half"', 'null']) {
+    add(faults, `probability ${value}`, { method: 'POST', path: '/_sim/faults', body: `{"step":"shrink","probability":${value},"error":{"type":"x","reason":"y"}}` }, { status: 400 });
+  }
+  add('DELETE /_sim/faults/{id}', 'a missing fault', { method: 'DELETE', path: '/_sim/faults/fault-999' }, { status: 404 });
+  add('DELETE /_sim/faults/{id}', 'a 300-character unicode id', { method: 'DELETE', path: `/_sim/faults/${enc('ф'.repeat(300))}` }, { status: 404 });
+
+  // Routes added with rollover: templates and ingestion.
+  add('POST /_sim/ingest', 'an empty object', { method: 'POST', path: '/_sim/ingest', body: {} }, { status: 400 });
+  add('POST /_sim/ingest', 'a negative count', { method: 'POST', path: '/_sim/ingest', body: { index: MANAGED_INDEX, count: -1 } }, { status: 400 });
+  add('POST /_sim/ingest', 'count 1e309', { method: 'POST', path: '/_sim/ingest', body: `{"index":"${MANAGED_INDEX}","count":1e309}` }, { status: 400 });
+  add('POST /_sim/ingest', 'count 9223372036854775808', { method: 'POST', path: '/_sim/ingest', body: `{"index":"${MANAGED_INDEX}","count":9223372036854775808}` }, { status: 400 });
+  add('POST /_sim/ingest', 'index is a number', { method: 'POST', path: '/_sim/ingest', body: { index: 1, count: 1 } }, { status: 400 });
+  const putTemplate = 'PUT /_index_template/{name}';
+  add(putTemplate, 'no body', { method: 'PUT', path: '/_index_template/t' }, { status: 400 });
+  add(putTemplate, 'no index_patterns', { method: 'PUT', path: '/_index_template/t', body: { template: {} } }, { status: 400 });
+  add(putTemplate, 'an unknown field', { method: 'PUT', path: '/_index_template/t', body: { index_patterns: ['x-*'], colour: 'blue' } }, { status: 400 });
+  add(putTemplate, 'priority -1', { method: 'PUT', path: '/_index_template/t', body: { index_patterns: ['x-*'], priority: -1 } }, { status: 400 });
+  add(putTemplate, 'priority 1e309', { method: 'PUT', path: '/_index_template/t', body: '{"index_patterns":["x-*"],"priority":1e309}' }, { status: 400 });
+  add(putTemplate, 'an unknown setting', { method: 'PUT', path: '/_index_template/t', body: { index_patterns: ['x-*'], template: { settings: { 'index.foo': 1 } } } }, { status: 400 });
+  add('GET /_index_template/{name}', 'a missing template', { method: 'GET', path: `/_index_template/${LONG}` }, { status: 404 });
+  add('DELETE /_index_template/{name}', 'a missing template', { method: 'DELETE', path: `/_index_template/${enc(UNICODE)}` }, { status: 404 });
+  add('POST /{index}/_doc', 'an invalid index name', { method: 'POST', path: '/Upper-Case/_doc', body: { a: 1 } }, { status: 400 });
+  return cases;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Running a case
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Sends the case and returns what is wrong with the answer (empty when it is right). */
+function checkAnswer(sim: Simulator, sweepCase: SweepCase): string[] {
+  let response;
+  try {
+    response = sim.requestSync(sweepCase.request);
+  } catch (e) {
+    return [`threw instead of answering: ${e instanceof Error ? (e.stack ?? e.message).split('\n').slice(0, 4).join(' | ') : String(e)}`];
+  }
+  const problems: string[] = [];
+  const answer = `${response.status} ${response.text.slice(0, 600)}`;
+  if (response.status < 400 || response.status > 499) problems.push(`expected a 4xx answer, got ${answer}`);
+  if (sweepCase.text !== undefined && response.text !== sweepCase.text) problems.push(`expected exactly\n    ${sweepCase.text}\n  got\n    ${answer}`);
+  if (sweepCase.status !== undefined && response.status !== sweepCase.status) problems.push(`expected status ${sweepCase.status}, got ${answer}`);
+  if (sweepCase.request.method === 'HEAD') return problems;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    return [...problems, `the answer is not JSON: ${answer}`];
+  }
+  const error = isObject(body) ? body['error'] : undefined;
+  if (typeof error === 'string') {
+    // ES's bare routing errors (no handler: 400; wrong method: 405).
+    if (response.status !== 400 && response.status !== 405) problems.push(`a bare error string with status ${response.status}`);
+  } else if (!isObject(error) || typeof error['type'] !== 'string' || typeof error['reason'] !== 'string' || !isObject(body) || body['status'] !== response.status) {
+    problems.push(`not an ES error body (error.type, error.reason, status): ${answer}`);
+  } else {
+    if (sweepCase.type !== undefined && error['type'] !== sweepCase.type) problems.push(`expected error type ${sweepCase.type}, got ${answer}`);
+    if (sweepCase.reason !== undefined && error['reason'] !== sweepCase.reason) problems.push(`expected the reason ${JSON.stringify(sweepCase.reason)}, got ${answer}`);
+  }
+  return problems;
+}
+
+function describeRequest(request: SimRequest): string {
+  const body = request.body instanceof Uint8Array ? `bytes[${[...request.body].join(',')}]` : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  const text = `${request.method} ${request.path}${body === undefined ? '' : ` ${body}`}`;
+  return text.length > 200 ? `${text.slice(0, 200)}... (${text.length} characters)` : text;
+}
+
+for (const profile of PROFILES.values()) {
+  const reference = populate(profile);
+  const before = snapshot(reference);
+  const future = probe(populate(profile));
+  const facts: ClusterFacts = {
+    profile,
+    uuid: (index) => {
+      const settings = send(reference, 'GET', `/${index}/_settings/index.uuid?flat_settings`).body as Record<string, { settings: Record<string, string> }>;
+      return settings[index]!.settings['index.uuid']!;
+    },
+    currentStep: (index) => {
+      const record = (send(reference, 'GET', `/${index}/_ilm/explain`).body as { indices: Record<string, Record<string, string>> }).indices[index]!;
+      return { phase: record['phase']!, action: record['action']!, name: record['step']! };
+    },
+  };
+  const routeKeys = ROUTES.map(routeKey);
+  const cases = [...ROUTES.flatMap(genericCases), ...specificCases(facts)];
+
+  describe(`bad-input sweep (profile ${profile.name}): refused with ES's errors, nothing changed`, () => {
+    it('the populated cluster is what the cases assume', () => {
+      const explain = (send(reference, 'GET', '/*/_ilm/explain').body as { indices: Record<string, Record<string, unknown>> }).indices;
+      expect(explain[ERROR_INDEX]).to.include({ step: 'ERROR', failed_step: 'shrink' });
+      expect(explain[MANAGED_INDEX]).to.include({ managed: true, phase: 'warm' });
+      expect(explain[UNMANAGED_INDEX]).to.deep.equal({ index: UNMANAGED_INDEX, managed: false });
+      expect(explain[PENDING_INDEX]).to.include({ managed: true, policy: 'not-yet-a-policy' });
+      // Taking a snapshot changes nothing, and building the cluster is deterministic.
+      expect(snapshot(reference)).to.equal(before);
+      expect(snapshot(populate(profile))).to.equal(before);
+    });
+
+    it('every route with a path parameter or a body has cases written for it, and every case names a route', () => {
+      // The generic cases cover what a route without either can get wrong.
+      const specific = new Set(specificCases(facts).map((c) => c.route));
+      const needing = ROUTES.filter((r) => r.readsBody || r.pattern.some((segment) => segment.startsWith('{'))).map(routeKey);
+      expect(needing.filter((key) => !specific.has(key)), 'routes without cases of their own in bad-input-sweep.test.ts').to.deep.equal([]);
+      expect([...specific].filter((key) => !routeKeys.includes(key)), 'cases naming a route that routes.ts does not have').to.deep.equal([]);
+    });
+
+    const run = (sweepCase: SweepCase): string[] => {
+      const sim = populate(profile);
+      const problems = checkAnswer(sim, sweepCase);
+      const after = snapshot(sim);
+      if (after !== before) problems.push(`the state changed:\n${firstDifference(before, after)}`);
+      else {
+        const next = probe(sim);
+        if (next !== future) problems.push(`the state changed where snapshots do not look (what happens next differs):\n${firstDifference(future, next)}`);
+      }
+      return problems.length === 0 ? [] : [`${describeRequest(sweepCase.request)}\n  ${problems.join('\n  ')}`];
+    };
+
+    for (const sweepCase of cases) {
+      it(`${sweepCase.route}: ${sweepCase.title}`, () => {
+        const problems = run(sweepCase);
+        expect(problems, problems.join('\n')).to.deep.equal([]);
+      });
+    }
+
+    const deep = ROUTES.flatMap(nestingCases);
+    it(`a body nested 100 000 levels deep is refused, not thrown, by each of the ${deep.length} routes that read a body`, () => {
+      const problems = deep.flatMap(run);
+      expect(problems, `${problems.length} of ${deep.length} routes:\n${problems.join('\n')}`).to.deep.equal([]);
+    });
+
+    for (const param of ['master_timeout', 'timeout', 'expand_wildcards'] as const) {
+      const paramCases = ROUTES.flatMap((route) => parameterCases(route, param));
+      it(`?${param}=${param === 'expand_wildcards' ? 'bogus' : 'xyz'} is refused by each of the ${paramCases.length} routes that take it`, () => {
+        const problems = paramCases.flatMap(run);
+        expect(problems, `${problems.length} of ${paramCases.length} routes:\n${problems.join('\n')}`).to.deep.equal([]);
+      });
+    }
+  });
+}
