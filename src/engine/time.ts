@@ -2,8 +2,9 @@
  * Time values and instants for the ILM simulator: parsing and printing of Elasticsearch duration strings
  * ("30d", "500ms"), the human-readable duration format used for `age`, and the two date printers that appear in
  * API responses, plus a strict instant parser for simulator options.
- * Everything here is a pure function of its arguments: no Date.now(), no argument-less `new Date()`, no
- * Math.random, no timers, no process, no console and no node: imports. The simulated clock lives elsewhere.
+ * Everything here is a pure function of its arguments: it never reads the wall clock, draws random
+ * numbers, sets timers, touches the process or the console, or imports node modules. The simulated clock
+ * lives elsewhere.
  */
 
 /** A point in time (epoch milliseconds, UTC) or a duration in milliseconds. */
