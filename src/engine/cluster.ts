@@ -6,6 +6,7 @@
  */
 import { currentStepKey, ExecutionState } from './execution-state';
 import type { HistoryRecord } from './history';
+import type { StepKey } from './step-key';
 import type { PolicyMetadata } from './policy-model';
 
 export interface AliasMetadata {
@@ -197,21 +198,35 @@ export function setLifecycle(index: IndexMetadata, state: ExecutionState | null,
     index: index.name,
     policy: lifecyclePolicyName(index),
     timeMillis,
-    from,
-    to,
+    from: from && internStepKey(from),
+    to: internStepKey(to),
     success: !failed,
     ...(failed && state?.stepInfo ? { error: state.stepInfo } : {}),
   });
 }
 
+/**
+ * One shared object per distinct step key, so the history (millions of records in a simulated year of
+ * a large cluster) holds references rather than copies. Step keys are immutable.
+ */
+const stepKeys = new Map<string, StepKey>();
+
+function internStepKey(key: StepKey): StepKey {
+  const id = `${key.phase}\u0000${key.action}\u0000${key.name}`;
+  let shared = stepKeys.get(id);
+  if (!shared) stepKeys.set(id, (shared = { phase: key.phase, action: key.action, name: key.name }));
+  return shared;
+}
+
 /** Records that an action removed the index (ES writes a `complete` history item for it). */
 export function recordRemoval(index: IndexMetadata, key: { phase: string; action: string }, now: number): void {
+  const from = currentStepKey(index.lifecycle);
   index.historyLog.push({
     index: index.name,
     policy: lifecyclePolicyName(index),
     timeMillis: now,
-    from: currentStepKey(index.lifecycle),
-    to: { phase: key.phase, action: key.action, name: 'complete' },
+    from: from && internStepKey(from),
+    to: internStepKey({ phase: key.phase, action: key.action, name: 'complete' }),
     success: true,
   });
 }
