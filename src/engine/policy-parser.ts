@@ -8,7 +8,7 @@ import { ACTIONS } from './actions/registry';
 import { EsException, illegalArgument, illegalState } from './errors';
 import { javaHashMapOrder } from './java-order';
 import { JsonTokenizer } from './json-tokens';
-import { parseNamedObjects, parseObject, xContentError } from './object-parser';
+import { parseNamedObjects, parseObject } from './object-parser';
 import type { ActionConfig, Phase, Policy } from './policy-model';
 import type { PhaseName, Profile } from './profile';
 import { parseTimeValue, timeValueStringRep, TimeValue } from './time';
@@ -158,4 +158,3 @@ export function validatePolicyName(name: string, profile: Profile): void {
   if (bytes > 255) throw bad(`name is too long, (${bytes} > 255)`);
 }
 
-export { xContentError };

@@ -15,7 +15,7 @@ import {
   SETTING_ORIGINATION_DATE,
 } from './cluster';
 import { FaultTable } from './faults';
-import { EsError, EsException, illegalArgument } from './errors';
+import { EsException, illegalArgument } from './errors';
 import { currentStepKey, EMPTY_STATE, ExecutionState, withFields } from './execution-state';
 import { mayRunIndex } from './operation-mode';
 import { parseOriginationDateFromName } from './origination-date';
@@ -375,4 +375,3 @@ function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
-export type { EsError };
