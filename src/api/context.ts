@@ -4,6 +4,7 @@
  * to read ES's boolean query parameters and JSON bodies.
  */
 import { EsException, illegalArgument, parseException } from '../engine/errors';
+import type { AliasMetadata } from '../engine/cluster';
 import type { ResolveOptions } from '../engine/index-resolver';
 import { JACKSON_SOURCE, JsonTokenizer } from '../engine/json-tokens';
 import { anyValue } from '../engine/object-parser';
@@ -93,6 +94,20 @@ export function indicesOptions(ctx: RequestContext): ResolveOptions {
     allowNoIndices: booleanParam(ctx, 'allow_no_indices', true),
     expandHidden: expandWildcards.split(',').some((w) => w === 'hidden' || w === 'all'),
   };
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** An `aliases` object of a create-index body or a template: name -> `is_write_index` when given. */
+export function aliasesFromBody(value: Record<string, unknown>): Map<string, AliasMetadata> {
+  const aliases = new Map<string, AliasMetadata>();
+  for (const [alias, spec] of Object.entries(value)) {
+    const write = isObject(spec) ? spec['is_write_index'] : undefined;
+    aliases.set(alias, write === undefined ? {} : { isWriteIndex: write === true });
+  }
+  return aliases;
 }
 
 /** Splits an ES comma list (`a,b`), dropping empty entries. */

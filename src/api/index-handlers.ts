@@ -3,23 +3,19 @@
  * Bodies are parsed once, validated completely, and only then applied, so a refused request changes
  * nothing.
  */
-import { deleteIndex as removeIndex, touch } from '../engine/cluster';
+import { AliasMetadata, deleteIndex as removeIndex, touch } from '../engine/cluster';
 import { EsException, parseException } from '../engine/errors';
 import { createIndex as createIndexInCluster } from '../engine/index-creation';
 import { flattenSettings, validateSettings, validateUpdatable } from '../engine/index-settings';
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/index-resolver';
-import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, pathParam, RequestContext, requiredBody } from './context';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function createIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'index');
   const source = bodyAsMap(ctx.body, true);
   let settingsMap: Record<string, unknown> = {};
-  const aliases = new Map<string, { isWriteIndex?: boolean }>();
+  let aliases = new Map<string, AliasMetadata>();
   for (const [key, value] of Object.entries(source)) {
     if (key === 'settings') {
       if (!isObject(value)) throw new EsException(parseException('key [settings] must be an object'));
@@ -28,10 +24,7 @@ export function createIndex(ctx: RequestContext): HandlerResult {
       // Mappings are accepted and not simulated: ILM never reads them.
     } else if (key === 'aliases') {
       if (!isObject(value)) throw new EsException(parseException('key [aliases] must be an object'));
-      for (const [alias, spec] of Object.entries(value)) {
-        const writeIndex = isObject(spec) ? spec['is_write_index'] : undefined;
-        aliases.set(alias, writeIndex === undefined ? {} : { isWriteIndex: writeIndex === true });
-      }
+      aliases = aliasesFromBody(value);
     } else {
       throw new EsException(parseException(`unknown key [${key}] for create index`));
     }

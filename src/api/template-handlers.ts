@@ -6,18 +6,14 @@
  * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
  * `_template` API (not simulated yet), so rollover scenarios can run under both profiles.
  */
-import { aliasExists, AliasMetadata, touch } from '../engine/cluster';
+import { aliasExists, touch } from '../engine/cluster';
 import { parseByteSize } from '../engine/byte-size';
 import { actionRequestValidation, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
 import { createIndex } from '../engine/index-creation';
 import { simpleMatch } from '../engine/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/index-settings';
 import { writeIndexOf } from '../engine/rollover-service';
-import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, pathParam, RequestContext, requiredBody } from './context';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 const TEMPLATE_FIELDS = ['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream'];
 
@@ -36,11 +32,7 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   const template = isObject(body['template']) ? body['template'] : {};
   const settings = flattenSettings(isObject(template['settings']) ? template['settings'] : {});
   validateSettings(settings, sim.profile);
-  const aliases = new Map<string, AliasMetadata>();
-  for (const [alias, spec] of Object.entries(isObject(template['aliases']) ? template['aliases'] : {})) {
-    const write = isObject(spec) ? spec['is_write_index'] : undefined;
-    aliases.set(alias, write === undefined ? {} : { isWriteIndex: write === true });
-  }
+  const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
   // ES refuses two templates of equal priority whose patterns overlap.
   for (const other of sim.cluster.indexTemplates.values()) {
     if (other.name === name || other.priority !== priority) continue;

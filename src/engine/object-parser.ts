@@ -6,6 +6,7 @@
  */
 import { EsError, EsException, illegalArgument, numberFormat } from './errors';
 import { JsonTokenizer, Location, Token, jsonParseError } from './json-tokens';
+import { parseTimeValue, TimeValue } from './time';
 
 /** ES `ObjectParser.ValueType`: the tokens each declared field accepts. */
 export type ValueType =
@@ -268,6 +269,13 @@ function integerValue(p: JsonTokenizer, kind: 'int' | 'long', max: number): numb
     return Math.trunc(value);
   }
   return value;
+}
+
+/** ES `TimeValue.parseTimeValue(p.text(), name)` for a policy field; its failure is an IAE. */
+export function timeValue(p: JsonTokenizer, settingName: string): TimeValue {
+  const parsed = parseTimeValue(p.text(), settingName);
+  if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
+  return parsed.value;
 }
 
 /** ES `XContentParser.booleanValue()`: a JSON boolean, or exactly the strings `true`/`false`. */

@@ -8,10 +8,10 @@ import { ACTIONS } from './actions/registry';
 import { EsException, illegalArgument, illegalState } from './errors';
 import { javaHashMapOrder } from './java-order';
 import { JsonTokenizer } from './json-tokens';
-import { parseNamedObjects, parseObject } from './object-parser';
+import { parseNamedObjects, parseObject, timeValue } from './object-parser';
 import type { ActionConfig, Phase, Policy } from './policy-model';
 import type { PhaseName, Profile } from './profile';
-import { parseTimeValue, timeValueStringRep, TimeValue } from './time';
+import { timeValueStringRep, TimeValue } from './time';
 
 /** Actions the profile's ES release knows (any phase), whether or not a phase allows them. */
 export function knownActions(profile: Profile): Set<string> {
@@ -65,9 +65,7 @@ function parsePhase(p: JsonTokenizer, name: string, profile: Profile): Phase {
             const at = t.tokenLocation();
             throw new EsException(illegalState(`Can't get text on a VALUE_NULL at ${at.line}:${at.column}`));
           }
-          const parsed = parseTimeValue(t.text(), 'min_age');
-          if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
-          return parsed.value;
+          return timeValue(t, 'min_age');
         },
       },
       {

@@ -9,11 +9,11 @@ import { parseByteSize, ByteSize } from '../byte-size';
 import { IndexMetadata, setLifecycle } from '../cluster';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
-import { longValue, parseObject } from '../object-parser';
+import { longValue, parseObject, timeValue } from '../object-parser';
 import { rolloverAlias } from '../rollover-service';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
-import { formatTimeValueToString, parseTimeValue, TimeValue, timeValueStringRep } from '../time';
+import { formatTimeValueToString, TimeValue, timeValueStringRep } from '../time';
 import type { ActionDefinition } from './action';
 import { passingWaitStep, updateSettingsStep } from './common';
 
@@ -58,11 +58,7 @@ export const rolloverAction: ActionDefinition = {
           name: 'max_age',
           type: 'VALUE',
           constructorArg: 'optional',
-          parse: (t) => {
-            const parsed = parseTimeValue(t.text(), 'max_age');
-            if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
-            return parsed.value;
-          },
+          parse: (t) => timeValue(t, 'max_age'),
         },
         { name: 'max_docs', type: 'LONG', constructorArg: 'optional', parse: longValue },
       ],
