@@ -234,7 +234,8 @@ interface ClusterFacts {
 /** Cases written for each route, with ES's exact answer where the reference settles it. */
 function specificCases(facts: ClusterFacts): SweepCase[] {
   const { profile } = facts;
-  const is710 = profile.name === '7.10';
+  // 7.x and later answer these alike; 6.6 differs.
+  const modern = profile.name !== '6.6';
   const cases: SweepCase[] = [];
   const add = (route: string, title: string, request: SimRequest, expectation: Expectation = {}): void => {
     cases.push({ route, title, request, ...expectation });
@@ -270,7 +271,7 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   }
   add(putPolicy, 'shrink without number_of_shards', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { shrink: {} } } } } } }, { status: 400, type: 'x_content_parse_exception' });
   add(putPolicy, 'forcemerge max_num_segments 0', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { forcemerge: { max_num_segments: 0 } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
-  if (is710) {
+  if (modern) {
     add(putPolicy, 'set_priority -1', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { set_priority: { priority: -1 } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
     add(putPolicy, 'migrate enabled is a string', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { migrate: { enabled: 'maybe' } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
   }
@@ -327,9 +328,9 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     illegalArgument(`cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`);
   add(retry, 'a managed index not in ERROR', { method: 'POST', path: `/${MANAGED_INDEX}/_ilm/retry` }, { text: notInError(MANAGED_INDEX) });
   add(retry, 'an unmanaged index', { method: 'POST', path: `/${UNMANAGED_INDEX}/_ilm/retry` }, { text: notInError(UNMANAGED_INDEX) });
-  add(retry, 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/_ilm/retry` }, is710 ? { status: 400 } : { text: indexNotFound(MISSING_INDEX) });
-  add(retry, 'an index in ERROR with a missing one (all or nothing)', { method: 'POST', path: `/${ERROR_INDEX},${MISSING_INDEX}/_ilm/retry` }, is710 ? { status: 400 } : { status: 404 });
-  add(retry, 'a 300-character missing index', { method: 'POST', path: `/${LONG}/_ilm/retry` }, is710 ? { status: 400 } : { text: indexNotFound(LONG) });
+  add(retry, 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/_ilm/retry` }, modern ? { status: 400 } : { text: indexNotFound(MISSING_INDEX) });
+  add(retry, 'an index in ERROR with a missing one (all or nothing)', { method: 'POST', path: `/${ERROR_INDEX},${MISSING_INDEX}/_ilm/retry` }, modern ? { status: 400 } : { status: 404 });
+  add(retry, 'a 300-character missing index', { method: 'POST', path: `/${LONG}/_ilm/retry` }, modern ? { status: 400 } : { text: indexNotFound(LONG) });
 
   // POST /_ilm/move/{index} (es-ilm-api.md 2.6, es-ilm-engine.md 4.5)
   const move = 'POST /_ilm/move/{index}';
@@ -340,11 +341,11 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(move, 'an empty object', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: {} }, { status: 400 });
   add(move, 'current_step is a string', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: 'hot', next_step: { phase: 'warm' } } }, { status: 400 });
   add(move, 'an extra field', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: current, force: true } }, { status: 400 });
-  add(move, 'a missing index', { method: 'POST', path: `/_ilm/move/${MISSING_INDEX}`, body: { current_step: current, next_step: current } }, is710 ? { text: illegalArgument(`index [${MISSING_INDEX}] does not exist`) } : { status: 400 });
-  add(move, 'an unmanaged index', { method: 'POST', path: `/_ilm/move/${UNMANAGED_INDEX}`, body: { current_step: current, next_step: current } }, is710 ? { text: illegalArgument(`index [${UNMANAGED_INDEX}] is not associated with an Index Lifecycle Policy`) } : { status: 400 });
-  add(move, 'a wrong current step', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: wrongStep, next_step: current } }, is710 ? { text: illegalArgument(`index [${MANAGED_INDEX}] is not on current step [${stepJson(wrongStep)}], currently: [${stepJson(current)}]`) } : { status: 400 });
+  add(move, 'a missing index', { method: 'POST', path: `/_ilm/move/${MISSING_INDEX}`, body: { current_step: current, next_step: current } }, modern ? { text: illegalArgument(`index [${MISSING_INDEX}] does not exist`) } : { status: 400 });
+  add(move, 'an unmanaged index', { method: 'POST', path: `/_ilm/move/${UNMANAGED_INDEX}`, body: { current_step: current, next_step: current } }, modern ? { text: illegalArgument(`index [${UNMANAGED_INDEX}] is not associated with an Index Lifecycle Policy`) } : { status: 400 });
+  add(move, 'a wrong current step', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: wrongStep, next_step: current } }, modern ? { text: illegalArgument(`index [${MANAGED_INDEX}] is not on current step [${stepJson(wrongStep)}], currently: [${stepJson(current)}]`) } : { status: 400 });
   const nowhere = { phase: 'warm', action: 'nope', name: 'nope' };
-  add(move, 'a next step the policy does not have', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: nowhere } }, is710 ? { text: illegalArgument(`step [${stepJson(nowhere)}] for index [${MANAGED_INDEX}] with policy [${LIFECYCLE_POLICY}] does not exist`) } : { status: 400 });
+  add(move, 'a next step the policy does not have', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: nowhere } }, modern ? { text: illegalArgument(`step [${stepJson(nowhere)}] for index [${MANAGED_INDEX}] with policy [${LIFECYCLE_POLICY}] does not exist`) } : { status: 400 });
   add(move, '?master_timeout=xyz on a move to the current step', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}?master_timeout=xyz`, body: { current_step: current, next_step: current } }, badTimeParam('master_timeout', 'xyz'));
   add(move, 'a 300-character unicode phase', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: { ...current, phase: 'ß'.repeat(300) }, next_step: current } }, { status: 400 });
 
@@ -370,7 +371,7 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   badName('-dash', "must not start with '_', '-', or '+'");
   badName('+plus', "must not start with '_', '-', or '+'");
   badName('a#b', "must not contain '#'");
-  if (is710) badName('a:b', "must not contain ':'"); // 6.x only warned
+  if (modern) badName('a:b', "must not contain ':'"); // 6.x only warned
   badName('a*b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
   badName('a b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
   badName('a,b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');

@@ -55,15 +55,45 @@ export interface Profile {
   readonly injectMigrate: boolean;
   /** Step chain variant per action (see each action's file). */
   readonly chains: {
-    readonly shrink: 'v6.6' | 'v7.10';
-    readonly forcemerge: 'v6.6' | 'v7.10';
-    readonly readonly: 'v6.6' | 'v7.10';
+    /** `v8`: the `check-target-shards-count` wait, `cleanup-shrink-index`, `generate-index-name`. */
+    readonly shrink: 'v6.6' | 'v7.10' | 'v8';
+    /** `v8`: `branch-forcemerge-check-prerequisites` and a never-entered `readonly` no-op. */
+    readonly forcemerge: 'v6.6' | 'v7.10' | 'v8';
+    /** `v8`: `check-ts-end-time-passed` before a write-block `readonly` step. */
+    readonly readonly: 'v6.6' | 'v7.10' | 'v8';
     readonly delete: 'v6.6' | 'v7.10';
-    readonly unfollow: 'v7.10';
-    readonly migrate: 'v7.10';
+    /** `v8`: `branch-check-unfollow-prerequisites` skips the action for non-followers (7.12+). */
+    readonly unfollow: 'v7.10' | 'v8';
+    /** `v8`: `branch-check-skip-action` first. */
+    readonly migrate: 'v7.10' | 'v8';
     /** 7.x adds `wait-for-active-shards` after `attempt-rollover`. */
     readonly rollover: 'v6.6' | 'v7.10';
+    /** Messages and settings changed: 7.x `requiremust` (sic), 8.x `total_shards_per_node`. */
+    readonly allocate: 'v6.6' | 'v7.10' | 'v8';
+    /** `v8`: three no-op steps (freeze was removed in 8.0). */
+    readonly freeze: 'v7.10' | 'v8';
+    readonly searchableSnapshot: 'v7.10' | 'v8';
+    readonly waitForSnapshot: 'v7.10' | 'v8';
+    readonly downsample: 'v8';
   };
+  /**
+   * Rollover conditions: `max` (`max_age`, `max_docs`, `max_size`; any one met) or `min-max` (8.4+:
+   * `max_primary_shard_*` and `min_*`, all mins and one max met, implicit `min_docs: 1` and
+   * `max_primary_shard_docs: 200000000`).
+   */
+  readonly rolloverConditions: 'max' | 'min-max';
+  /**
+   * Where the lifecycle type's validation runs: inside the policy's constructor while parsing (6.x/7.x,
+   * errors wrapped in the parse chain) or in the request's `validate()` (8.x+, HTTP 400
+   * `action_request_validation_exception`).
+   */
+  readonly policyValidation: 'in-constructor' | 'request-validate';
+  /** `validateMonotonicallyIncreasingPhaseTimings`: later phases may not have smaller `min_age`. */
+  readonly phaseTimingCheck: boolean;
+  /** 8.x injects `migrate` even beside an `allocate` with allocation rules (7.x did not). */
+  readonly injectMigrateBesideAllocate: boolean;
+  /** `index.lifecycle.skip` (8.19/9.1+): a skipped index is passed over by the poll. */
+  readonly lifecycleSkipSetting: boolean;
   /** Resize copies the source's settings (7.x) or only the requested ones (6.x). */
   readonly resizeCopiesSettings: boolean;
   /** `index.lifecycle.parse_origination_date` exists (7.5+). */
@@ -82,6 +112,12 @@ export interface Profile {
     readonly phaseExecutionInNewPhase: boolean;
     /** Order of `indices` in the response: Java HashMap order (6.x/7.x) or sorted (8.x+). */
     readonly indexOrder: 'java-hash' | 'sorted';
+    /** `index_creation_date_millis` and `time_since_index_creation` (7.16+). */
+    readonly creationDate: boolean;
+    /** `previous_step_info` (8.16+). */
+    readonly previousStepInfo: boolean;
+    /** `skip` (8.19/9.1+). */
+    readonly skip: boolean;
   };
   /** Default `index.number_of_shards` (5 before 7.0, then 1). */
   readonly defaultNumberOfShards: number;
@@ -145,7 +181,25 @@ export const PROFILE_7_10: Profile = {
   retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: false },
   unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot'],
   injectMigrate: true,
-  chains: { shrink: 'v7.10', forcemerge: 'v7.10', readonly: 'v7.10', delete: 'v7.10', unfollow: 'v7.10', migrate: 'v7.10', rollover: 'v7.10' },
+  chains: {
+    shrink: 'v7.10',
+    forcemerge: 'v7.10',
+    readonly: 'v7.10',
+    delete: 'v7.10',
+    unfollow: 'v7.10',
+    migrate: 'v7.10',
+    rollover: 'v7.10',
+    allocate: 'v7.10',
+    freeze: 'v7.10',
+    searchableSnapshot: 'v7.10',
+    waitForSnapshot: 'v7.10',
+    downsample: 'v8',
+  },
+  rolloverConditions: 'max',
+  policyValidation: 'in-constructor',
+  phaseTimingCheck: false,
+  injectMigrateBesideAllocate: false,
+  lifecycleSkipSetting: false,
   resizeCopiesSettings: true,
   parseOriginationDate: true,
   policyEnd: 'last-phase-complete',
@@ -156,6 +210,9 @@ export const PROFILE_7_10: Profile = {
     clampNegativeAge: false,
     phaseExecutionInNewPhase: true,
     indexOrder: 'java-hash',
+    creationDate: false,
+    previousStepInfo: false,
+    skip: false,
   },
   defaultNumberOfShards: 1,
   deleteSearchableSnapshotSetting: true,
@@ -199,7 +256,25 @@ export const PROFILE_6_6: Profile = {
   retryable: { updateSettings: false, init: false, rollover: false, otherActionSteps: false },
   unfollowInjectedBy: [],
   injectMigrate: false,
-  chains: { shrink: 'v6.6', forcemerge: 'v6.6', readonly: 'v6.6', delete: 'v6.6', unfollow: 'v7.10', migrate: 'v7.10', rollover: 'v6.6' },
+  chains: {
+    shrink: 'v6.6',
+    forcemerge: 'v6.6',
+    readonly: 'v6.6',
+    delete: 'v6.6',
+    unfollow: 'v7.10',
+    migrate: 'v7.10',
+    rollover: 'v6.6',
+    allocate: 'v6.6',
+    freeze: 'v7.10',
+    searchableSnapshot: 'v7.10',
+    waitForSnapshot: 'v7.10',
+    downsample: 'v8',
+  },
+  rolloverConditions: 'max',
+  policyValidation: 'in-constructor',
+  phaseTimingCheck: false,
+  injectMigrateBesideAllocate: false,
+  lifecycleSkipSetting: false,
   resizeCopiesSettings: false,
   parseOriginationDate: false,
   policyEnd: 'terminal-step',
@@ -210,6 +285,9 @@ export const PROFILE_6_6: Profile = {
     clampNegativeAge: false,
     phaseExecutionInNewPhase: false,
     indexOrder: 'java-hash',
+    creationDate: false,
+    previousStepInfo: false,
+    skip: false,
   },
   defaultNumberOfShards: 5,
   deleteSearchableSnapshotSetting: false,
@@ -223,9 +301,106 @@ export const PROFILE_6_6: Profile = {
   indexVersionCreated: '6060299',
 };
 
+/** Actions per phase since 8.x (ES `TimeseriesLifecycleType` `ORDERED_VALID_*_ACTIONS`). */
+const PHASE_ACTIONS_8: Profile['phaseActions'] = {
+  hot: ['set_priority', 'unfollow', 'rollover', 'readonly', 'downsample', 'shrink', 'forcemerge', 'searchable_snapshot'],
+  warm: ['set_priority', 'unfollow', 'readonly', 'downsample', 'allocate', 'migrate', 'shrink', 'forcemerge'],
+  cold: ['set_priority', 'unfollow', 'readonly', 'downsample', 'searchable_snapshot', 'allocate', 'migrate', 'freeze'],
+  frozen: ['unfollow', 'searchable_snapshot'],
+  delete: ['wait_for_snapshot', 'delete'],
+};
+
+export const PROFILE_8_19: Profile = {
+  name: '8.19',
+  version: {
+    number: '8.19.0',
+    buildFlavor: 'default',
+    buildType: 'docker',
+    buildHash: '93788a8c2882eb5b606510680fac214cff1c7a22',
+    buildDate: '2025-07-23T22:10:18.138212839Z',
+    luceneVersion: '9.12.2',
+    minimumWireCompatibilityVersion: '7.17.0',
+    minimumIndexCompatibilityVersion: '7.0.0',
+  },
+  description: 'Elasticsearch 8.19: the modern step chains (shrink waits at check-target-shards-count), request validation, previous_step_info and skip',
+  beta: false,
+  phases: ['hot', 'warm', 'cold', 'frozen', 'delete'],
+  phaseActions: PHASE_ACTIONS_8,
+  actionsNeedingRolloverInHot: ['readonly', 'shrink', 'forcemerge', 'downsample', 'searchable_snapshot'],
+  hotRolloverMessageNoun: 'action(s)',
+  parseErrorStyle: 'suggesting',
+  retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: true },
+  unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot', 'downsample'],
+  injectMigrate: true,
+  chains: {
+    shrink: 'v8',
+    forcemerge: 'v8',
+    readonly: 'v8',
+    delete: 'v7.10',
+    unfollow: 'v8',
+    migrate: 'v8',
+    rollover: 'v7.10',
+    allocate: 'v8',
+    freeze: 'v8',
+    searchableSnapshot: 'v8',
+    waitForSnapshot: 'v8',
+    downsample: 'v8',
+  },
+  rolloverConditions: 'min-max',
+  policyValidation: 'request-validate',
+  phaseTimingCheck: true,
+  injectMigrateBesideAllocate: true,
+  lifecycleSkipSetting: true,
+  resizeCopiesSettings: true,
+  parseOriginationDate: true,
+  policyEnd: 'last-phase-complete',
+  autoRetry: true,
+  explain: {
+    age: true,
+    retryFields: true,
+    clampNegativeAge: true,
+    phaseExecutionInNewPhase: true,
+    indexOrder: 'sorted',
+    creationDate: true,
+    previousStepInfo: true,
+    skip: true,
+  },
+  defaultNumberOfShards: 1,
+  deleteSearchableSnapshotSetting: true,
+  forcemergeIndexCodec: true,
+  retryMissingIndex: 'illegal_argument',
+  noopPolicyUpdate: true,
+  timeValueErrorType: 'illegal_argument_exception',
+  policyNameEmptyCheck: true,
+  moveToStepPartialTarget: true,
+  runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
+  // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
+  indexVersionCreated: '8536000',
+};
+
+export const PROFILE_9_1: Profile = {
+  ...PROFILE_8_19,
+  name: '9.1',
+  version: {
+    ...PROFILE_8_19.version,
+    // 9.1.3 is the 9.1 release whose `GET /` answer we could confirm.
+    number: '9.1.3',
+    buildHash: '0c781091a2f57de895a73a1391ff8426c0153c8d',
+    buildDate: '2025-08-24T22:05:04.526302670Z',
+    luceneVersion: '10.2.2',
+    minimumWireCompatibilityVersion: '8.19.0',
+    minimumIndexCompatibilityVersion: '8.0.0',
+  },
+  description: 'Elasticsearch 9.1: as 8.19, plus searchable_snapshot replicate_for',
+  // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES` (9.1).
+  indexVersionCreated: '9033000',
+};
+
 export const PROFILES: ReadonlyMap<string, Profile> = new Map([
   [PROFILE_7_10.name, PROFILE_7_10],
   [PROFILE_6_6.name, PROFILE_6_6],
+  [PROFILE_8_19.name, PROFILE_8_19],
+  [PROFILE_9_1.name, PROFILE_9_1],
 ]);
 
 export const DEFAULT_PROFILE = PROFILE_7_10;
