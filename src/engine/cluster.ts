@@ -8,6 +8,7 @@ import { currentStepKey, ExecutionState } from './execution-state';
 import type { HistoryRecord } from './history';
 import type { StepKey } from './step-key';
 import type { PolicyMetadata } from './policy-model';
+import type { DataStream } from './data-streams';
 
 export interface AliasMetadata {
   readonly isWriteIndex?: boolean;
@@ -55,6 +56,8 @@ export interface Cluster {
   ilmMetadataExists: boolean;
   /** Composable index templates (`PUT /_index_template/<name>`). */
   readonly indexTemplates: Map<string, IndexTemplate>;
+  /** Data streams by name (see `data-streams.ts`). */
+  readonly dataStreams: Map<string, DataStream>;
   /** Alias -> names of the indices holding it; kept by `setAlias`, `removeAlias`, `addIndex`, `deleteIndex`. */
   readonly aliasHolders: Map<string, Set<string>>;
 }
@@ -73,6 +76,8 @@ export interface IndexTemplate {
 export const SETTING_NUMBER_OF_SHARDS = 'index.number_of_shards';
 export const SETTING_NUMBER_OF_REPLICAS = 'index.number_of_replicas';
 export const SETTING_LIFECYCLE_NAME = 'index.lifecycle.name';
+/** `index.lifecycle.skip` (8.19/9.1+): the poll passes the index over. */
+export const SETTING_LIFECYCLE_SKIP = 'index.lifecycle.skip';
 export const SETTING_ORIGINATION_DATE = 'index.lifecycle.origination_date';
 export const SETTING_BLOCKS_WRITE = 'index.blocks.write';
 export const SETTING_RESIZE_SOURCE_NAME = 'index.resize.source.name';
@@ -90,6 +95,7 @@ export function createCluster(newUuid: () => string): Cluster {
     ilmMetadataExists: false,
     indexTemplates: new Map(),
     aliasHolders: new Map(),
+    dataStreams: new Map(),
   };
 }
 

@@ -31,6 +31,12 @@ export interface ExecutionState {
   readonly previousStepInfo?: Readonly<Record<string, unknown>>;
   readonly phaseDefinition?: PhaseExecutionInfo;
   readonly shrinkIndexName?: string;
+  /** The searchable_snapshot action's repository, snapshot and mounted index names. */
+  readonly snapshotRepository?: string;
+  readonly snapshotName?: string;
+  readonly snapshotIndexName?: string;
+  /** The downsample action's target index name (ES `rollup_index_name`). */
+  readonly downsampleIndexName?: string;
 }
 
 export const EMPTY_STATE: ExecutionState = {};

@@ -3,7 +3,7 @@
  * `IndexLifecycleExplainResponse#toXContent` and `PhaseExecutionInfo#toXContent`) for the profile's
  * release. Every explain field name is written here and nowhere else. Pure: `now` is an argument.
  */
-import { Cluster, IndexMetadata, lifecyclePolicyName, originationDate } from './cluster';
+import { Cluster, IndexMetadata, lifecyclePolicyName, originationDate, SETTING_LIFECYCLE_SKIP } from './cluster';
 import { ERROR_STEP_NAME } from './step-key';
 import { javaHashMapOrder } from './java-order';
 import { phaseToXContent } from './policy-parser';
@@ -37,6 +37,10 @@ export function explainIndex(
   const state = index.lifecycle ?? {};
   if (options.onlyErrors && state.step !== ERROR_STEP_NAME && cluster.policies.has(policyName)) return null;
   const out: Record<string, unknown> = { index: index.name, managed: true, policy: policyName };
+  if (profile.explain.creationDate) {
+    timeField(out, 'index_creation_date_millis', 'index_creation_date', index.creationDate, options.human);
+    out['time_since_index_creation'] = formatAge(Math.max(0, now - index.creationDate));
+  }
   const lifecycleDate = originationDate(index) ?? state.lifecycleDate;
   if (lifecycleDate !== undefined) {
     timeField(out, 'lifecycle_date_millis', 'lifecycle_date', lifecycleDate, options.human);
@@ -56,7 +60,11 @@ export function explainIndex(
     if (state.isAutoRetryableError !== undefined) out['is_auto_retryable_error'] = state.isAutoRetryableError;
     if (state.failedStepRetryCount !== undefined) out['failed_step_retry_count'] = state.failedStepRetryCount;
   }
+  if (state.snapshotRepository !== undefined) out['repository_name'] = state.snapshotRepository;
+  if (state.snapshotName !== undefined) out['snapshot_name'] = state.snapshotName;
+  if (state.shrinkIndexName !== undefined) out['shrink_index_name'] = state.shrinkIndexName;
   if (state.stepInfo !== undefined) out['step_info'] = state.stepInfo;
+  if (profile.explain.previousStepInfo && state.previousStepInfo !== undefined) out['previous_step_info'] = state.previousStepInfo;
   const info = state.phaseDefinition;
   if (info) {
     const execution: Record<string, unknown> = { policy: info.policy };
@@ -65,6 +73,7 @@ export function explainIndex(
     timeField(execution, 'modified_date_in_millis', 'modified_date', info.modifiedDate, options.human);
     out['phase_execution'] = execution;
   }
+  if (profile.explain.skip) out['skip'] = index.settings.get(SETTING_LIFECYCLE_SKIP) === 'true';
   return out;
 }
 

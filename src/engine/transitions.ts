@@ -44,6 +44,8 @@ export function moveToStep(
     isAutoRetryableError: undefined,
     failedStepRetryCount: undefined,
   };
+  // 8.16+ keeps the last step_info the index showed before it moved on.
+  if (profile.explain.previousStepInfo && state.stepInfo !== undefined) changes.previousStepInfo = state.stepInfo;
   if (current === null || current.phase !== target.phase || forcePhaseRefresh) {
     changes.phaseDefinition = phaseExecutionInfo(metadata, target.phase);
     changes.phaseTime = now;

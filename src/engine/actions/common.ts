@@ -63,3 +63,20 @@ export function passingAsyncActionStep(profile: Profile, key: StepKey, nextKey: 
     perform: () => undefined,
   };
 }
+
+/**
+ * ES `CheckNotDataStreamWriteIndexStep` (`check-not-write-index`): a cluster-state wait that holds
+ * unless the index is its data stream's write index.
+ */
+export function checkNotWriteIndexStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
+  // The data-stream check is filled in with data streams (see `data-streams.ts`).
+  return passingWaitStep(profile, key, nextKey);
+}
+
+/**
+ * ES `WaitUntilTimeSeriesEndTimePassesStep` (`check-ts-end-time-passed`, 8.10+): an async wait, so it
+ * costs one poll tick even for an index that is not a time-series index.
+ */
+export function waitForTimeSeriesEndStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
+  return { kind: 'async-wait', key, nextKey, retryable: profile.retryable.otherActionSteps, evaluate: () => COMPLETE };
+}

@@ -11,7 +11,7 @@ import { intValue, parseObject } from '../object-parser';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { passingAsyncActionStep, passingWaitStep, updateSettingsStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, passingAsyncActionStep, passingWaitStep, updateSettingsStep, writeBlockStep } from './common';
 
 export const NAME = 'forcemerge';
 const BEST_COMPRESSION = 'best_compression';
@@ -51,7 +51,7 @@ export const forcemergeAction: ActionDefinition = {
     const forceMergeKey = stepKey(phase, NAME, 'forcemerge');
     const countKey = stepKey(phase, NAME, 'segment-count');
     const steps: Step[] = [];
-    if (profile.chains.forcemerge === 'v7.10') steps.push(passingWaitStep(profile, notWriteIndexKey, readOnlyKey));
+    if (profile.chains.forcemerge === 'v7.10') steps.push(checkNotWriteIndexStep(profile, notWriteIndexKey, readOnlyKey));
     steps.push(writeBlockStep(profile, readOnlyKey, codec ? closeKey : forceMergeKey));
     if (codec) {
       steps.push(

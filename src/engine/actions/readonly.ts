@@ -6,7 +6,7 @@
 import { parseObject } from '../object-parser';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { passingWaitStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, writeBlockStep } from './common';
 
 export const NAME = 'readonly';
 
@@ -18,6 +18,6 @@ export const readonlyAction: ActionDefinition = {
     const readonlyKey = stepKey(phase, NAME, NAME);
     const block = writeBlockStep(profile, readonlyKey, nextKey);
     if (profile.chains.readonly === 'v6.6') return [block];
-    return [passingWaitStep(profile, stepKey(phase, NAME, 'check-not-write-index'), readonlyKey), block];
+    return [checkNotWriteIndexStep(profile, stepKey(phase, NAME, 'check-not-write-index'), readonlyKey), block];
   },
 };

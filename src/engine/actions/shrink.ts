@@ -26,7 +26,7 @@ import { intValue, parseObject } from '../object-parser';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { passingWaitStep, waitForNoFollowersStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, passingWaitStep, waitForNoFollowersStep, writeBlockStep } from './common';
 
 export const NAME = 'shrink';
 /** ES `ShrinkAction.SHRUNKEN_INDEX_PREFIX`. */
@@ -170,7 +170,7 @@ export const shrinkAction: ActionDefinition = {
         // ES skips the action when the index already has the target shard count.
         perform: ({ index }) => (numberOfShards(index) === targetShards ? nextKey : notWriteIndexKey),
       },
-      passingWaitStep(profile, notWriteIndexKey, leasesKey),
+      checkNotWriteIndexStep(profile, notWriteIndexKey, leasesKey),
       waitForNoFollowersStep(profile, leasesKey, readOnlyKey),
       writeBlockStep(profile, readOnlyKey, singleNodeKey),
       ...tail,
