@@ -47,3 +47,8 @@ Then('the explain record of {string} has its fields in this order:', async funct
   const record = await this.explainRecord(index);
   expect(Object.keys(record)).to.deep.equal(table.raw().map((row) => row[0]));
 });
+
+Then('the explain record of {string} has {string} matching {string}', async function (this: IlmWorld, index: string, path: string, pattern: string) {
+  const record = await this.explainRecord(index);
+  expect(String(getPath(record, path)), `${path} in ${JSON.stringify(record)}`).to.match(new RegExp(pattern));
+});

@@ -65,6 +65,7 @@ const SETTINGS: ReadonlyMap<string, SettingDefinition> = new Map<string, Setting
   ['index.lifecycle.parse_origination_date', { validate: booleanSetting, dynamic: true, when: (p) => p.parseOriginationDate }],
   ['index.lifecycle.rollover_alias', { validate: anyString, dynamic: true }],
   ['index.lifecycle.indexing_complete', { validate: booleanSetting, dynamic: true }],
+  ['index.lifecycle.skip', { validate: booleanSetting, dynamic: true, when: (p) => p.lifecycleSkipSetting }],
   ['index.priority', { validate: intSetting(0), dynamic: true }],
   ['index.blocks.write', { validate: booleanSetting, dynamic: true }],
   ['index.blocks.read', { validate: booleanSetting, dynamic: true }],

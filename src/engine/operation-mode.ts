@@ -4,7 +4,7 @@
  * ILM is STOPPING, and the switch from STOPPING to STOPPED once no index sits on an unsafe step. Pure
  * rules over the cluster; it never runs steps or schedules anything itself.
  */
-import { Cluster, IndexMetadata, lifecyclePolicyName, OperationMode } from './cluster';
+import { Cluster, IndexMetadata, lifecyclePolicyName, OperationMode, SETTING_LIFECYCLE_SKIP } from './cluster';
 import type { Profile } from './profile';
 
 /** ES `OperationMode#isValidChange`: STOPPED only leaves for RUNNING; STOPPING may finish or restart. */
@@ -26,10 +26,14 @@ export function requestOperationMode(cluster: Cluster, requested: 'RUNNING' | 'S
 }
 
 /**
- * Whether ILM runs this index now: always while RUNNING, never while STOPPED, and while STOPPING only
+ * Whether ILM runs this index now: never when it is marked to be skipped, always while RUNNING, never while STOPPED, and while STOPPING only
  * when it sits on a step that must not be abandoned half way (ES `IGNORE_STEPS_MAINTENANCE_REQUESTED`).
  */
 export function mayRunIndex(cluster: Cluster, index: IndexMetadata, profile: Profile): boolean {
+  // 8.19/9.1: `index.lifecycle.skip: true` passes the index over on poll ticks and cluster changes
+  // alike (ES `runPeriodicStep` and `runPolicyAfterStateChange`); the shrink step sets it on the new
+  // index so that it does not start a lifecycle of its own before its state is copied over.
+  if (profile.lifecycleSkipSetting && index.settings.get(SETTING_LIFECYCLE_SKIP) === 'true') return false;
   switch (cluster.operationMode) {
     case 'RUNNING':
       return true;

@@ -1,16 +1,18 @@
 /**
- * Parses and validates a `PUT _ilm/policy/<name>` body the way ES 6.6-7.x do: strict object parsers
- * (`put_lifecycle_request` > `lifecycle_policy` > `phases` > `phase` > actions), the lifecycle type's
- * validation run inside the policy's constructor (so its errors arrive wrapped in the parse chain),
- * and ES's messages verbatim. Also prints a policy and a phase as ES does. Pure.
+ * Parses and validates a `PUT _ilm/policy/<name>` body the way ES does: strict object parsers
+ * (`put_lifecycle_request` > `lifecycle_policy` > `phases` > `phase` > actions), then the lifecycle
+ * type's validation (`policy-validation.ts`), run inside the policy's constructor in 6.x/7.x (so its
+ * errors arrive wrapped in the parse chain) or as the request's validation in 8.x, with ES's messages
+ * verbatim. Also prints a policy and a phase as ES does. Pure.
  */
 import { ACTIONS } from './actions/registry';
-import { EsException, illegalArgument, illegalState } from './errors';
+import { actionRequestValidation, EsException, illegalArgument, illegalState } from './errors';
 import { javaHashMapOrder } from './java-order';
 import { JsonTokenizer } from './json-tokens';
 import { parseNamedObjects, parseObject, timeValue } from './object-parser';
 import type { ActionConfig, Phase, Policy } from './policy-model';
-import type { PhaseName, Profile } from './profile';
+import { phaseTimingError, validateLifecycleType } from './policy-validation';
+import type { Profile } from './profile';
 import { timeValueStringRep, TimeValue } from './time';
 
 /** Actions the profile's ES release knows (any phase), whether or not a phase allows them. */
@@ -22,12 +24,33 @@ export function knownActions(profile: Profile): Set<string> {
 
 export function parsePolicyRequest(text: string, policyName: string, profile: Profile): Policy {
   const p = new JsonTokenizer(text, profile.parseErrorStyle);
-  return parseObject(p, {
+  const policy = parseObject(p, {
     name: 'put_lifecycle_request',
     constructing: true,
     fields: [{ name: 'policy', type: 'OBJECT', constructorArg: 'required', parse: (t) => parseLifecyclePolicy(t, policyName, profile) }],
     build: (values) => values.get('policy') as Policy,
   });
+  if (profile.policyValidation === 'request-validate') validatePutRequest(policy, profile);
+  return policy;
+}
+
+/**
+ * ES 8.x `PutLifecycleRequest#validate`: the lifecycle type's first complaint, replaced by the phase
+ * timing complaint when there is one, as an `action_request_validation_exception`.
+ */
+function validatePutRequest(policy: Policy, profile: Profile): void {
+  let message: string | null = null;
+  try {
+    validateLifecycleType(policy.phases, profile);
+  } catch (e) {
+    if (!(e instanceof EsException) || e.error.type !== 'illegal_argument_exception') throw e;
+    message = e.error.reason;
+  }
+  if (profile.phaseTimingCheck) {
+    const timing = phaseTimingError(policy.phases, profile);
+    if (timing !== '') message = timing;
+  }
+  if (message !== null) throw new EsException(actionRequestValidation([message]));
 }
 
 function parseLifecyclePolicy(p: JsonTokenizer, name: string, profile: Profile): Policy {
@@ -45,7 +68,8 @@ function parseLifecyclePolicy(p: JsonTokenizer, name: string, profile: Profile):
     build: (values) => {
       const list = values.get('phases') as Array<{ name: string; value: Phase }>;
       const phases = new Map(list.map((entry) => [entry.name, entry.value]));
-      validatePhases(phases, profile);
+      // 6.x-7.x validate inside the policy's constructor, so the error arrives in the parse chain.
+      if (profile.policyValidation === 'in-constructor') validateLifecycleType(phases, profile);
       return { name, phases };
     },
   });
@@ -101,31 +125,6 @@ function parseAction(p: JsonTokenizer, name: string, profile: Profile): ActionCo
     throw new EsException({ type: 'named_object_not_found_exception', reason: `[${at.line}:${at.column}] ${message}`, status: 400 });
   }
   return definition.parse(p, profile);
-}
-
-/** ES `TimeseriesLifecycleType#validate` (6.6-7.x), iterating phases and actions in HashMap order. */
-function validatePhases(phases: ReadonlyMap<string, Phase>, profile: Profile): void {
-  const phaseNames = javaHashMapOrder([...phases.keys()]);
-  for (const phaseName of phaseNames) {
-    const phase = phases.get(phaseName)!;
-    if (!(profile.phases as readonly string[]).includes(phaseName)) {
-      throw new EsException(illegalArgument(`Timeseries lifecycle does not support phase [${phaseName}]`));
-    }
-    for (const actionName of javaHashMapOrder([...phase.actions.keys()])) {
-      if (!profile.phaseActions[phaseName as PhaseName].includes(actionName)) {
-        throw new EsException(illegalArgument(`invalid action [${actionName}] defined in phase [${phaseName}]`));
-      }
-    }
-  }
-  const hot = phases.get('hot');
-  if (hot && !hot.actions.has('rollover')) {
-    const needing = javaHashMapOrder([...hot.actions.keys()]).filter((a) => profile.actionsNeedingRolloverInHot.includes(a));
-    if (needing.length > 0) {
-      throw new EsException(
-        illegalArgument(`the [${needing.join(', ')}] ${profile.hotRolloverMessageNoun} may not be used in the [hot] phase without an accompanying [rollover] action`),
-      );
-    }
-  }
 }
 
 /** A phase as ES prints it (`min_age` as written, actions in HashMap order). */

@@ -127,15 +127,17 @@ export class Runner {
     const { policy, step } = resolved;
     // A snapshot in progress holds it; the simulator runs it again when the fault is cleared.
     if (this.faults.holdsAsyncAction(index.name, step.key, this.hooks.random)) return;
+    let branch: StepKey | void;
     try {
       this.injectFailure(index, step);
-      step.perform(this.context(index, policy, now));
+      branch = step.perform(this.context(index, policy, now));
     } catch (e) {
       this.fail(index, policy, step, e, now);
       return;
     }
+    const next = branch ?? step.nextKey;
     if (!step.indexSurvives) recordRemoval(index, step.key, now);
-    else if (step.nextKey) this.moveAndContinue(index, policy, step.nextKey, now);
+    else if (next) this.moveAndContinue(index, policy, next, now);
   }
 
   /**

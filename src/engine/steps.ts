@@ -47,7 +47,8 @@ export type Step =
       readonly kind: 'async-action';
       /** False when the action removes the index it runs on (delete, shrink's alias swap). */
       readonly indexSurvives: boolean;
-      readonly perform: (ctx: StepContext) => void;
+      /** Mutates the cluster; returns the branch target when this is an async branching step (8.x). */
+      readonly perform: (ctx: StepContext) => StepKey | void;
     })
   | (StepBase & { readonly kind: 'async-wait'; readonly evaluate: (ctx: StepContext) => WaitResult })
   | (StepBase & { readonly kind: 'phase-complete' })

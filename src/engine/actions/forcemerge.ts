@@ -1,8 +1,11 @@
 /**
- * The `forcemerge` action (mirrors ES `ForceMergeAction` of 6.6-7.x): in 7.x `check-not-write-index`,
+ * The `forcemerge` action (mirrors ES `ForceMergeAction` of 6.6-8.x): in 7.x `check-not-write-index`,
  * then a real write block (`readonly`), the codec detour when `index_codec` is set (`close-index`,
  * `update-settings`, `open-index`, `wait-for-index-color`), `forcemerge` (async action), then
- * `segment-count` (async wait, so one poll tick).
+ * `segment-count` (async wait, so one poll tick). 8.x no longer blocks writes: it starts with
+ * `branch-forcemerge-check-prerequisites` (skipping a searchable snapshot), waits for a time-series
+ * index's end time (`check-ts-end-time-passed`, one more poll tick), and keeps `readonly` only as a
+ * no-op step that nothing leads to (for indices that were on it before an upgrade).
  */
 import { numberOfShards } from '../cluster';
 import { EsException, illegalArgument } from '../errors';
@@ -11,10 +14,11 @@ import { intValue, parseObject } from '../object-parser';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, passingAsyncActionStep, passingWaitStep, updateSettingsStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, passingAsyncActionStep, passingWaitStep, updateSettingsStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'forcemerge';
 const BEST_COMPRESSION = 'best_compression';
+const SETTING_STORE_TYPE = 'index.store.type';
 
 export const forcemergeAction: ActionDefinition = {
   name: NAME,
@@ -51,8 +55,28 @@ export const forcemergeAction: ActionDefinition = {
     const forceMergeKey = stepKey(phase, NAME, 'forcemerge');
     const countKey = stepKey(phase, NAME, 'segment-count');
     const steps: Step[] = [];
-    if (profile.chains.forcemerge === 'v7.10') steps.push(checkNotWriteIndexStep(profile, notWriteIndexKey, readOnlyKey));
-    steps.push(writeBlockStep(profile, readOnlyKey, codec ? closeKey : forceMergeKey));
+    const afterReadOnly = codec ? closeKey : forceMergeKey;
+    if (profile.chains.forcemerge === 'v8') {
+      const branchKey = stepKey(phase, NAME, 'branch-forcemerge-check-prerequisites');
+      const timeSeriesKey = stepKey(phase, NAME, 'check-ts-end-time-passed');
+      steps.push(
+        {
+          kind: 'cluster-state-action',
+          key: branchKey,
+          nextKey: notWriteIndexKey,
+          retryable: profile.retryable.otherActionSteps,
+          // A searchable snapshot cannot be merged: ES skips the action for it.
+          perform: ({ index }) => (index.settings.get(SETTING_STORE_TYPE) === 'snapshot' ? nextKey : notWriteIndexKey),
+        },
+        checkNotWriteIndexStep(profile, notWriteIndexKey, timeSeriesKey),
+        waitForTimeSeriesEndStep(profile, timeSeriesKey, afterReadOnly),
+        // ES `NoopStep`: kept so an index that sat on it before an upgrade can move on.
+        passingWaitStep(profile, readOnlyKey, afterReadOnly),
+      );
+    } else {
+      if (profile.chains.forcemerge === 'v7.10') steps.push(checkNotWriteIndexStep(profile, notWriteIndexKey, readOnlyKey));
+      steps.push(writeBlockStep(profile, readOnlyKey, afterReadOnly));
+    }
     if (codec) {
       steps.push(
         passingAsyncActionStep(profile, closeKey, codecKey),
@@ -61,7 +85,7 @@ export const forcemergeAction: ActionDefinition = {
         passingWaitStep(profile, colorKey, forceMergeKey),
       );
     }
-    const bestEffort = profile.chains.forcemerge === 'v7.10';
+    const bestEffort = profile.chains.forcemerge !== 'v6.6';
     steps.push(
       {
         kind: 'async-action',

@@ -2,14 +2,18 @@
  * The `migrate` action (mirrors ES `MigrateAction`, 7.10+): injected into warm and cold phases unless
  * the phase allocates by attributes or migrates explicitly. It sets the tier preference and waits for
  * the shards to sit on that tier; the simulated node holds every tier, so the wait passes at once.
- * `{"enabled": false}` compiles to no steps. (The `branch-check-skip-action` step came after 7.10.)
+ * `{"enabled": false}` compiles to no steps. 8.x starts with `branch-check-skip-action`, which skips
+ * the action for a partially mounted (frozen tier) searchable snapshot.
  */
 import { booleanValue, parseObject } from '../object-parser';
+import type { Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
 import { passingWaitStep, updateSettingsStep } from './common';
 
 export const NAME = 'migrate';
+/** Set on an index mounted from a snapshot with the shared cache (ES `SearchableSnapshotsSettings`). */
+const SETTING_PARTIAL_SNAPSHOT = 'index.store.snapshot.partial';
 
 const TIER_PREFERENCE: Readonly<Record<string, string>> = {
   warm: 'data_warm,data_hot',
@@ -30,7 +34,20 @@ export const migrateAction: ActionDefinition = {
     if (config.settings['enabled'] === false) return [];
     const migrate = stepKey(phase, NAME, NAME);
     const check = stepKey(phase, NAME, 'check-migration');
+    const branch: Step[] =
+      profile.chains.migrate === 'v8'
+        ? [
+            {
+              kind: 'cluster-state-action',
+              key: stepKey(phase, NAME, 'branch-check-skip-action'),
+              nextKey: migrate,
+              retryable: profile.retryable.otherActionSteps,
+              perform: ({ index }) => (index.settings.get(SETTING_PARTIAL_SNAPSHOT) === 'true' ? nextKey : migrate),
+            },
+          ]
+        : [];
     return [
+      ...branch,
       updateSettingsStep(profile, migrate, check, {
         'index.routing.allocation.include._tier_preference': TIER_PREFERENCE[phase] ?? null,
       }),

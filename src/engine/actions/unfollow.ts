@@ -1,13 +1,15 @@
 /**
- * The `unfollow` action (mirrors ES `UnfollowAction` before 7.12, when it had no skip branch): ILM
- * injects it into phases with rollover, shrink or searchable_snapshot. The simulated cluster has no
- * cross-cluster followers, so every step passes; its async wait still costs one poll tick, as in ES.
+ * The `unfollow` action (mirrors ES `UnfollowAction`): ILM injects it into phases with rollover, shrink
+ * or searchable_snapshot (and downsample in 8.19). The simulated cluster has no cross-cluster
+ * followers. Before 7.12 the action had no skip branch, so every step passes and its async wait still
+ * costs one poll tick, as in ES; 8.x starts with `branch-check-unfollow-prerequisites`, which skips the
+ * whole action for an index that is not a follower.
  */
 import { parseObject } from '../object-parser';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
 import { passingAsyncActionStep, passingWaitStep } from './common';
-import { COMPLETE } from '../steps';
+import { COMPLETE, Step } from '../steps';
 
 export const NAME = 'unfollow';
 
@@ -23,8 +25,22 @@ export const unfollowAction: ActionDefinition = {
     const close = key('close-follower-index');
     const unfollow = key('unfollow-follower-index');
     const open = key('open-follower-index');
-    const color = key('wait-for-yellow-step');
+    const color = key(profile.chains.unfollow === 'v8' ? 'wait-for-index-color' : 'wait-for-yellow-step');
+    const branch: Step[] =
+      profile.chains.unfollow === 'v8'
+        ? [
+            {
+              // No follower index exists in the simulated cluster (ES checks for `ccr` custom metadata).
+              kind: 'cluster-state-action',
+              key: key('branch-check-unfollow-prerequisites'),
+              nextKey: indexingComplete,
+              retryable: profile.retryable.otherActionSteps,
+              perform: () => nextKey,
+            },
+          ]
+        : [];
     return [
+      ...branch,
       passingWaitStep(profile, indexingComplete, followTasks),
       { kind: 'async-wait', key: followTasks, nextKey: pause, retryable: profile.retryable.otherActionSteps, evaluate: () => COMPLETE },
       passingAsyncActionStep(profile, pause, close),
