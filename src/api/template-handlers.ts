@@ -1,15 +1,19 @@
 /**
- * Composable index templates (`PUT/GET/DELETE /_index_template/<name>`, ES 7.8+) and document
- * ingestion that counts without storing (`POST /<target>/_doc`, and `POST /_sim/ingest` for many at
- * once). Templates give new indices (including those rollover creates) their ILM settings and aliases.
+ * Composable index templates (`PUT/GET/DELETE /_index_template/<name>`, ES 7.8+, with `data_stream`
+ * from 7.9) and document ingestion that counts without storing (`POST /<target>/_doc`, and
+ * `POST /_sim/ingest` for many at once; `_bulk` reuses `writeTarget`/`countDocument`). Templates give
+ * new indices (including those rollover creates and data streams' backing indices) their ILM settings
+ * and aliases. A write to a data-stream template's name creates the data stream.
  *
  * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
  * `_template` API (not simulated yet), so rollover scenarios can run under both profiles.
  */
-import { aliasExists, touch } from '../engine/cluster';
+import { aliasExists, IndexMetadata, numberOfReplicas, touch } from '../engine/cluster';
+import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/data-streams';
 import { parseByteSize } from '../engine/byte-size';
 import { actionRequestValidation, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
-import { createIndex } from '../engine/index-creation';
+import { createIndex, matchingTemplate } from '../engine/index-creation';
+import type { Profile } from '../engine/profile';
 import { simpleMatch } from '../engine/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/index-settings';
 import { writeIndexOf } from '../engine/rollover-service';
@@ -33,6 +37,7 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   const settings = flattenSettings(isObject(template['settings']) ? template['settings'] : {});
   validateSettings(settings, sim.profile);
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
+  validateDataStreamSpec(body['data_stream'], sim.profile);
   // ES refuses two templates of equal priority whose patterns overlap.
   for (const other of sim.cluster.indexTemplates.values()) {
     if (other.name === name || other.priority !== priority) continue;
@@ -51,6 +56,25 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   return ok(ACKNOWLEDGED);
 }
 
+/**
+ * The template's `data_stream` object (7.9+): `{}`, with `hidden` from 7.11 (and `allow_custom_routing`
+ * from 8.0, accepted and ignored). ES builds the backing indices' `@timestamp` mapping from it.
+ *
+ * Divergence: the simulator keeps no mappings, so the `@timestamp` date mapping ES adds to each backing
+ * index is not shown anywhere.
+ */
+function validateDataStreamSpec(spec: unknown, profile: Profile): void {
+  if (spec === undefined || spec === null) return;
+  if (!isObject(spec)) throw new EsException(illegalArgument('[index_template] data_stream doesn\'t support values of type: VALUE_STRING'));
+  const known = profile.dataStreams === 'v8' ? ['hidden', 'allow_custom_routing', 'failure_store'] : [];
+  for (const [key, value] of Object.entries(spec)) {
+    if (!known.includes(key)) throw new EsException(illegalArgument(`[data_stream_template] unknown field [${key}]`));
+    if ((key === 'hidden' || key === 'allow_custom_routing') && typeof value !== 'boolean') {
+      throw new EsException(illegalArgument(`[data_stream_template] failed to parse field [${key}]`));
+    }
+  }
+}
+
 export function getIndexTemplates(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const requested = ctx.params.get('name');
@@ -63,15 +87,38 @@ export function getIndexTemplates(ctx: RequestContext): HandlerResult {
 
 export function deleteIndexTemplate(ctx: RequestContext): HandlerResult {
   const name = pathParam(ctx, 'name');
-  if (!ctx.sim.cluster.indexTemplates.delete(name)) throw new EsException(resourceNotFound(`index_template [${name}] missing`));
+  const { cluster } = ctx.sim;
+  if (!cluster.indexTemplates.has(name)) throw new EsException(resourceNotFound(`index_template [${name}] missing`));
+  // ES `MetadataIndexTemplateService#innerRemoveIndexTemplateV2`: a template a data stream still
+  // matches cannot go (Java Set toString lists the names).
+  const users = [...cluster.dataStreams.keys()].filter((ds) => matchingTemplate(cluster, ds)?.name === name).sort();
+  if (users.length > 0) {
+    throw new EsException(illegalArgument(`unable to remove composable templates [${name}] as they are in use by a data streams [${users.join(', ')}]`));
+  }
+  cluster.indexTemplates.delete(name);
   return ok(ACKNOWLEDGED);
 }
 
-/** The index a write to `target` lands in: the index, an alias's write index, or a new index. */
-function writeTarget(ctx: RequestContext, target: string) {
+/**
+ * The index a write to `target` lands in: the index, an alias's or a data stream's write index, or a
+ * new index or data stream (ES auto-creates on first write, `action.auto_create_index`, a data stream
+ * when the matching template has `data_stream`). A data stream takes only `create` writes.
+ */
+export function writeTarget(ctx: RequestContext, target: string, opType: 'create' | 'index' = 'create'): IndexMetadata {
   const { sim } = ctx;
   const direct = sim.cluster.indices.get(target);
   if (direct) return direct;
+  let stream = sim.cluster.dataStreams.get(target);
+  if (!stream && !aliasExists(sim.cluster, target) && dataStreamTemplateFor(sim.cluster, sim.profile, target)) {
+    stream = createDataStream(sim.cluster, sim.profile, target, sim.now);
+    sim.clusterChanged();
+  }
+  if (stream) {
+    if (opType !== 'create') throw new EsException(illegalArgument('only write ops with an op_type of create are allowed in data streams'));
+    const write = writeIndexOfStream(sim.cluster, stream);
+    if (!write) throw new EsException(indexNotFound(target));
+    return write;
+  }
   const isAlias = aliasExists(sim.cluster, target);
   if (isAlias) {
     const write = writeIndexOf(sim.cluster, target);
@@ -82,34 +129,41 @@ function writeTarget(ctx: RequestContext, target: string) {
     }
     return write;
   }
-  // ES creates a missing index on first write (`action.auto_create_index`), from its template.
   const created = createIndex(sim.cluster, sim.profile, target, sim.now, new Map());
   sim.clusterChanged();
   return created;
 }
 
-/** `POST /<target>/_doc`: counts one document of the body's size. */
+/** Counts one written document into an index; returns ES's per-document write answer (without status). */
+export function countDocument(ctx: RequestContext, index: IndexMetadata, bytes: number, id?: string): Record<string, unknown> {
+  const seqNo = index.docsCount;
+  index.docsCount += 1;
+  index.storeBytes += bytes;
+  touch(index);
+  return {
+    _index: index.name,
+    ...(ctx.sim.profile.documentApi === 'v7' ? { _type: '_doc' } : {}),
+    _id: id ?? ctx.sim.prng.base64Uuid().slice(0, 20),
+    _version: 1,
+    result: 'created',
+    // One simulated node: replicas stay unassigned, so only the primary answers.
+    _shards: { total: 1 + numberOfReplicas(index), successful: 1, failed: 0 },
+    _seq_no: seqNo,
+    _primary_term: 1,
+  };
+}
+
+/**
+ * `POST /<target>/_doc`: counts one document of the body's size. Without an id ES makes it a `create`
+ * (`RestIndexAction.AutoIdHandler`), so a data stream takes it unless `op_type=index` is asked for.
+ */
 export function indexDocument(ctx: RequestContext): HandlerResult {
   const text = requiredBody(ctx);
   bodyAsMap(text);
-  const index = writeTarget(ctx, pathParam(ctx, 'index'));
-  const seqNo = index.docsCount;
-  index.docsCount += 1;
-  index.storeBytes += new TextEncoder().encode(text).length;
-  touch(index);
-  return ok(
-    {
-      _index: index.name,
-      _type: '_doc',
-      _id: ctx.sim.prng.base64Uuid().slice(0, 20),
-      _version: 1,
-      result: 'created',
-      _shards: { total: 2, successful: 1, failed: 0 },
-      _seq_no: seqNo,
-      _primary_term: 1,
-    },
-    201,
-  );
+  const opType = ctx.query.get('op_type') ?? 'create';
+  if (opType !== 'create' && opType !== 'index') throw new EsException(illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`));
+  const index = writeTarget(ctx, pathParam(ctx, 'index'), opType);
+  return ok(countDocument(ctx, index, new TextEncoder().encode(text).length), 201);
 }
 
 /** `POST /_sim/ingest {"index": "logs", "count": 5000, "bytes_each": "1kb"}`: many documents at once. */

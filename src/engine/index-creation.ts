@@ -14,10 +14,11 @@ import {
   SETTING_NUMBER_OF_REPLICAS,
   SETTING_NUMBER_OF_SHARDS,
 } from './cluster';
-import { EsException, invalidIndexName, resourceAlreadyExists } from './errors';
+import { EsException, illegalArgument, invalidIndexName, resourceAlreadyExists } from './errors';
 import { simpleMatch } from './index-resolver';
 import { indexNameError, validateSettings } from './index-settings';
 import { parseOriginationDateFromName } from './origination-date';
+import { validateTimeSeriesSettings } from './time-series';
 import type { Profile } from './profile';
 
 /** The composable template ES applies to a new index: the highest priority whose pattern matches. */
@@ -36,6 +37,7 @@ export function validateNewIndex(
   profile: Profile,
   name: string,
   requestSettings: ReadonlyMap<string, string | null>,
+  template: IndexTemplate | null = matchingTemplate(cluster, name),
 ): Map<string, string> {
   const nameError = indexNameError(name);
   if (nameError) throw new EsException(nameError);
@@ -43,12 +45,21 @@ export function validateNewIndex(
   if (existing) throw new EsException(resourceAlreadyExists(name, existing.uuid));
   if (aliasExists(cluster, name)) throw new EsException(invalidIndexName(name, 'already exists as alias'));
   validateSettings(requestSettings, profile);
+  if (template && profile.dataStreams !== 'none' && template.source['data_stream'] != null && !name.startsWith('.ds-')) {
+    // ES `MetadataCreateIndexService`: a plain index may not come from a data-stream-only template.
+    throw new EsException(
+      illegalArgument(
+        `cannot create index with name [${name}], because it matches with template [${template.name}] that creates data streams only, use create data stream api instead`,
+      ),
+    );
+  }
   const settings = new Map<string, string>();
   settings.set(SETTING_NUMBER_OF_SHARDS, String(profile.defaultNumberOfShards));
   settings.set(SETTING_NUMBER_OF_REPLICAS, '1');
-  const template = matchingTemplate(cluster, name);
   for (const [key, value] of template?.settings ?? []) settings.set(key, value);
   for (const [key, value] of requestSettings) if (value !== null) settings.set(key, value);
+  // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
+  if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);
   if (
     profile.parseOriginationDate &&
     settings.get('index.lifecycle.parse_origination_date') === 'true' &&
@@ -59,7 +70,10 @@ export function validateNewIndex(
   return settings;
 }
 
-/** Validates, then adds the index with its template's aliases under the request's. */
+/**
+ * Validates, then adds the index with its template's aliases under the request's. A data stream's
+ * backing index passes its stream's template, which its own `.ds-` name would not match.
+ */
 export function createIndex(
   cluster: Cluster,
   profile: Profile,
@@ -67,9 +81,10 @@ export function createIndex(
   now: number,
   requestSettings: ReadonlyMap<string, string | null>,
   requestAliases: ReadonlyMap<string, AliasMetadata> = new Map(),
+  template: IndexTemplate | null = matchingTemplate(cluster, name),
 ): IndexMetadata {
-  const settings = validateNewIndex(cluster, profile, name, requestSettings);
-  const aliases = new Map(matchingTemplate(cluster, name)?.aliases ?? []);
+  const settings = validateNewIndex(cluster, profile, name, requestSettings, template);
+  const aliases = new Map(template?.aliases ?? []);
   for (const [alias, meta] of requestAliases) aliases.set(alias, meta);
   return addIndex(cluster, name, now, settings, aliases);
 }

@@ -2,7 +2,8 @@
  * The cluster side of a rollover (mirrors ES `MetadataRolloverService` for aliases): the next index
  * name from the source's provided name (`logs-000001` -> `logs-000002`), the new index created from its
  * template, the alias moved (or its write flag swapped), and `RolloverInfo` recorded on the source.
- * Messages are ES's. Pure over the cluster; `now` is an argument.
+ * Data streams roll over in `data-streams.ts`. Messages are ES's. Pure over the cluster; `now` is an
+ * argument.
  */
 import { Cluster, IndexMetadata, indicesForAlias, removeAlias, setAlias, touch } from './cluster';
 import { EsException, illegalArgument } from './errors';
@@ -27,8 +28,8 @@ export function rolloverAlias(
   source: IndexMetadata,
   metConditions: readonly string[],
   now: number,
+  targetName: string = nextRolloverName(source),
 ): IndexMetadata {
-  const targetName = nextRolloverName(source);
   const template = matchingTemplate(cluster, targetName);
   if (template?.aliases.has(alias)) {
     throw new EsException(

@@ -6,8 +6,10 @@
  */
 import { SETTING_BLOCKS_WRITE } from '../cluster';
 import type { Profile } from '../profile';
-import { COMPLETE, Step } from '../steps';
+import { writeIndexDataStream } from '../data-streams';
+import { COMPLETE, notYet, Step } from '../steps';
 import type { StepKey } from '../step-key';
+import { isTimeSeries, SETTING_TIME_SERIES_END_TIME, timeSeriesEndMillis } from '../time-series';
 
 /** ES `UpdateSettingsStep`: an async action that applies index settings (null removes one). */
 export function updateSettingsStep(
@@ -66,17 +68,48 @@ export function passingAsyncActionStep(profile: Profile, key: StepKey, nextKey: 
 
 /**
  * ES `CheckNotDataStreamWriteIndexStep` (`check-not-write-index`): a cluster-state wait that holds
- * unless the index is its data stream's write index.
+ * unless the index is its data stream's write index, and then waits with ES's message. It reads only
+ * the index itself and its stream; a rollover of the stream touches the old write index, so watching
+ * the index itself wakes it exactly when the answer can change.
  */
 export function checkNotWriteIndexStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
-  // The data-stream check is filled in with data streams (see `data-streams.ts`).
-  return passingWaitStep(profile, key, nextKey);
+  return {
+    kind: 'cluster-state-wait',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    check: ({ cluster, index, policyName }) => {
+      const ds = writeIndexDataStream(cluster, index);
+      if (!ds) return COMPLETE;
+      return notYet({
+        message: `index [${index.name}] is the write index for data stream [${ds.name}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`,
+      });
+    },
+    watches: ({ index }) => [index.name],
+  };
 }
 
 /**
  * ES `WaitUntilTimeSeriesEndTimePassesStep` (`check-ts-end-time-passed`, 8.10+): an async wait, so it
- * costs one poll tick even for an index that is not a time-series index.
+ * costs one poll tick even for an index that is not a time-series index. A time-series index waits
+ * while `now` is before its `index.time_series.end_time` (default: the year 9999), with ES's message
+ * naming the end time in epoch millis (`Instant#toEpochMilli`) and the action from the step's key.
  */
 export function waitForTimeSeriesEndStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
-  return { kind: 'async-wait', key, nextKey, retryable: profile.retryable.otherActionSteps, evaluate: () => COMPLETE };
+  return {
+    kind: 'async-wait',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    evaluate: ({ index, now }) => {
+      if (!isTimeSeries(index.settings)) return COMPLETE;
+      const endMillis = timeSeriesEndMillis(index.settings);
+      if (now >= endMillis) return COMPLETE;
+      return notYet({
+        message:
+          `The [${SETTING_TIME_SERIES_END_TIME}] setting for index [${index.name}] is [${endMillis}]. Waiting until the index's ` +
+          `time series end time lapses before proceeding with action [${key.action}] as the index can still accept writes.`,
+      });
+    },
+  };
 }

@@ -4,6 +4,8 @@
  * action after which the index no longer exists. 6.6 had the `delete` step alone and no settings.
  */
 import { deleteIndex } from '../cluster';
+import { dataStreamOf, deleteBackingIndex, deleteDataStreams } from '../data-streams';
+import { EsException, illegalState } from '../errors';
 import { booleanValue, parseObject } from '../object-parser';
 import { Step } from '../steps';
 import { stepKey } from '../step-key';
@@ -35,7 +37,25 @@ export const deleteAction: ActionDefinition = {
       nextKey,
       retryable: profile.retryable.otherActionSteps,
       indexSurvives: false,
-      perform: ({ cluster, index }) => {
+      // ES `DeleteStep`: a data stream's write index is refused (7.9+); from 8.0 a stream's only
+      // backing index takes the whole stream with it. Any other backing index leaves its stream.
+      perform: ({ cluster, index, policyName }) => {
+        const ds = dataStreamOf(cluster, index.name);
+        if (ds) {
+          if (profile.dataStreams === 'v8' && ds.indices.length === 1) {
+            deleteDataStreams(cluster, [ds]);
+            return;
+          }
+          if (ds.indices[ds.indices.length - 1] === index.name) {
+            throw new EsException(
+              illegalState(
+                `index [${index.name}] is the write index for data stream [${ds.name}]. stopping execution of lifecycle [${policyName}] as a data stream's write index cannot be deleted. manually rolling over the index will resume the execution of the policy as the index will not be the data stream's write index anymore`,
+              ),
+            );
+          }
+          deleteBackingIndex(cluster, index.name);
+          return;
+        }
         deleteIndex(cluster, index.name);
       },
     };

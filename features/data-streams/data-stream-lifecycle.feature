@@ -1,0 +1,146 @@
+Feature: Data streams: ILM rollover, check-not-write-index, delete and bulk ingestion
+  ILM rolls a data stream over without a rollover alias: the write index rolls over at its conditions,
+  a new generation becomes the write index, and the old backing index goes on through its phases.
+  Steps that must not touch the write index (`check-not-write-index` of readonly, forcemerge and
+  shrink; the delete step) wait or fail until the stream has rolled over.
+
+  Background:
+    Given an index template "logs":
+      """json
+      { "index_patterns": ["logs-*"], "data_stream": {}, "priority": 100, "template": { "settings": { "index.lifecycle.name": "logs" } } }
+      """
+
+  Scenario: Data streams: ILM rolls the stream over at max_age; the old generation completes hot
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_age": "1d" } } } } } }
+      """
+    And I create the data stream "logs-app"
+    When the clock advances by 23h
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000001 |
+    When the clock advances by 1h
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000001 |
+      | .ds-logs-app-000002 |
+    And ".ds-logs-app-000001" is at step hot/complete/complete
+    And the explain record of ".ds-logs-app-000001" has:
+      | lifecycle_date_millis | 1704153600000 |
+    And ".ds-logs-app-000002" is at step hot/unfollow/wait-for-follow-shard-tasks
+    When I send GET "/_data_stream/logs-app?filter_path=data_streams.generation"
+    Then the response is:
+      """json
+      {"data_streams":[{"generation":2}]}
+      """
+
+  @profile:8.19
+  Scenario: Data streams: 8.19 names the new generation with the rollover day (an empty stream never rolls over)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_age": "1d" } } } } } }
+      """
+    And I create the data stream "logs-app"
+    When the clock advances by 1d
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-2024.01.01-000001 |
+    When 1 documents are bulk-created in "logs-app"
+    And the clock advances by 10m
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-2024.01.01-000001 |
+      | .ds-logs-app-2024.01.02-000002 |
+
+  Scenario: Data streams: readonly waits at check-not-write-index until the stream rolls over (7.10)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": {} }, "warm": { "min_age": "1h", "actions": { "readonly": {} } } } } }
+      """
+    And I create the data stream "logs-app"
+    When the clock advances by 2h
+    Then the explain record of ".ds-logs-app-000001" contains:
+      """json
+      {
+        "phase": "warm", "action": "readonly", "step": "check-not-write-index",
+        "step_info": { "message": "index [.ds-logs-app-000001] is the write index for data stream [logs-app], pausing ILM execution of lifecycle [logs] until this index is no longer the write index for the data stream via manual or automated rollover" }
+      }
+      """
+    When I roll over "logs-app"
+    Then the response is:
+      """json
+      {"acknowledged":true,"shards_acknowledged":true,"old_index":".ds-logs-app-000001","new_index":".ds-logs-app-000002","rolled_over":true,"dry_run":false,"conditions":{}}
+      """
+    And ".ds-logs-app-000001" is at step warm/readonly/readonly
+    When the simulator settles
+    Then ".ds-logs-app-000001" is at step warm/complete/complete
+    And the explain record of ".ds-logs-app-000001" has no "step_info"
+    When I send GET "/.ds-logs-app-000001/_settings?filter_path=*.settings.index.blocks"
+    Then the response is:
+      """json
+      {".ds-logs-app-000001":{"settings":{"index":{"blocks":{"write":"true"}}}}}
+      """
+
+  Scenario: Data streams: the delete action fails on the write index and deletes an older backing index (7.10)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": {} }, "delete": { "min_age": "1d", "actions": { "delete": {} } } } } }
+      """
+    And I create the data stream "logs-app"
+    When the clock advances by 1d
+    Then ".ds-logs-app-000001" is at step delete/delete/wait-for-shard-history-leases
+    When the clock advances by 10m
+    Then the explain record of ".ds-logs-app-000001" contains:
+      """json
+      {
+        "step": "ERROR", "failed_step": "delete",
+        "step_info": { "type": "illegal_state_exception", "reason": "index [.ds-logs-app-000001] is the write index for data stream [logs-app]. stopping execution of lifecycle [logs] as a data stream's write index cannot be deleted. manually rolling over the index will resume the execution of the policy as the index will not be the data stream's write index anymore" }
+      }
+      """
+    When I roll over "logs-app"
+    And I retry the failed step of ".ds-logs-app-000001"
+    And the simulator settles
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000002 |
+
+  @profile:8.19
+  Scenario: Data streams: in 8.19 deleting a stream's only backing index deletes the stream
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": {} }, "delete": { "min_age": "1d", "actions": { "delete": {} } } } } }
+      """
+    And I create the data stream "logs-app"
+    When the clock advances by 2d
+    And I send GET "/_data_stream"
+    Then the response is:
+      """json
+      {"data_streams":[]}
+      """
+
+  Scenario: Data streams: bulk creates count into the write index; index ops are refused per item
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_docs": 3 } } } } } }
+      """
+    When I send this bulk request:
+      """
+      {"create":{"_index":"logs-app"}}
+      {"@timestamp":"2024-01-01T00:00:00Z"}
+      {"index":{"_index":"logs-app","_id":"1"}}
+      {"@timestamp":"2024-01-01T00:00:00Z"}
+      """
+    Then the response status is 200
+    And the response contains:
+      """json
+      {
+        "took": 0, "errors": true,
+        "items": [
+          { "create": { "_index": ".ds-logs-app-000001", "_type": "_doc", "_version": 1, "result": "created", "_shards": { "total": 2, "successful": 1, "failed": 0 }, "_seq_no": 0, "_primary_term": 1, "status": 201 } },
+          { "index": { "_index": "logs-app", "_type": "_doc", "_id": "1", "status": 400, "error": { "type": "illegal_argument_exception", "reason": "only write ops with an op_type of create are allowed in data streams" } } }
+        ]
+      }
+      """
+    When 2 documents are bulk-created in "logs-app"
+    And the clock advances by 10m
+    Then ".ds-logs-app-000001" is at step hot/rollover/check-rollover-ready
+    When the clock advances by 10m
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000001 |
+      | .ds-logs-app-000002 |

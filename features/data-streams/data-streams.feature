@@ -1,0 +1,80 @@
+Feature: Data streams: templates, auto-creation, GET and DELETE
+  A composable template with `"data_stream": {}` turns the first write to a matching name into a data
+  stream with one hidden backing index, which gets the template's settings (so its ILM policy). The
+  backing index is named `.ds-<name>-000001` in 7.9/7.10 and `.ds-<name>-<yyyy.MM.dd>-000001` from 7.11.
+
+  Background:
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_age": "1d" } } } } } }
+      """
+    And an index template "logs":
+      """json
+      { "index_patterns": ["logs-*"], "data_stream": {}, "priority": 100, "template": { "settings": { "index.lifecycle.name": "logs" } } }
+      """
+
+  Scenario: Data streams: the first document creates the stream and ILM manages its backing index (7.10)
+    When I send POST "/logs-app/_doc" with:
+      """json
+      { "@timestamp": "2024-01-01T00:00:00Z", "message": "hello" }
+      """
+    Then the response status is 201
+    And the response contains:
+      """json
+      { "_index": ".ds-logs-app-000001", "result": "created" }
+      """
+    When I send GET "/_data_stream/logs-app"
+    Then the response is:
+      """json
+      {"data_streams":[{"name":"logs-app","timestamp_field":{"name":"@timestamp"},"indices":[{"index_name":".ds-logs-app-000001","index_uuid":"YHPqGCdwRauHa5Qnjn9jhg"}],"generation":1,"status":"YELLOW","template":"logs","ilm_policy":"logs"}]}
+      """
+    And "logs-app" is at step hot/unfollow/wait-for-follow-shard-tasks
+    And the explain record of ".ds-logs-app-000001" has:
+      | policy | logs |
+      | phase  | hot  |
+    When I send GET "/.ds-logs-app-000001/_settings?filter_path=*.settings.index.hidden,*.settings.index.lifecycle"
+    Then the response is:
+      """json
+      {".ds-logs-app-000001":{"settings":{"index":{"hidden":"true","lifecycle":{"name":"logs"}}}}}
+      """
+
+  @profile:8.19
+  Scenario: Data streams: 8.19 names backing indices with the creation day and answers GET with its fields
+    When I create the data stream "logs-app"
+    Then the response status is 200
+    When I send GET "/_data_stream"
+    Then the response is:
+      """json
+      {"data_streams":[{"name":"logs-app","timestamp_field":{"name":"@timestamp"},"indices":[{"index_name":".ds-logs-app-2024.01.01-000001","index_uuid":"YHPqGCdwRauHa5Qnjn9jhg","managed_by":"Index Lifecycle Management","prefer_ilm":true,"ilm_policy":"logs","index_mode":"standard"}],"generation":1,"status":"YELLOW","template":"logs","ilm_policy":"logs","next_generation_managed_by":"Index Lifecycle Management","prefer_ilm":true,"hidden":false,"system":false,"allow_custom_routing":false,"replicated":false,"rollover_on_write":false,"index_mode":"standard","settings":{},"failure_store":{"enabled":false,"rollover_on_write":true,"indices":[]}}]}
+      """
+    And "logs-app" is at step hot/rollover/check-rollover-ready
+
+  Scenario: Data streams: creating a stream needs a data-stream template, a new name and a valid one
+    When I create the data stream "metrics-app"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "no matching index template found for data stream [metrics-app]"
+    When I create the data stream "logs-app"
+    And I create the data stream "logs-app"
+    Then the request fails with status 400, error "resource_already_exists_exception" and reason "data_stream [logs-app] already exists"
+    When I create the data stream "logs-App"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "data_stream [logs-App] must be lowercase"
+    When I send PUT "/logs-plain"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "cannot create index with name [logs-plain], because it matches with template [logs] that creates data streams only, use create data stream api instead"
+
+  Scenario: Data streams: deleting a stream deletes its backing indices; its template stays in use until then
+    Given I create the data stream "logs-app"
+    When I send DELETE "/_index_template/logs"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "unable to remove composable templates [logs] as they are in use by a data streams [logs-app]"
+    When I delete the data stream "logs-app"
+    Then the response status is 200
+    When I explain ".ds-logs-app-000001"
+    Then the request fails with status 404 and error "index_not_found_exception"
+    When I delete the data stream "logs-app"
+    Then the request fails with status 404, error "resource_not_found_exception" and reason "data_streams matching [logs-app] not found"
+
+  @profile:6.6
+  Scenario: Data streams: 6.6 has no data stream API
+    When I send GET "/_data_stream"
+    Then the response is:
+      """json
+      {"error":"no handler found for uri [/_data_stream] and method [GET]"}
+      """

@@ -1,0 +1,344 @@
+/**
+ * Handlers for data streams and the writes and rollovers around them: `PUT/GET/DELETE /_data_stream`,
+ * `POST /<target>/_rollover` (aliases and data streams) and `POST [/<target>]/_bulk`. They parse the
+ * request once, call the engine (`data-streams.ts`, `rollover-service.ts`) and serialise ES's answer
+ * for the selected release; the rules live in the engine.
+ */
+import { aliasExists, IndexMetadata, indicesForAlias, lifecyclePolicyName, numberOfReplicas } from '../engine/cluster';
+import { parseByteSize } from '../engine/byte-size';
+import { conditionResults, ConditionValue } from '../engine/rollover-conditions';
+import {
+  backingIndexName,
+  createDataStream,
+  DataStream,
+  dataStreamSpec,
+  deleteDataStreams,
+  resolveDataStreams,
+  rolloverDataStream,
+  writeIndexOfStream,
+} from '../engine/data-streams';
+import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound, throwableXContent } from '../engine/errors';
+import { matchingTemplate } from '../engine/index-creation';
+import { javaHashMapOrder } from '../engine/java-order';
+import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/rollover-service';
+import { parseTimeValue } from '../engine/time';
+import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext } from './context';
+import { countDocument, writeTarget } from './template-handlers';
+
+/** 6.x has no data streams: the router there has no such endpoint. */
+function requireDataStreams(ctx: RequestContext): HandlerResult | null {
+  if (ctx.sim.profile.dataStreams !== 'none') return null;
+  // Divergence: ES 6.6 routes some of these paths to other handlers (`GET /{index}` with an index named
+  // `_data_stream`); the simulator answers them all as the router does for an unknown endpoint.
+  return { status: 400, body: { error: `no handler found for uri [${ctx.uri}] and method [${ctx.method}]` } };
+}
+
+function expandHidden(ctx: RequestContext): boolean {
+  const value = ctx.query.get('expand_wildcards') ?? 'open';
+  return value.split(',').some((w) => w === 'hidden' || w === 'all');
+}
+
+/** `PUT /_data_stream/<name>` (ES `CreateDataStreamAction`). */
+export function putDataStream(ctx: RequestContext): HandlerResult {
+  const refused = requireDataStreams(ctx);
+  if (refused) return refused;
+  const { sim } = ctx;
+  createDataStream(sim.cluster, sim.profile, pathParam(ctx, 'name'), sim.now);
+  sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+/**
+ * ES cluster health of the backing indices: the simulated cluster has one node, so any replica stays
+ * unassigned and the stream is YELLOW unless every backing index has `number_of_replicas: 0`.
+ */
+function streamStatus(indices: readonly IndexMetadata[]): string {
+  return indices.every((i) => numberOfReplicas(i) === 0) ? 'GREEN' : 'YELLOW';
+}
+
+/** One entry of `GET /_data_stream` (ES `GetDataStreamAction.Response.DataStreamInfo#toXContent`). */
+function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unknown> {
+  const { cluster, profile } = ctx.sim;
+  const backing = ds.indices.map((n) => cluster.indices.get(n)).filter((i): i is IndexMetadata => i !== undefined);
+  const template = matchingTemplate(cluster, ds.name);
+  const templateName = template && dataStreamSpec(template) ? template.name : null;
+  const ilmPolicy = templateName ? (template!.settings.get('index.lifecycle.name') ?? null) : null;
+  const out: Record<string, unknown> = {
+    name: ds.name,
+    timestamp_field: { name: '@timestamp' },
+  };
+  if (profile.dataStreams === 'v7.10') {
+    // 7.10: name, timestamp_field, indices, generation, status, template, ilm_policy (no `_meta` and
+    // `hidden` before 7.11).
+    out['indices'] = backing.map((i) => ({ index_name: i.name, index_uuid: i.uuid }));
+    out['generation'] = ds.generation;
+    out['status'] = streamStatus(backing);
+    if (templateName) out['template'] = templateName;
+    if (ilmPolicy) out['ilm_policy'] = ilmPolicy;
+    return out;
+  }
+  // 8.19/9.1 (ES `DataStreamInfo#toXContent`): per-index managed_by/prefer_ilm/ilm_policy/index_mode,
+  // the stream's flags, its settings and the failure store. Data stream lifecycle (DSL), time series,
+  // failure indices and auto-sharding are not simulated, so they show their defaults or are absent.
+  out['indices'] = backing.map((i) => {
+    const policy = lifecyclePolicyName(i);
+    return {
+      index_name: i.name,
+      index_uuid: i.uuid,
+      managed_by: policy ? 'Index Lifecycle Management' : 'Unmanaged',
+      prefer_ilm: i.settings.get('index.lifecycle.prefer_ilm') !== 'false',
+      ...(policy ? { ilm_policy: policy } : {}),
+      index_mode: i.settings.get('index.mode') ?? 'standard',
+    };
+  });
+  out['generation'] = ds.generation;
+  const meta = template?.source['_meta'];
+  if (isObject(meta)) out['_meta'] = meta;
+  out['status'] = streamStatus(backing);
+  if (templateName) out['template'] = templateName;
+  if (ilmPolicy) out['ilm_policy'] = ilmPolicy;
+  out['next_generation_managed_by'] = ilmPolicy ? 'Index Lifecycle Management' : 'Unmanaged';
+  out['prefer_ilm'] = template?.settings.get('index.lifecycle.prefer_ilm') !== 'false';
+  out['hidden'] = ds.hidden;
+  out['system'] = false;
+  out['allow_custom_routing'] = template ? dataStreamSpec(template)?.['allow_custom_routing'] === true : false;
+  out['replicated'] = false;
+  out['rollover_on_write'] = false;
+  out['index_mode'] = template?.settings.get('index.mode') ?? 'standard';
+  out['settings'] = {};
+  // No failure store was ever initialised, so its first write would roll it over (ES creates it lazily).
+  out['failure_store'] = { enabled: false, rollover_on_write: true, indices: [] };
+  return out;
+}
+
+/** `GET /_data_stream[/<name>]` (ES `GetDataStreamAction`): sorted by name. */
+export function getDataStreams(ctx: RequestContext): HandlerResult {
+  const refused = requireDataStreams(ctx);
+  if (refused) return refused;
+  const { sim } = ctx;
+  const expression = ctx.params.has('name') ? pathParam(ctx, 'name') : '*';
+  // Divergence (unverified for 7.10): 7.8/7.9 answered a missing name with `data_stream matching [x]
+  // not found` (resource_not_found_exception); the simulator sends the index resolver's `no such index
+  // [x]`, as 8.x does, for 7.10 too.
+  const streams = resolveDataStreams(sim.cluster, expression, expandHidden(ctx));
+  return ok({ data_streams: streams.map((ds) => dataStreamInfo(ctx, ds)) });
+}
+
+/** `DELETE /_data_stream/<name>` (ES `DeleteDataStreamAction`): the streams and their backing indices. */
+export function deleteDataStream(ctx: RequestContext): HandlerResult {
+  const refused = requireDataStreams(ctx);
+  if (refused) return refused;
+  const { sim } = ctx;
+  const names = commaList(pathParam(ctx, 'name'));
+  let streams: DataStream[];
+  if (sim.profile.dataStreams === 'v7.10') {
+    // 7.10 matched names itself and refused when nothing matched, except for a lone match-all.
+    const found = new Set<string>();
+    for (const pattern of names) {
+      for (const ds of resolveDataStreams(sim.cluster, pattern.includes('*') ? pattern : '*', true)) {
+        if (pattern.includes('*') || ds.name === pattern) found.add(ds.name);
+      }
+    }
+    if (found.size === 0) {
+      if (names.length === 1 && names[0] === '*') return ok(ACKNOWLEDGED);
+      throw new EsException(resourceNotFound(`data_streams matching [${names.join(',')}] not found`));
+    }
+    streams = [...found].sort().map((n) => sim.cluster.dataStreams.get(n)!);
+  } else {
+    streams = resolveDataStreams(sim.cluster, names.join(','), expandHidden(ctx));
+  }
+  deleteDataStreams(sim.cluster, streams);
+  sim.clusterChanged();
+  return ok(ACKNOWLEDGED);
+}
+
+/** The `conditions` of a rollover request body (the conditions the simulator models). */
+function parseConditions(body: Record<string, unknown>): Array<readonly [string, ConditionValue]> {
+  const raw = body['conditions'];
+  if (raw === undefined) return [];
+  if (!isObject(raw)) throw new EsException(illegalArgument('[conditions] must be an object'));
+  const out: Array<readonly [string, ConditionValue]> = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'max_age') {
+      const parsed = parseTimeValue(String(value), 'max_age');
+      if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
+      out.push([key, parsed.value]);
+    } else if (key === 'max_docs') {
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new EsException(illegalArgument('[max_docs] must be a number'));
+      out.push([key, value]);
+    } else if (key === 'max_size') {
+      out.push([key, parseByteSize(String(value), 'max_size')]);
+    } else {
+      // Divergence: ES refuses an unknown condition with an x_content_parse_exception at its location;
+      // the simulator (which reads the body as a map) names the field without a location.
+      throw new EsException(illegalArgument(`[conditions] unknown field [${key}]`));
+    }
+  }
+  return out;
+}
+
+/**
+ * `POST /<target>/_rollover[/<new_index>]` (ES `RolloverAction`, `MetadataRolloverService#validate`):
+ * an alias with a write index or a data stream; with conditions it rolls over only when one is met,
+ * and `dry_run` changes nothing.
+ */
+export function rollover(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const { cluster, profile } = sim;
+  const target = pathParam(ctx, 'index');
+  const requestedName = ctx.params.get('new_index');
+  const dryRun = booleanParam(ctx, 'dry_run', false);
+  const body = bodyAsMap(ctx.body, true);
+  const conditions = parseConditions(body);
+  const stream = profile.dataStreams === 'none' ? undefined : cluster.dataStreams.get(target);
+  let source: IndexMetadata | null;
+  let newName: string;
+  if (stream) {
+    if (requestedName !== undefined) throw new EsException(illegalArgument('new index name may not be specified when rolling over a data stream'));
+    source = writeIndexOfStream(cluster, stream);
+    newName = '';
+  } else if (aliasExists(cluster, target)) {
+    source = writeIndexOf(cluster, target);
+    if (!source) throw new EsException(illegalArgument(`rollover target [${target}] does not point to a write index`));
+    newName = requestedName ?? nextRolloverName(source);
+  } else if (cluster.indices.has(target)) {
+    throw new EsException(illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected'));
+  } else {
+    // 7.x refused a missing target with IllegalArgumentException; later releases (as in the 9.x source)
+    // with ResourceNotFoundException (404).
+    const reason = `rollover target [${target}] does not exist`;
+    throw new EsException(profile.dataStreams === 'v8' ? resourceNotFound(reason) : illegalArgument(reason));
+  }
+  if (!source) throw new EsException(illegalArgument(`rollover target [${target}] does not point to a write index`));
+  const results = conditionResults(conditions, source, sim.now);
+  const met = results.filter(([, m]) => m).map(([n]) => n);
+  const shouldRoll = results.length === 0 || met.length > 0;
+  if (stream) newName = backingIndexName(profile, stream.name, stream.generation + 1, sim.now);
+  if (!dryRun && shouldRoll) {
+    if (stream) newName = rolloverDataStream(cluster, profile, stream, met, sim.now).name;
+    else newName = rolloverAlias(cluster, profile, target, source, met, sim.now, newName).name;
+    sim.clusterChanged();
+  }
+  const conditionMap = new Map<string, boolean>();
+  for (const key of javaHashMapOrder(results.map(([n]) => n))) conditionMap.set(key, results.find(([n]) => n === key)![1]);
+  const rolled = !dryRun && shouldRoll;
+  return ok({
+    acknowledged: rolled,
+    shards_acknowledged: rolled,
+    old_index: source.name,
+    new_index: newName,
+    rolled_over: rolled,
+    dry_run: dryRun,
+    ...(profile.dataStreams === 'v8' ? { lazy: false } : {}),
+    conditions: conditionMap,
+  });
+}
+
+const BULK_ACTIONS = ['create', 'delete', 'index', 'update'];
+
+interface BulkItem {
+  readonly action: string;
+  readonly index: string | undefined;
+  readonly id: string | undefined;
+  readonly sourceBytes: number;
+}
+
+/** Splits an NDJSON bulk body into action/source pairs, refusing what ES's `BulkRequestParser` refuses. */
+function parseBulk(text: string, defaultIndex: string | undefined): BulkItem[] {
+  if (text.length > 0 && !text.endsWith('\n')) throw new EsException(illegalArgument('The bulk request must be terminated by a newline [\\n]'));
+  const lines = text.split('\n');
+  lines.pop();
+  const items: BulkItem[] = [];
+  const missing: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim().length === 0) continue;
+    const action = bodyAsMap(line);
+    const keys = Object.keys(action);
+    const name = keys[0];
+    if (name === undefined) throw new EsException(illegalArgument(`Malformed action/metadata line [${i + 1}], expected FIELD_NAME but found [END_OBJECT]`));
+    if (!BULK_ACTIONS.includes(name)) {
+      throw new EsException(illegalArgument(`Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${name}]`));
+    }
+    const meta = isObject(action[name]) ? (action[name] as Record<string, unknown>) : {};
+    const index = typeof meta['_index'] === 'string' ? meta['_index'] : defaultIndex;
+    const id = meta['_id'] === undefined ? undefined : String(meta['_id']);
+    let sourceBytes = 0;
+    if (name !== 'delete') {
+      i++;
+      const source = lines[i];
+      // Divergence: ES reads a missing source line as an empty source and fails the item later.
+      if (source === undefined) throw new EsException(illegalArgument(`Malformed action/metadata line [${i}], the source line is missing`));
+      bodyAsMap(source);
+      sourceBytes = new TextEncoder().encode(source).length;
+    }
+    if (index === undefined) missing.push('index is missing');
+    items.push({ action: name, index, id, sourceBytes });
+  }
+  if (items.length === 0) throw new EsException(actionRequestValidation(['no requests added']));
+  if (missing.length > 0) throw new EsException(actionRequestValidation(missing));
+  return items;
+}
+
+function failedItem(ctx: RequestContext, item: BulkItem, error: EsError): Record<string, unknown> {
+  return {
+    [item.action]: {
+      _index: item.index,
+      ...(ctx.sim.profile.documentApi === 'v7' ? { _type: '_doc' } : {}),
+      _id: item.id ?? null,
+      status: error.status,
+      error: throwableXContent(error),
+    },
+  };
+}
+
+/**
+ * `POST [/<target>]/_bulk` (ES `BulkAction`): `index` and `create` count one document each into the
+ * target's write index, auto-creating data streams and indices as `_doc` does; a data stream takes
+ * only `create`. Item failures do not stop the others.
+ *
+ * Divergence: documents are counted, never stored, so `delete` answers `not_found`, `update` fails
+ * with `document_missing_exception`, and an explicit `_id` never conflicts; `took` is 0 (no real time
+ * passes in the simulator).
+ */
+export function bulk(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const items = parseBulk(ctx.body ?? '', ctx.params.get('index'));
+  const out: Record<string, unknown>[] = [];
+  let errors = false;
+  for (const item of items) {
+    const index = item.index!;
+    try {
+      if (item.action === 'delete' || item.action === 'update') {
+        if (sim.cluster.dataStreams.has(index)) throw new EsException(illegalArgument('only write ops with an op_type of create are allowed in data streams'));
+        if (item.action === 'update') {
+          throw new EsException({ type: 'document_missing_exception', reason: `[_doc][${item.id}]: document missing`, status: 404, metadata: [['index_uuid', sim.cluster.indices.get(index)?.uuid ?? '_na_'], ['shard', '0'], ['index', index]], elasticsearchException: true });
+        }
+        const target = sim.cluster.indices.get(index) ?? (aliasExists(sim.cluster, index) ? indicesForAlias(sim.cluster, index)[0] : undefined);
+        out.push({
+          delete: {
+            _index: target?.name ?? index,
+            ...(sim.profile.documentApi === 'v7' ? { _type: '_doc' } : {}),
+            _id: item.id,
+            _version: 1,
+            result: 'not_found',
+            _shards: { total: target ? 1 + numberOfReplicas(target) : 2, successful: 1, failed: 0 },
+            _seq_no: target?.docsCount ?? 0,
+            _primary_term: 1,
+            status: 404,
+          },
+        });
+        continue;
+      }
+      const written = writeTarget(ctx, index, item.action === 'create' ? 'create' : 'index');
+      out.push({ [item.action]: { ...countDocument(ctx, written, item.sourceBytes, item.id), status: 201 } });
+    } catch (e) {
+      if (!(e instanceof EsException)) throw e;
+      errors = true;
+      out.push(failedItem(ctx, item, e.error));
+    }
+  }
+  sim.clusterChanged();
+  if (sim.profile.documentApi === 'v8') return ok({ errors, took: 0, items: out });
+  return ok({ took: 0, errors, items: out });
+}
