@@ -9,6 +9,7 @@ import { resolveIndices, simpleMatch } from '../engine/index-resolver';
 import { refreshCachedPhases } from '../engine/phase-cache';
 import { parsePolicyRequest, policyToXContent, validatePolicyName } from '../engine/policy-parser';
 import type { PolicyMetadata } from '../engine/policy-model';
+import { validateSnapshotPrerequisites } from '../engine/snapshot-validation';
 import { formatJavaInstantString } from '../engine/time';
 import { toCompactJson } from './json-output';
 import { ACKNOWLEDGED, booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from './context';
@@ -21,6 +22,8 @@ export function putPolicy(ctx: RequestContext): HandlerResult {
   const canonical = toCompactJson(policyToXContent(policy, sim.profile));
   const existing = sim.cluster.policies.get(name);
   if (existing && sim.profile.noopPolicyUpdate && existing.canonical === canonical) return ok(ACKNOWLEDGED);
+  // 8.x `validatePrerequisites` runs in the update task, after the no-op check.
+  validateSnapshotPrerequisites(policy, sim.cluster, sim.profile);
   const metadata: PolicyMetadata = {
     policy,
     version: existing ? existing.version + 1 : 1,
