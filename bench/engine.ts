@@ -4,12 +4,14 @@
  * with wall time, the exact number of step transitions, transitions per second and peak memory, and a bare
  * loop applying the same transitions to a plain array in the same run, so the engine/bare ratio is printed.
  * It also times N indices waiting idle for min_age over 60 days and explain of one index and of all, and
- * reports workload 2 (data streams rolling over daily) as skipped until the API accepts data streams.
+ * runs workload 2 (S data streams rolling over daily, then the same warm/cold/delete, for the same days)
+ * with its own bare loop and ratio; it reports "skipped: data streams unavailable" when the API has none.
  *
  * Each part runs in its own child process (its peak RSS is its own; past its time budget it is stopped and
  * reported as unfinished, with the progress it made). Flags win over environment variables:
  *   --indices N   ILM_SIM_BENCH_INDICES          indices per part (default 100000)
- *   --days N      ILM_SIM_BENCH_DAYS             simulated days of workload 1 (default 365)
+ *   --streams N   ILM_SIM_BENCH_STREAMS          data streams of workload 2 (default 1000)
+ *   --days N      ILM_SIM_BENCH_DAYS             simulated days of workloads 1 and 2 (default 365)
  *   --budget S    ILM_SIM_BENCH_BUDGET_SECONDS   wall-time budget per part (default 120)
  *   --only PART   w1 | idle | w2: run one part in this process, no budget (for `node --cpu-prof`)
  *   --no-count    ILM_SIM_BENCH_COUNT=0          time workload 1 without the transition counter
@@ -40,6 +42,8 @@ const IDLE_POLICY = { policy: { phases: { delete: { min_age: '121d', actions: { 
 
 interface Options {
   readonly indices: number;
+  /** Data streams of workload 2. */
+  readonly streams: number;
   readonly days: number;
   readonly count: boolean;
   readonly budgetSeconds: number;
@@ -99,8 +103,25 @@ interface IdleResult {
 interface Workload2Result {
   readonly part: 'w2';
   finished: boolean;
-  readonly skipped: string;
-  readonly maxRssMiB: number;
+  failure: string | null;
+  /** Why the workload did not run (data streams unavailable), or null when it ran. */
+  skipped: string | null;
+  readonly streams: number;
+  readonly days: number;
+  createSeconds: number;
+  daysDone: number;
+  /** Advancing the clock only (the timed year), and the daily ingest requests separately. */
+  yearSeconds: number;
+  ingestSeconds: number;
+  transitions: number;
+  createTransitions: number;
+  errorTransitions: number;
+  /** Distinct indices that made a transition (backing indices and their shrunken copies). */
+  indicesSeen: number;
+  remainingIndices: number | null;
+  lineage: LineageStep[];
+  peakHeapUsedMiB: number;
+  maxRssMiB: number;
 }
 
 type PartResult = Workload1Result | IdleResult | Workload2Result;
@@ -140,7 +161,15 @@ class TransitionCounter {
   private readonly exportsObject = clusterModule as unknown as { setLifecycle: typeof clusterModule.setLifecycle };
   private readonly original = this.exportsObject.setLifecycle;
 
-  constructor(private readonly lineageNames: ReadonlySet<string>) {}
+  /** Names of the indices that made a transition (only when asked for: workload 2's index count). */
+  readonly seen: Set<string> | null;
+
+  constructor(
+    readonly lineageNames: Set<string>,
+    trackSeen = false,
+  ) {
+    this.seen = trackSeen ? new Set() : null;
+  }
 
   install(): void {
     const original = this.original;
@@ -151,6 +180,7 @@ class TransitionCounter {
       original.apply(this, args);
       if (!state || state.step === undefined || (before?.step === state.step && before.action === state.action && before.phase === state.phase)) return;
       counter.transitions++;
+      counter.seen?.add(index.name);
       if (state.step === 'ERROR') counter.errors++;
       if (counter.lineageNames.has(index.name)) {
         counter.lastMillis = state.stepTime ?? counter.lastMillis;
@@ -336,27 +366,107 @@ async function simulateIdle(options: Options, result: IdleResult, counter: Trans
   result.finished = true;
 }
 
-/** Workload 2 needs rollover and data streams; until the API accepts both, it reports why it is skipped. */
-async function runWorkload2(report: Report): Promise<Workload2Result> {
-  const sim = createSimulator();
-  const probes: Array<[string, string, unknown]> = [
-    ['PUT', '/_ilm/policy/bench-rollover', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, ...WORKLOAD_1_POLICY.policy.phases } } }],
-    ['PUT', '/_index_template/bench-streams', { index_patterns: ['bench-stream-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'bench-rollover' } } }],
-    ['PUT', '/_data_stream/bench-stream-0001', undefined],
-  ];
-  const refused: string[] = [];
-  for (const [method, path, body] of probes) {
-    const response = sim.requestSync({ method, path, body });
-    if (response.status !== 200) refused.push(`${method} ${path} -> ${response.status}`);
+const POLICY_2 = 'bench-rollover-warm-cold-delete';
+const STREAM_PREFIX = 'bench-stream-';
+
+function streamName(i: number): string {
+  return `${STREAM_PREFIX}${String(i + 1).padStart(4, '0')}`;
+}
+
+/**
+ * Issue 6, workload 2: data streams rolling over daily (hot rollover max_age 1d), then workload 1's
+ * warm/cold/delete, all through the public API: a composable template with `"data_stream": {}` and
+ * `index.lifecycle.name`, each stream created by its first `POST /<stream>/_doc`, and every day
+ * `POST /_sim/ingest` of 1,000 documents to each stream's write index (so every generation has
+ * documents when its rollover conditions are checked) before `POST /_sim/clock/_advance {"by":"1d"}`.
+ * Reports "skipped: data streams unavailable" when the API does not answer `GET /_data_stream`.
+ */
+async function runWorkload2(options: Options, report: Report): Promise<Workload2Result> {
+  const counter = new TransitionCounter(new Set(), true);
+  const result: Workload2Result = {
+    part: 'w2',
+    finished: false,
+    failure: null,
+    skipped: null,
+    streams: options.streams,
+    days: options.days,
+    createSeconds: 0,
+    daysDone: 0,
+    yearSeconds: 0,
+    ingestSeconds: 0,
+    transitions: 0,
+    createTransitions: 0,
+    errorTransitions: 0,
+    indicesSeen: 0,
+    remainingIndices: null,
+    lineage: counter.lineage,
+    peakHeapUsedMiB: 0,
+    maxRssMiB: 0,
+  };
+  const update = async (): Promise<void> => {
+    result.transitions = counter.transitions;
+    result.errorTransitions = counter.errors;
+    result.indicesSeen = counter.seen?.size ?? 0;
+    result.peakHeapUsedMiB = Math.max(result.peakHeapUsedMiB, process.memoryUsage().heapUsed / MIB);
+    result.maxRssMiB = maxRssMiB();
+    await report(result);
+  };
+  try {
+    await simulateWorkload2(options, result, counter, update);
+  } catch (error) {
+    result.failure = error instanceof Error ? error.message : String(error);
   }
-  const rolloverAccepted = !refused.some((r) => r.startsWith('PUT /_ilm/policy/'));
-  const skipped =
-    refused.length > 0
-      ? `${rolloverAccepted ? 'data streams' : 'rollover/data streams'} not implemented yet: ${refused.join(', ')}`
-      : 'the API accepts rollover and data streams now, but this harness does not drive them yet: write it';
-  const result: Workload2Result = { part: 'w2', finished: true, skipped, maxRssMiB: maxRssMiB() };
-  await report(result);
+  counter.uninstall();
+  await update();
   return result;
+}
+
+async function simulateWorkload2(options: Options, result: Workload2Result, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {
+  const sim = createSimulator();
+  const probe = sim.requestSync({ method: 'GET', path: '/_data_stream' });
+  if (probe.status !== 200) {
+    result.skipped = `data streams unavailable (GET /_data_stream answered ${probe.status})`;
+    result.finished = true;
+    return;
+  }
+  call(sim, 'PUT', `/_ilm/policy/${POLICY_2}`, {
+    policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, ...WORKLOAD_1_POLICY.policy.phases } },
+  });
+  call(sim, 'PUT', '/_index_template/bench-streams', {
+    index_patterns: [`${STREAM_PREFIX}*`],
+    data_stream: {},
+    template: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': POLICY_2 } },
+  });
+  // Lineage 0: the first stream's first backing index and its shrunken copy.
+  const first = streamName(0);
+  const createStarted = process.hrtime.bigint();
+  counter.install();
+  for (let i = 0; i < options.streams; i++) {
+    const response = sim.requestSync({ method: 'POST', path: `/${streamName(i)}/_doc`, body: { '@timestamp': '2024-01-01T00:00:00.000Z', message: 'bench' } });
+    if (response.status !== 201) throw new Error(`POST /${streamName(i)}/_doc: status ${response.status}: ${response.text.slice(0, 500)}`);
+    if (i === 0) {
+      const backing = (call(sim, 'GET', `/_data_stream/${first}`) as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams[0]!.indices[0]!.index_name;
+      counter.lineageNames.add(backing).add(`shrink-${backing}`);
+    }
+    if ((i + 1) % 100 === 0) {
+      result.createSeconds = since(createStarted);
+      await update();
+    }
+  }
+  result.createSeconds = since(createStarted);
+  result.createTransitions = counter.transitions;
+  for (let day = 1; day <= options.days; day++) {
+    const ingestStarted = process.hrtime.bigint();
+    for (let i = 0; i < options.streams; i++) call(sim, 'POST', '/_sim/ingest', { index: streamName(i), count: 1000 });
+    result.ingestSeconds += since(ingestStarted);
+    const started = process.hrtime.bigint();
+    call(sim, 'POST', '/_sim/clock/_advance', { by: '1d' });
+    result.yearSeconds += since(started);
+    result.daysDone = day;
+    await update();
+  }
+  result.remainingIndices = countIndices(sim);
+  result.finished = true;
 }
 
 /**
@@ -409,7 +519,7 @@ function runPart(part: string, options: Options, report: Report): Promise<PartRe
     case 'idle':
       return runIdle(options, report);
     case 'w2':
-      return runWorkload2(report);
+      return runWorkload2(options, report);
     default:
       throw new Error(`unknown part [${part}]; expected w1, idle or w2`);
   }
@@ -417,7 +527,7 @@ function runPart(part: string, options: Options, report: Report): Promise<PartRe
 
 /** Runs a part in a child process; past the budget the child is stopped and its last progress returned. */
 function inChild(part: string, options: Options): Promise<PartResult | null> {
-  const args = [`--child=${part}`, `--indices=${options.indices}`, `--days=${options.days}`, ...(options.count ? [] : ['--no-count'])];
+  const args = [`--child=${part}`, `--indices=${options.indices}`, `--streams=${options.streams}`, `--days=${options.days}`, ...(options.count ? [] : ['--no-count'])];
   const child: ChildProcess = fork(__filename, args, { execArgv: process.execArgv, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     let last: PartResult | undefined;
@@ -467,15 +577,35 @@ function printWorkload1(w1: Workload1Result, budgetSeconds: number): void {
   if (w1.remainingIndices !== null) out(`  end      ${fmt(w1.remainingIndices)} indices left after ${w1.days} days`);
 }
 
-function printBare(w1: Workload1Result): void {
-  if (!w1.counted || w1.lineage.length === 0 || w1.transitions === 0 || w1.daysDone === 0) {
-    out(`bare loop and ratio: not run (${w1.daysDone === 0 ? 'workload 1 stopped before the clock moved' : 'no transitions counted'})`);
+/** Runs the bare loop for a workload's transitions and prints it with the engine/bare ratio. */
+function printBare(rows: number, lineage: readonly LineageStep[], transitions: number, yearSeconds: number, createSeconds: number, daysDone: number, finished: boolean): void {
+  if (lineage.length === 0 || transitions === 0 || daysDone === 0) {
+    out(`  bare loop and ratio: not run (${daysDone === 0 ? 'stopped before the clock moved' : 'no transitions counted'})`);
     return;
   }
-  const bare = runBareLoop(w1.created, w1.lineage, w1.transitions);
-  out(`bare loop: the same ${fmt(bare.applied)} transitions on a plain array of ${fmt(w1.created)} rows (step, action, phase and their times), in this process: ${secs(bare.seconds)}, ${fmt(bare.applied / bare.seconds)} transitions/s (checksum ${bare.checksum})`);
-  const scope = w1.finished ? '' : ` (partial: up to day ${w1.daysDone})`;
-  out(`ratio engine/bare${scope}: advance ${fmt(w1.yearSeconds / bare.seconds)}x, create + advance ${fmt((w1.createSeconds + w1.yearSeconds) / bare.seconds)}x`);
+  const bare = runBareLoop(rows, lineage, transitions);
+  out(`  bare     the same ${fmt(bare.applied)} transitions on a plain array of ${fmt(rows)} rows (step, action, phase and their times), in this process: ${secs(bare.seconds)}, ${fmt(bare.applied / bare.seconds)} transitions/s (checksum ${bare.checksum})`);
+  const scope = finished ? '' : ` (partial: up to day ${daysDone})`;
+  out(`  ratio    engine/bare${scope}: advance ${fmt(yearSeconds / bare.seconds)}x, create + advance ${fmt((createSeconds + yearSeconds) / bare.seconds)}x`);
+}
+
+function printWorkload2(w2: Workload2Result, budgetSeconds: number): void {
+  if (w2.skipped !== null) {
+    out(`workload 2: skipped: ${w2.skipped}`);
+    return;
+  }
+  out(`workload 2: ${fmt(w2.streams)} data streams (composable template "data_stream": {}), hot rollover max_age 1d then warm 7d (forcemerge + shrink) / cold 30d / delete 90d, ${w2.days} days, poll 10m; each day POST /_sim/ingest 1,000 docs per stream, then POST /_sim/clock/_advance {"by":"1d"}`);
+  if (w2.failure !== null) out(`  FAILED: the simulator threw after ${w2.daysDone} complete days: ${w2.failure}`);
+  else if (!w2.finished) out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped after ${w2.daysDone} of ${w2.days} days); figures below are up to that point`);
+  out(`  create   ${fmt(w2.streams)} x POST /<stream>/_doc: ${secs(w2.createSeconds)}`);
+  if (w2.daysDone > 0) {
+    out(`  year     ${w2.daysDone} days: ${secs(w2.yearSeconds)} advancing the clock (+ ${secs(w2.ingestSeconds)} of ingest requests, not counted)`);
+    const yearTransitions = w2.transitions - w2.createTransitions;
+    out(`  transitions ${fmt(w2.transitions)} (${fmt(w2.createTransitions)} while creating, ${w2.errorTransitions} into ERROR) over ${fmt(w2.indicesSeen)} indices; lineage 0 made ${w2.lineage.length}`);
+    if (w2.yearSeconds > 0) out(`  rate     ${fmt(yearTransitions / w2.yearSeconds)} transitions/s while advancing`);
+  }
+  out(`  memory   peak RSS ${fmt(w2.maxRssMiB)} MiB; peak heapUsed ${fmt(w2.peakHeapUsedMiB)} MiB (sampled every day)`);
+  if (w2.remainingIndices !== null) out(`  end      ${fmt(w2.remainingIndices)} indices alive after ${w2.days} days`);
 }
 
 function printIdle(idle: IdleResult, budgetSeconds: number): void {
@@ -500,6 +630,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       indices: { type: 'string' },
+      streams: { type: 'string' },
       days: { type: 'string' },
       budget: { type: 'string' },
       only: { type: 'string' },
@@ -510,11 +641,13 @@ async function main(): Promise<void> {
   const env = process.env;
   const options: Options = {
     indices: Number(values.indices ?? env['ILM_SIM_BENCH_INDICES'] ?? 100_000),
+    streams: Number(values.streams ?? env['ILM_SIM_BENCH_STREAMS'] ?? 1_000),
     days: Number(values.days ?? env['ILM_SIM_BENCH_DAYS'] ?? 365),
     count: !values['no-count'] && env['ILM_SIM_BENCH_COUNT'] !== '0',
     budgetSeconds: Number(values.budget ?? env['ILM_SIM_BENCH_BUDGET_SECONDS'] ?? 120),
   };
   if (!Number.isSafeInteger(options.indices) || options.indices < 1) throw new Error(`invalid indices [${options.indices}]`);
+  if (!Number.isSafeInteger(options.streams) || options.streams < 1) throw new Error(`invalid streams [${options.streams}]`);
   if (!Number.isSafeInteger(options.days) || options.days < 1) throw new Error(`invalid days [${options.days}]`);
   if (!(options.budgetSeconds > 0)) throw new Error(`invalid budget [${options.budgetSeconds}]`);
 
@@ -539,13 +672,15 @@ async function main(): Promise<void> {
     switch (result.part) {
       case 'w1':
         printWorkload1(result, options.budgetSeconds);
-        printBare(result);
+        if (result.counted) printBare(result.created, result.lineage, result.transitions, result.yearSeconds, result.createSeconds, result.daysDone, result.finished);
+        else out('bare loop and ratio: not run (no transitions counted)');
         break;
       case 'idle':
         printIdle(result, options.budgetSeconds);
         break;
       case 'w2':
-        out(`workload 2: skipped (${result.skipped})`);
+        printWorkload2(result, options.budgetSeconds);
+        if (result.skipped === null) printBare(result.indicesSeen, result.lineage, result.transitions, result.yearSeconds, result.createSeconds, result.daysDone, result.finished);
         break;
     }
   }

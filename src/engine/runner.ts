@@ -16,7 +16,7 @@ import {
 } from './cluster';
 import { FaultTable } from './faults';
 import { EsException, illegalArgument } from './errors';
-import { currentStepKey, EMPTY_STATE, ExecutionState, withFields } from './execution-state';
+import { EMPTY_STATE, ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
 import { mayRunIndex } from './operation-mode';
 import { parseOriginationDateFromName } from './origination-date';
 import { firstStep, resolveStep } from './policy-steps';
@@ -24,7 +24,7 @@ import type { PolicyMetadata } from './policy-model';
 import { minAgeMillis } from './policy-model';
 import type { Profile } from './profile';
 import { assertNever, notYet, Step, StepContext, WaitResult } from './steps';
-import { INIT_KEY, NEW_PHASE, sameStepKey, StepKey, TERMINAL_KEY } from './step-key';
+import { INIT_KEY, NEW_PHASE, sameStepKey, StepKey, stepKey, TERMINAL_KEY } from './step-key';
 import { failedStepKey, isOnStep, moveToErrorStep, moveToFailedStep, moveToStep } from './transitions';
 
 export interface RunnerHooks {
@@ -44,10 +44,23 @@ export type Wake =
   | { readonly kind: 'watch'; readonly names: readonly string[] };
 
 const NONE: Wake = { kind: 'none' };
+const POLL_TICK: Wake = { kind: 'poll-tick' };
+const CLUSTER_CHANGE: Wake = { kind: 'cluster-change' };
+
+/** Resolved steps of one (policy, cached phase definition): phase -> action -> step name -> step. */
+type StepMemo = Map<string, Map<string, Map<string, Step | null>>>;
+/** Stands for "no cached phase definition" in the memo (WeakMap keys must be objects). */
+const NO_DEFINITION = {};
 /** A bound on steps run back to back for one index in one update (a chain longer than this loops). */
 const MAX_STEPS_PER_UPDATE = 1000;
 
 export class Runner {
+  /**
+   * `resolveStep` answers memoised per immutable policy metadata and cached phase definition, looked
+   * up without building keys (a simulated year of a large cluster resolves steps millions of times).
+   */
+  private readonly stepMemo = new WeakMap<PolicyMetadata, WeakMap<object, StepMemo>>();
+
   constructor(
     readonly cluster: Cluster,
     readonly profile: Profile,
@@ -195,9 +208,9 @@ export class Runner {
     // ES runs every managed index on every cluster change; one whose policy is missing gets its
     // "does not exist" step_info there.
     if (!policy) return { kind: 'cluster-change' };
-    const key = currentStepKey(index.lifecycle);
-    if (!key) return { kind: 'cluster-change' };
-    const step = resolveStep(policy, index.lifecycle?.phaseDefinition, key, this.profile);
+    const state = index.lifecycle;
+    if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return CLUSTER_CHANGE;
+    const step = this.stepAt(policy, state.phaseDefinition, state.phase, state.action, state.step);
     if (!step) return NONE;
     switch (step.kind) {
       case 'phase-complete': {
@@ -207,16 +220,16 @@ export class Runner {
         return { kind: 'at', millis: lifecycleDate + minAgeMillis(policy.policy.phases.get(step.nextKey.phase)) };
       }
       case 'async-wait':
-        return { kind: 'poll-tick' };
+        return POLL_TICK;
       case 'error':
-        return this.profile.autoRetry && index.lifecycle?.isAutoRetryableError === true ? { kind: 'poll-tick' } : NONE;
+        return this.profile.autoRetry && index.lifecycle?.isAutoRetryableError === true ? POLL_TICK : NONE;
       case 'cluster-state-wait':
         if (step.watches && !this.faults.hasConditions()) {
           return { kind: 'watch', names: step.watches(this.context(index, policy, Number.NaN)) };
         }
-        return { kind: 'cluster-change' };
+        return CLUSTER_CHANGE;
       case 'cluster-state-action':
-        return { kind: 'cluster-change' };
+        return CLUSTER_CHANGE;
       case 'async-action':
       case 'terminal':
         return NONE;
@@ -234,9 +247,34 @@ export class Runner {
       this.setStepInfo(index, { type: 'illegal_argument_exception', reason: `policy [${policyName}] does not exist` });
       return null;
     }
-    const key = currentStepKey(index.lifecycle);
-    if (!key) return { policy, step: firstStep(policy, this.profile) };
-    return { policy, step: resolveStep(policy, index.lifecycle?.phaseDefinition, key, this.profile) };
+    const state = index.lifecycle;
+    if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) {
+      return { policy, step: firstStep(policy, this.profile) };
+    }
+    return { policy, step: this.stepAt(policy, state.phaseDefinition, state.phase, state.action, state.step) };
+  }
+
+  /** `resolveStep` for (phase, action, name), memoised (see `stepMemo`). */
+  private stepAt(policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
+    let perPolicy = this.stepMemo.get(policy);
+    if (!perPolicy) this.stepMemo.set(policy, (perPolicy = new WeakMap()));
+    const definition: object = cached ?? NO_DEFINITION;
+    let byPhase = perPolicy.get(definition);
+    if (!byPhase) perPolicy.set(definition, (byPhase = new Map()));
+    let byAction = byPhase.get(phase);
+    if (!byAction) byPhase.set(phase, (byAction = new Map()));
+    let byName = byAction.get(action);
+    if (!byName) byAction.set(action, (byName = new Map()));
+    let step = byName.get(name);
+    if (step === undefined) {
+      step = resolveStep(policy, cached, stepKey(phase, action, name), this.profile);
+      byName.set(name, step);
+    }
+    return step;
+  }
+
+  private stepFor(policy: PolicyMetadata, index: IndexMetadata, key: StepKey): Step | null {
+    return this.stepAt(policy, index.lifecycle?.phaseDefinition, key.phase, key.action, key.name);
   }
 
   /** The cluster-state loop: runs steps back to back until one has to wait. */
@@ -288,14 +326,14 @@ export class Runner {
       }
       if (!next) return;
       setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile), now);
-      step = resolveStep(policy, index.lifecycle?.phaseDefinition, next, this.profile);
+      step = this.stepFor(policy, index, next);
     }
     if (step) throw new Error(`index [${index.name}] ran more than ${MAX_STEPS_PER_UPDATE} steps in one update at ${JSON.stringify(step.key)}`);
   }
 
   private moveAndContinue(index: IndexMetadata, policy: PolicyMetadata, next: StepKey, now: number): void {
     setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile), now);
-    const step = resolveStep(policy, index.lifecycle?.phaseDefinition, next, this.profile);
+    const step = this.stepFor(policy, index, next);
     if (step) this.execute(index, policy, step, now);
   }
 

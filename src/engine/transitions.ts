@@ -7,11 +7,24 @@ import { EsError, throwableXContent } from './errors';
 import { ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
 import type { PolicyMetadata } from './policy-model';
 import type { Profile } from './profile';
-import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, sameStepKey, StepKey, stepKey, TERMINAL_KEY } from './step-key';
+import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, StepKey, stepKey, TERMINAL_KEY } from './step-key';
+
+/**
+ * One shared (immutable) phase execution info per policy metadata and phase: every index entering the
+ * phase caches the same value, so a large cluster holds one copy and steps resolve per copy.
+ */
+const phaseInfos = new WeakMap<PolicyMetadata, Map<string, PhaseExecutionInfo>>();
 
 function phaseExecutionInfo(metadata: PolicyMetadata, phase: string): PhaseExecutionInfo {
-  const definition = phase === NEW_PHASE || phase === TERMINAL_KEY.phase ? null : metadata.policy.phases.get(phase) ?? null;
-  return { policy: metadata.policy.name, phase: definition, version: metadata.version, modifiedDate: metadata.modifiedDate };
+  let perPolicy = phaseInfos.get(metadata);
+  if (!perPolicy) phaseInfos.set(metadata, (perPolicy = new Map()));
+  let info = perPolicy.get(phase);
+  if (!info) {
+    const definition = phase === NEW_PHASE || phase === TERMINAL_KEY.phase ? null : metadata.policy.phases.get(phase) ?? null;
+    info = { policy: metadata.policy.name, phase: definition, version: metadata.version, modifiedDate: metadata.modifiedDate };
+    perPolicy.set(phase, info);
+  }
+  return info;
 }
 
 /**
@@ -105,5 +118,5 @@ export function failedStepKey(state: ExecutionState): StepKey | null {
 
 export function isOnStep(state: ExecutionState | null, key: StepKey): boolean {
   if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return false;
-  return sameStepKey(stepKey(state.phase, state.action, state.step), key);
+  return state.phase === key.phase && state.action === key.action && state.step === key.name;
 }

@@ -4,12 +4,13 @@
  * request changes state, async actions as events due now, poll ticks as the clock moves. It owns time
  * but does no I/O and never reads the wall clock; the API layer calls it.
  */
-import { Cluster, createCluster, IndexMetadata } from '../engine/cluster';
+import { allocationModel } from '../engine/allocation';
+import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster';
 import { FaultTable } from '../engine/faults';
 import { completeStopIfSafe } from '../engine/operation-mode';
 import { Profile } from '../engine/profile';
 import { Runner, Wake } from '../engine/runner';
-import type { StepKey } from '../engine/step-key';
+import { sameStepKey, StepKey } from '../engine/step-key';
 import { Prng } from './prng';
 import { PhaseWait, Scheduler } from './scheduler';
 
@@ -34,7 +35,8 @@ export class Simulation {
   prng!: Prng;
   /** Injected failures and held waits (`/_sim/faults`); cleared by `reset`. */
   faults!: FaultTable;
-  private pendingActions = new Set<string>();
+  /** Async actions scheduled and not yet run, by index (usually one each; no combined string keys). */
+  private pendingActions = new Map<string, StepKey[]>();
   /** Watched index -> the waits that read it; and each waiting index -> what it watches. */
   private watchers = new Map<string, Set<string>>();
   private watching = new Map<string, readonly string[]>();
@@ -57,7 +59,7 @@ export class Simulation {
     const prng = this.prng;
     this.cluster = createCluster(() => prng.base64Uuid());
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
-    this.pendingActions = new Set();
+    this.pendingActions = new Map();
     this.watchers = new Map();
     this.watching = new Map();
     this.watchTriggered = new Set();
@@ -79,6 +81,9 @@ export class Simulation {
     for (let round = 0; ranSomething; round++) {
       if (round > LOOP_LIMIT) throw new Error('cluster-change cascade did not settle');
       this.replanChanged();
+      // Nothing waits on a cluster change, no watched index changed and no phase wait is ready: the
+      // round would run nothing (the common case after one async action in a large cluster).
+      if (this.scheduler.clusterChangeSet.size === 0 && this.watchTriggered.size === 0 && !this.phaseWaitReady(this.now)) break;
       const due = new Set<string>(this.scheduler.clusterChangeSet);
       for (const name of this.watchTriggered) due.add(name);
       this.watchTriggered.clear();
@@ -113,11 +118,15 @@ export class Simulation {
       this.replanChanged();
       const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
       const event = this.scheduler.events.peek();
-      const next = Math.min(tick ?? Infinity, event?.due ?? Infinity);
+      const shardsStart = allocationModel(this.cluster).nextStart();
+      const next = Math.min(tick ?? Infinity, event?.due ?? Infinity, shardsStart ?? Infinity);
       if (next > target) break;
       if (event && event.due <= next) {
         this.now = event.due;
         this.runEventsDueBy(this.now);
+      } else if (shardsStart !== null && shardsStart <= next) {
+        this.now = shardsStart;
+        this.shardsStarted(shardsStart);
       } else if (tick !== null) {
         this.now = tick;
         this.pollTick(tick);
@@ -141,6 +150,18 @@ export class Simulation {
   /** Schedules the re-run of a retried step as an event due now (ES runs it asynchronously). */
   scheduleRetry(index: string): void {
     this.scheduler.events.push({ kind: 'retry', due: this.now, seq: this.scheduler.nextSeq(), index });
+  }
+
+  /**
+   * Shards of slowly allocating indices start (`/_sim/allocation`): a cluster-state change in ES, so
+   * the index counts as changed (its watchers wake) and cluster-state waits are checked again.
+   */
+  private shardsStarted(instant: number): void {
+    for (const { name, uuid } of allocationModel(this.cluster).takeStartsDueBy(instant)) {
+      const index = this.cluster.indices.get(name);
+      if (index && index.uuid === uuid) touch(index);
+    }
+    this.clusterChanged();
   }
 
   private pollTick(tick: number): void {
@@ -173,7 +194,7 @@ export class Simulation {
       this.scheduler.events.pop();
       this.now = event.due;
       if (event.kind === 'async-action') {
-        this.pendingActions.delete(actionKey(event.index, event.key));
+        this.unpend(event.index, event.key);
         this.runner.runAsyncAction(event.index, event.key, this.now);
       } else {
         const index = this.cluster.indices.get(event.index);
@@ -184,17 +205,34 @@ export class Simulation {
   }
 
   private scheduleAsyncAction(index: string, key: StepKey): void {
-    const id = actionKey(index, key);
-    if (this.pendingActions.has(id)) return;
-    this.pendingActions.add(id);
+    const pending = this.pendingActions.get(index);
+    if (pending) {
+      if (pending.some((k) => sameStepKey(k, key))) return;
+      pending.push(key);
+    } else {
+      this.pendingActions.set(index, [key]);
+    }
     this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index, key });
+  }
+
+  private unpend(index: string, key: StepKey): void {
+    const pending = this.pendingActions.get(index);
+    if (!pending) return;
+    const at = pending.findIndex((k) => sameStepKey(k, key));
+    if (at >= 0) pending.splice(at, 1);
+    if (pending.length === 0) this.pendingActions.delete(index);
   }
 
   /** Re-plans the wake-up of every index changed since the last look, and wakes its watchers. */
   private replanChanged(): void {
+    if (this.cluster.changed.size === 0) return;
     const changed = [...this.cluster.changed];
     this.cluster.changed.clear();
+    const allocation = allocationModel(this.cluster);
     for (const name of changed) {
+      // A change that moves shards (or a new index) starts its allocation clock now.
+      const changedIndex = this.cluster.indices.get(name);
+      if (changedIndex) allocation.observe(changedIndex, this.now);
       for (const waiter of this.watchers.get(name) ?? []) this.watchTriggered.add(waiter);
       this.scheduler.pollSet.delete(name);
       this.scheduler.clusterChangeSet.delete(name);
@@ -247,6 +285,11 @@ export class Simulation {
     return index !== undefined && index.generation === wait.generation && !this.cluster.changed.has(wait.index);
   }
 
+  private phaseWaitReady(instant: number): boolean {
+    const wait = this.scheduler.phaseWaits.peek();
+    return wait !== undefined && wait.at <= instant;
+  }
+
   private popReadyPhaseWaits(instant: number, into: Set<string>): void {
     for (;;) {
       const wait = this.scheduler.phaseWaits.peek();
@@ -255,8 +298,4 @@ export class Simulation {
       if (this.isCurrent(wait)) into.add(wait.index);
     }
   }
-}
-
-function actionKey(index: string, key: StepKey): string {
-  return `${index}\u0000${key.phase}/${key.action}/${key.name}`;
 }
