@@ -53,7 +53,8 @@ export function explainIndex(
   if (state.phaseTime !== undefined) timeField(out, 'phase_time_millis', 'phase_time', state.phaseTime, options.human);
   if (state.action !== undefined) out['action'] = state.action;
   if (state.actionTime !== undefined) timeField(out, 'action_time_millis', 'action_time', state.actionTime, options.human);
-  if (state.step !== undefined) out['step'] = state.step;
+  const step = profile.explain.missingPolicyAsError && !cluster.policies.has(policyName) ? ERROR_STEP_NAME : state.step;
+  if (step !== undefined) out['step'] = step;
   if (state.stepTime !== undefined) timeField(out, 'step_time_millis', 'step_time', state.stepTime, options.human);
   if (state.failedStep) out['failed_step'] = state.failedStep;
   if (profile.explain.retryFields) {
@@ -68,7 +69,7 @@ export function explainIndex(
   const info = state.phaseDefinition;
   if (info) {
     const execution: Record<string, unknown> = { policy: info.policy };
-    if (info.phase) execution['phase_definition'] = phaseToXContent(info.phase, profile);
+    if (info.phase) execution['phase_definition'] = phaseToXContent(info.phase, profile, true);
     execution['version'] = info.version;
     timeField(execution, 'modified_date_in_millis', 'modified_date', info.modifiedDate, options.human);
     out['phase_execution'] = execution;

@@ -12,12 +12,14 @@ export function javaStringHashCode(s: string): number {
 }
 
 /**
- * Keys in the order a HashMap with default settings (capacity 16, load factor 0.75) iterates them
- * after inserting `keys` in order. Divergence: buckets that Java would turn into trees (8+ colliding
+ * Keys in the order a HashMap (capacity 16 unless given, load factor 0.75) iterates them after
+ * inserting `keys` in order. Divergence: buckets that Java would turn into trees (8+ colliding
  * keys in a table of 64+) are kept in insertion order.
  */
-export function javaHashMapOrder<T extends string>(keys: readonly T[]): T[] {
-  let capacity = 16;
+export function javaHashMapOrder<T extends string>(keys: readonly T[], initialCapacity = 16): T[] {
+  // ES sizes some maps up front (`new HashMap<>(n)`): the table is the next power of two.
+  let capacity = 1;
+  while (capacity < initialCapacity) capacity *= 2;
   while (keys.length > capacity * 0.75) capacity *= 2;
   const bucket = (key: string): number => {
     const h = javaStringHashCode(key);

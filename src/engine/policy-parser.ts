@@ -128,11 +128,11 @@ function parseAction(p: JsonTokenizer, name: string, profile: Profile): ActionCo
 }
 
 /** A phase as ES prints it (`min_age` as written, actions in HashMap order). */
-export function phaseToXContent(phase: Phase, profile: Profile): Record<string, unknown> {
+export function phaseToXContent(phase: Phase, profile: Profile, forExplain = false): Record<string, unknown> {
   const actions: Record<string, unknown> = {};
   for (const name of javaHashMapOrder([...phase.actions.keys()])) {
     const config = phase.actions.get(name)!;
-    actions[name] = ACTIONS.get(name)!.toXContent(config, profile);
+    actions[name] = ACTIONS.get(name)!.toXContent(config, profile, forExplain);
   }
   return { min_age: phase.minAge ? timeValueStringRep(phase.minAge) : '0ms', actions };
 }

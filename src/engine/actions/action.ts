@@ -14,7 +14,10 @@ export interface ActionDefinition {
   readonly name: string;
   /** Parses the settings object that follows the action's name (ES's action parser). */
   readonly parse: (p: JsonTokenizer, profile: Profile) => ActionConfig;
-  /** The settings as ES prints them, in ES's field order. */
-  readonly toXContent: (config: ActionConfig, profile: Profile) => Record<string, unknown>;
+  /**
+   * The settings as ES prints them, in ES's field order; `forExplain` for the phase definition explain
+   * shows (8.13+ adds rollover's implicit conditions there).
+   */
+  readonly toXContent: (config: ActionConfig, profile: Profile, forExplain?: boolean) => Record<string, unknown>;
   readonly toSteps: (phase: string, nextKey: StepKey, config: ActionConfig, profile: Profile) => Step[];
 }

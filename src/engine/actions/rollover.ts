@@ -2,18 +2,21 @@
  * The `rollover` action (mirrors ES `RolloverAction` of 6.6-7.x): `check-rollover-ready` (async wait,
  * a dry run of the conditions on each poll tick), `attempt-rollover` (async action), in 7.x
  * `wait-for-active-shards`, `update-rollover-lifecycle-date` (later phases count from the rollover),
- * then `set-indexing-complete`. Conditions: `max_size`, `max_age` (from index creation), `max_docs`;
- * any one met is enough (the `min_*` conditions and implicit `min_docs` came in 8.x).
+ * then `set-indexing-complete`. The conditions and their release differences live in
+ * `rollover-conditions.ts`. On a data stream's
+ * backing index the target is the stream (no alias needed) and a backing index that is no longer the
+ * write index passes both rollover steps (ES `WaitForRolloverReadyStep`, `RolloverStep` 7.9+).
  */
-import { parseByteSize, ByteSize } from '../byte-size';
 import { IndexMetadata, setLifecycle } from '../cluster';
+import { dataStreamOf, rolloverDataStream } from '../data-streams';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
-import { longValue, parseObject, timeValue } from '../object-parser';
+import { parseObject } from '../object-parser';
+import type { Profile } from '../profile';
+import { buildConditions, conditionFields, conditionsMet, conditionsToXContent, RolloverConditions, withImplicitDefaults } from '../rollover-conditions';
 import { rolloverAlias } from '../rollover-service';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
-import { formatTimeValueToString, TimeValue, timeValueStringRep } from '../time';
 import type { ActionDefinition } from './action';
 import { passingWaitStep, updateSettingsStep } from './common';
 
@@ -21,25 +24,13 @@ export const NAME = 'rollover';
 export const SETTING_ROLLOVER_ALIAS = 'index.lifecycle.rollover_alias';
 const SETTING_INDEXING_COMPLETE = 'index.lifecycle.indexing_complete';
 
-interface Conditions {
-  readonly maxSize?: ByteSize;
-  readonly maxAge?: TimeValue;
-  readonly maxDocs?: number;
+function conditionsOf(settings: Readonly<Record<string, unknown>>): RolloverConditions {
+  return settings['conditions'] as RolloverConditions;
 }
 
-function conditionsOf(settings: Readonly<Record<string, unknown>>): Conditions {
-  return settings['conditions'] as Conditions;
-}
-
-/** The conditions a dry run finds met, as ES names them (`[max_age: 1d]`). */
-function metConditions(conditions: Conditions, index: IndexMetadata, now: number): string[] {
-  const met: string[] = [];
-  if (conditions.maxSize && index.storeBytes >= conditions.maxSize.bytes) met.push(`[max_size: ${conditions.maxSize.text}]`);
-  if (conditions.maxAge && now - index.creationDate >= conditions.maxAge.millis) {
-    met.push(`[max_age: ${formatTimeValueToString(conditions.maxAge.millis)}]`);
-  }
-  if (conditions.maxDocs !== undefined && index.docsCount >= conditions.maxDocs) met.push(`[max_docs: ${conditions.maxDocs}]`);
-  return met;
+/** What a dry run checks: the configured conditions plus, in 8.x, ILM's implicit ones. */
+function effectiveConditions(conditions: RolloverConditions, profile: Profile) {
+  return withImplicitDefaults(conditions, profile);
 }
 
 function rolloverAliasOf(index: IndexMetadata): string {
@@ -48,40 +39,23 @@ function rolloverAliasOf(index: IndexMetadata): string {
 
 export const rolloverAction: ActionDefinition = {
   name: NAME,
-  parse: (p) =>
-    parseObject(p, {
-      name: NAME,
-      constructing: true,
-      fields: [
-        { name: 'max_size', type: 'VALUE', constructorArg: 'optional', parse: (t) => parseByteSize(t.text(), 'max_size') },
-        {
-          name: 'max_age',
-          type: 'VALUE',
-          constructorArg: 'optional',
-          parse: (t) => timeValue(t, 'max_age'),
-        },
-        { name: 'max_docs', type: 'LONG', constructorArg: 'optional', parse: longValue },
-      ],
-      build: (values) => {
-        const conditions: Conditions = {
-          ...(values.has('max_size') ? { maxSize: values.get('max_size') as ByteSize } : {}),
-          ...(values.has('max_age') ? { maxAge: values.get('max_age') as TimeValue } : {}),
-          ...(values.has('max_docs') ? { maxDocs: values.get('max_docs') as number } : {}),
-        };
-        if (Object.keys(conditions).length === 0) throw new EsException(illegalArgument('At least one rollover condition must be set.'));
-        return { action: NAME, settings: { conditions } };
-      },
-    }),
-  toXContent: (config) => {
-    const c = conditionsOf(config.settings);
-    return {
-      ...(c.maxSize ? { max_size: c.maxSize.text } : {}),
-      ...(c.maxAge ? { max_age: timeValueStringRep(c.maxAge) } : {}),
-      ...(c.maxDocs !== undefined ? { max_docs: c.maxDocs } : {}),
-    };
-  },
+  parse: (p, profile) =>
+    profile.rolloverConditions === 'min-max'
+      ? // 8.4+ parses the conditions with `RolloverConditions`' own parser, then checks them.
+        parseObject(p, {
+          name: 'rollover_conditions',
+          fields: conditionFields(profile),
+          build: (values) => ({ action: NAME, settings: { conditions: buildConditions(values, profile) } }),
+        })
+      : parseObject(p, {
+          name: NAME,
+          constructing: true,
+          fields: conditionFields(profile).map((field) => ({ ...field, constructorArg: 'optional' as const })),
+          build: (values) => ({ action: NAME, settings: { conditions: buildConditions(values, profile) } }),
+        }),
+  toXContent: (config, profile, forExplain) => conditionsToXContent(conditionsOf(config.settings), profile, forExplain === true),
   toSteps: (phase, nextKey, config, profile) => {
-    const conditions = conditionsOf(config.settings);
+    const conditions = effectiveConditions(conditionsOf(config.settings), profile);
     const readyKey = stepKey(phase, NAME, 'check-rollover-ready');
     const attemptKey = stepKey(phase, NAME, 'attempt-rollover');
     const activeShardsKey = stepKey(phase, NAME, 'wait-for-active-shards');
@@ -94,7 +68,14 @@ export const rolloverAction: ActionDefinition = {
         nextKey: attemptKey,
         retryable: profile.retryable.rollover,
         // ES `WaitForRolloverReadyStep` (7.x): the checks in order, then a dry-run rollover.
-        evaluate: ({ index, now }) => {
+        evaluate: ({ cluster, index, now }) => {
+          const ds = dataStreamOf(cluster, index.name);
+          if (ds) {
+            // A backing index that is no longer the write index has nothing to roll over (ES logs and
+            // completes); the write index needs no rollover alias.
+            if (ds.indices[ds.indices.length - 1] !== index.name) return COMPLETE;
+            return conditionsMet(conditions, index, now, profile) ? COMPLETE : notYet(null);
+          }
           const alias = rolloverAliasOf(index);
           if (alias === '') {
             throw new EsException(illegalArgument(`setting [${SETTING_ROLLOVER_ALIAS}] for index [${index.name}] is empty or not defined`));
@@ -112,7 +93,7 @@ export const rolloverAction: ActionDefinition = {
           if (!aliasMeta) throw new EsException(illegalArgument(`${SETTING_ROLLOVER_ALIAS} [${alias}] does not point to index [${index.name}]`));
           if (aliasMeta.isWriteIndex === false) throw new EsException(illegalArgument(`index [${index.name}] is not the write index for alias [${alias}]`));
           // Not met shows no step_info (ES's EmptyInfo writes nothing).
-          return metConditions(conditions, index, now).length > 0 ? COMPLETE : notYet(null);
+          return conditionsMet(conditions, index, now, profile) ? COMPLETE : notYet(null);
         },
       },
       {
@@ -124,6 +105,12 @@ export const rolloverAction: ActionDefinition = {
         // ES `RolloverStep`: an unconditional rollover of the alias, skipped when already done.
         perform: ({ cluster, index, now }) => {
           if (index.settings.get(SETTING_INDEXING_COMPLETE) === 'true') return;
+          const ds = dataStreamOf(cluster, index.name);
+          if (ds) {
+            if (ds.indices[ds.indices.length - 1] !== index.name) return;
+            rolloverDataStream(cluster, profile, ds, [], now);
+            return;
+          }
           const alias = rolloverAliasOf(index);
           if (alias === '') {
             throw new EsException(
@@ -146,12 +133,13 @@ export const rolloverAction: ActionDefinition = {
         nextKey: completeKey,
         retryable: profile.retryable.otherActionSteps,
         // ES `UpdateRolloverLifecycleDateStep`: later phases count from the rollover time.
-        perform: ({ index, now }) => {
+        perform: ({ cluster, index, now }) => {
           let lifecycleDate: number;
           if (index.settings.get(SETTING_INDEXING_COMPLETE) === 'true') {
             lifecycleDate = now;
           } else {
-            const alias = rolloverAliasOf(index);
+            // The rollover target: the data stream the index backs, else its rollover alias.
+            const alias = dataStreamOf(cluster, index.name)?.name ?? rolloverAliasOf(index);
             if (alias === '') throw new EsException(illegalState(`setting [${SETTING_ROLLOVER_ALIAS}] is not set on index [${index.name}]`));
             const info = index.rolloverInfos.get(alias);
             if (!info) {

@@ -25,7 +25,7 @@ import {
   SETTING_RESIZE_SOURCE_UUID,
   setLifecycle,
 } from '../cluster';
-import { EsException, illegalArgument, illegalState, resourceAlreadyExists } from '../errors';
+import { actionRequestValidation, EsException, illegalArgument, illegalState, resourceAlreadyExists } from '../errors';
 import { indexNameError } from '../index-settings';
 import { parseByteSize, ByteSize } from '../byte-size';
 import { dataStreamOf, replaceBackingIndex } from '../data-streams';
@@ -234,8 +234,13 @@ export const shrinkAction: ActionDefinition = {
           perform: ({ cluster, index }) => {
             const random = cluster.newUuid().toLowerCase().replace(/[^a-z0-9_-]/g, '').slice(0, 4);
             const name = `${SHRUNKEN_INDEX_PREFIX}${random}-${index.name}`;
+            // ES `GenerateUniqueIndexNameStep#validateGeneratedIndexName` collects the problems into a
+            // validation exception.
+            const problems: string[] = [];
             const nameError = indexNameError(name);
-            if (nameError) throw new EsException(nameError);
+            if (nameError) problems.push(nameError.reason);
+            if (cluster.indices.has(name)) problems.push(`the index name we generated [${name}] already exists`);
+            if (problems.length > 0) throw new EsException(actionRequestValidation(problems));
             setLifecycle(index, withFields(index.lifecycle ?? {}, { shrinkIndexName: name }));
           },
         },
@@ -359,7 +364,7 @@ export const shrinkAction: ActionDefinition = {
                 illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${index.settings.get(SETTING_LIFECYCLE_NAME)}] for index [${index.name}]`),
               );
             }
-            replaceBackingIndex(stream, index.name, targetName);
+            replaceBackingIndex(cluster, stream, index.name, targetName);
             touch(index);
           },
         },
