@@ -4,11 +4,14 @@
  * `{placeholders}`, as in ES's path trie. `/_sim` routes are the simulator's control plane.
  */
 import type { HandlerResult, Method, RequestContext } from './context';
+import * as allocation from './allocation-handlers';
 import * as ilm from './ilm-handlers';
 import * as indices from './index-handlers';
 import * as reads from './index-read-handlers';
 import * as operations from './ilm-operation-handlers';
 import * as control from './sim-handlers';
+import * as snapshots from './snapshot-handlers';
+import * as streams from './data-stream-handlers';
 import * as templates from './template-handlers';
 
 export interface Route {
@@ -24,6 +27,7 @@ const MASTER = ['master_timeout', 'timeout'];
 const INDEX_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled'];
 
 const BODY = true;
+const BULK_PARAMS = ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'timeout', 'require_alias', '_source', '_source_includes', '_source_excludes'];
 const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 
@@ -54,6 +58,21 @@ export const ROUTES: readonly Route[] = [
   route('PUT', '/{index}', ['wait_for_active_shards', 'include_type_name', ...MASTER], indices.createIndex, BODY),
   route('DELETE', '/{index}', [...MASTER, ...INDEX_OPTIONS], indices.deleteIndex),
   route('PUT', '/{index}/_settings', ['preserve_existing', 'flat_settings', ...MASTER, ...INDEX_OPTIONS], indices.updateSettings, BODY),
+  route('PUT', '/_snapshot/{repository}', [...MASTER, 'verify'], snapshots.putRepositoryHandler, BODY),
+  route('POST', '/_snapshot/{repository}', [...MASTER, 'verify'], snapshots.putRepositoryHandler, BODY),
+  route('GET', '/_snapshot', ['master_timeout', 'local'], snapshots.getRepositories),
+  route('GET', '/_snapshot/{repository}', ['master_timeout', 'local'], snapshots.getRepositories),
+  route('DELETE', '/_snapshot/{repository}', MASTER, snapshots.deleteRepositoryHandler),
+  route('PUT', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
+  route('POST', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
+  route('GET', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'ignore_unavailable', 'verbose'], snapshots.getSnapshots),
+  route('DELETE', '/_snapshot/{repository}/{snapshot}', ['master_timeout'], snapshots.deleteSnapshotHandler),
+  route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY),
+  route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies),
+  route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies),
+  route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler),
+  route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler),
+  route('GET', '/_slm/status', MASTER, snapshots.slmStatus),
   route('GET', '/_sim/clock', [], control.getClock),
   route('POST', '/_sim/clock/_advance', [], control.advanceClock, BODY),
   route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
@@ -64,11 +83,23 @@ export const ROUTES: readonly Route[] = [
   route('DELETE', '/_sim/faults', [], control.clearFaults),
   route('DELETE', '/_sim/faults/{id}', [], control.removeFault),
   route('GET', '/_sim/history', ['index'], control.history),
+  route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),
+  route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),
   route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY),
   route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
   route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
   route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate),
+  route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream),
+  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams),
+  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams),
+  route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream),
+  route('POST', '/{index}/_rollover', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
+  route('POST', '/{index}/_rollover/{new_index}', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
+  route('POST', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
+  route('PUT', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
+  route('POST', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
+  route('PUT', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('POST', '/{index}/_doc', ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias'], templates.indexDocument, BODY),
 ];
 

@@ -4,11 +4,12 @@
  * here; it does no I/O and never reads the clock (creation dates and times are passed in). UUIDs come
  * from a generator the simulator seeds, so runs are reproducible.
  */
-import { currentStepKey, ExecutionState } from './execution-state';
+import type { ExecutionState } from './execution-state';
 import type { HistoryRecord } from './history';
 import type { StepKey } from './step-key';
 import type { PolicyMetadata } from './policy-model';
 import type { DataStream } from './data-streams';
+import type { SnapshotStore } from './snapshots';
 
 export interface AliasMetadata {
   readonly isWriteIndex?: boolean;
@@ -58,8 +59,12 @@ export interface Cluster {
   readonly indexTemplates: Map<string, IndexTemplate>;
   /** Data streams by name (see `data-streams.ts`). */
   readonly dataStreams: Map<string, DataStream>;
+  /** Backing index name -> its data stream; kept by the functions in `data-streams.ts`. */
+  readonly backingIndexOwner: Map<string, DataStream>;
   /** Alias -> names of the indices holding it; kept by `setAlias`, `removeAlias`, `addIndex`, `deleteIndex`. */
   readonly aliasHolders: Map<string, Set<string>>;
+  /** Snapshot repositories, snapshots and SLM policies (see `snapshots.ts`). */
+  readonly snapshots: SnapshotStore;
 }
 
 /** A composable index template: what new indices matching its patterns start with. */
@@ -96,6 +101,8 @@ export function createCluster(newUuid: () => string): Cluster {
     indexTemplates: new Map(),
     aliasHolders: new Map(),
     dataStreams: new Map(),
+    backingIndexOwner: new Map(),
+    snapshots: { repositories: new Map(), snapshots: new Map(), slmPolicies: new Map() },
   };
 }
 
@@ -192,47 +199,58 @@ export function touch(index: IndexMetadata): void {
  * time (or `now` when the state carries none), with the error for a move into ERROR.
  */
 export function setLifecycle(index: IndexMetadata, state: ExecutionState | null, now?: number): void {
-  const from = currentStepKey(index.lifecycle);
-  const to = currentStepKey(state);
+  const from = index.lifecycle;
   index.lifecycle = state;
   touch(index);
-  if (!to || (from && from.phase === to.phase && from.action === to.action && from.name === to.name)) return;
-  const timeMillis = state?.stepTime ?? now;
+  // A change of step: the new state has a position and it differs from the old one (if any).
+  if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return;
+  const fromKey = from && positionKey(from);
+  if (fromKey && fromKey.phase === state.phase && fromKey.action === state.action && fromKey.name === state.step) return;
+  const timeMillis = state.stepTime ?? now;
   if (timeMillis === undefined) return;
-  const failed = to.name === 'ERROR';
-  index.historyLog.push({
+  const failed = state.step === 'ERROR';
+  const record: HistoryRecord = {
     index: index.name,
     policy: lifecyclePolicyName(index),
     timeMillis,
-    from: from && internStepKey(from),
-    to: internStepKey(to),
+    from: fromKey,
+    to: internStepKey(state.phase, state.action, state.step),
     success: !failed,
-    ...(failed && state?.stepInfo ? { error: state.stepInfo } : {}),
-  });
+  };
+  index.historyLog.push(failed && state.stepInfo ? { ...record, error: state.stepInfo } : record);
 }
 
 /**
  * One shared object per distinct step key, so the history (millions of records in a simulated year of
- * a large cluster) holds references rather than copies. Step keys are immutable.
+ * a large cluster) holds references rather than copies. Step keys are immutable. Looked up by phase,
+ * action and name in turn, without building a combined key.
  */
-const stepKeys = new Map<string, StepKey>();
+const stepKeys = new Map<string, Map<string, Map<string, StepKey>>>();
 
-function internStepKey(key: StepKey): StepKey {
-  const id = `${key.phase}\u0000${key.action}\u0000${key.name}`;
-  let shared = stepKeys.get(id);
-  if (!shared) stepKeys.set(id, (shared = { phase: key.phase, action: key.action, name: key.name }));
+function internStepKey(phase: string, action: string, name: string): StepKey {
+  let byAction = stepKeys.get(phase);
+  if (!byAction) stepKeys.set(phase, (byAction = new Map()));
+  let byName = byAction.get(action);
+  if (!byName) byAction.set(action, (byName = new Map()));
+  let shared = byName.get(name);
+  if (!shared) byName.set(name, (shared = { phase, action, name }));
   return shared;
+}
+
+/** The shared key of the state's position, or null when it has none. */
+function positionKey(state: ExecutionState): StepKey | null {
+  if (state.phase === undefined || state.action === undefined || state.step === undefined) return null;
+  return internStepKey(state.phase, state.action, state.step);
 }
 
 /** Records that an action removed the index (ES writes a `complete` history item for it). */
 export function recordRemoval(index: IndexMetadata, key: { phase: string; action: string }, now: number): void {
-  const from = currentStepKey(index.lifecycle);
   index.historyLog.push({
     index: index.name,
     policy: lifecyclePolicyName(index),
     timeMillis: now,
-    from: from && internStepKey(from),
-    to: internStepKey({ phase: key.phase, action: key.action, name: 'complete' }),
+    from: index.lifecycle && positionKey(index.lifecycle),
+    to: internStepKey(key.phase, key.action, 'complete'),
     success: true,
   });
 }

@@ -7,6 +7,7 @@
 import { EsError, EsException, illegalArgument, invalidIndexName, numberFormat, parseException } from './errors';
 import type { Profile } from './profile';
 import { parseTimeValue } from './time';
+import { parseTimeSeriesTime, validateIndexMode } from './time-series';
 
 type Validator = (value: string, key: string) => void;
 
@@ -79,6 +80,11 @@ const SETTINGS: ReadonlyMap<string, SettingDefinition> = new Map<string, Setting
   ['index.write.wait_for_active_shards', { validate: anyString, dynamic: true }],
   ['index.max_result_window', { validate: intSetting(1), dynamic: true }],
   ['index.mapping.total_fields.limit', { validate: longSetting(0), dynamic: true }],
+  // Time-series indices (see `time-series.ts`); the cross-setting checks run on the whole new index.
+  ['index.mode', { validate: (v) => validateIndexMode(v), dynamic: false, final: true, when: (p) => p.timeSeriesIndices }],
+  ['index.routing_path', { validate: anyString, dynamic: false, final: true, when: (p) => p.timeSeriesIndices }],
+  ['index.time_series.start_time', { validate: parseTimeSeriesTime, dynamic: false, final: true, when: (p) => p.timeSeriesIndices }],
+  ['index.time_series.end_time', { validate: parseTimeSeriesTime, dynamic: true, when: (p) => p.timeSeriesIndices }],
 ]);
 
 /** Group settings: any key under these prefixes is accepted (ES affix/group settings). */
@@ -92,6 +98,9 @@ const GROUP_PREFIXES: ReadonlyArray<readonly [string, boolean]> = [
 function definitionOf(key: string, profile: Profile): SettingDefinition | undefined {
   const exact = SETTINGS.get(key);
   if (exact) return exact.when && !exact.when(profile) ? undefined : exact;
+  // A list value (`"routing_path": ["host"]`) arrives flattened as `index.routing_path.0`, ...
+  const listItem = /^(index\.routing_path)\.\d+$/.exec(key);
+  if (listItem) return definitionOf(listItem[1]!, profile);
   const group = GROUP_PREFIXES.find(([prefix]) => key.startsWith(prefix) && key.length > prefix.length);
   return group ? { validate: anyString, dynamic: group[1] } : undefined;
 }

@@ -37,7 +37,10 @@ export function orderedActions(phase: Phase, profile: Profile): ActionConfig[] {
     profile.injectMigrate &&
     (phase.name === 'warm' || phase.name === 'cold') &&
     !actions.has('migrate') &&
-    !allocatesByAttribute
+    // ES `shouldInjectMigrateStepForPhase`: a phase that mounts a searchable snapshot gets no migrate.
+    !actions.has('searchable_snapshot') &&
+    // 7.x left the move to the allocate action's rules; 8.x injects migrate beside them too.
+    (profile.injectMigrateBesideAllocate || !allocatesByAttribute)
   ) {
     actions.set('migrate', { action: 'migrate', settings: { enabled: true } });
   }

@@ -70,8 +70,11 @@ export interface Profile {
     readonly rollover: 'v6.6' | 'v7.10';
     /** Messages and settings changed: 7.x `requiremust` (sic), 8.x `total_shards_per_node`. */
     readonly allocate: 'v6.6' | 'v7.10' | 'v8';
-    /** `v8`: three no-op steps (freeze was removed in 8.0). */
-    readonly freeze: 'v7.10' | 'v8';
+    /**
+     * `v7.10`: `check-not-write-index`, then `freeze` freezes; `v8`: 8.0-8.x's branch, check and a
+     * `freeze` step that does nothing; `v9`: three no-op steps (elastic/elasticsearch#119456).
+     */
+    readonly freeze: 'v7.10' | 'v8' | 'v9';
     readonly searchableSnapshot: 'v7.10' | 'v8';
     readonly waitForSnapshot: 'v7.10' | 'v8';
     readonly downsample: 'v8';
@@ -94,6 +97,20 @@ export interface Profile {
   readonly injectMigrateBesideAllocate: boolean;
   /** `index.lifecycle.skip` (8.19/9.1+): a skipped index is passed over by the poll. */
   readonly lifecycleSkipSetting: boolean;
+  /** Time-series indices (`index.mode: time_series`, 8.x+): the settings exist and downsample can run. */
+  readonly timeSeriesIndices: boolean;
+  /**
+   * Data streams (7.9+): `none` (6.x: no `_data_stream` API), `v7.10` (backing indices
+   * `.ds-<name>-000001`, the 7.10 GET fields, ILM's delete refuses a write index) or `v8` (7.11+ dated
+   * backing names `.ds-<name>-<yyyy.MM.dd>-000001`, hidden streams, the 8.x GET fields, ILM's delete
+   * removes a stream whose only backing index it is).
+   */
+  readonly dataStreams: 'none' | 'v7.10' | 'v8';
+  /**
+   * Document write answers: `v7` (6.x/7.x) carry `_type: "_doc"` and a bulk answer starts with `took`;
+   * `v8` has no types (removed in 8.0) and a bulk answer starts with `errors` (chunked XContent).
+   */
+  readonly documentApi: 'v7' | 'v8';
   /** Resize copies the source's settings (7.x) or only the requested ones (6.x). */
   readonly resizeCopiesSettings: boolean;
   /** `index.lifecycle.parse_origination_date` exists (7.5+). */
@@ -118,6 +135,8 @@ export interface Profile {
     readonly previousStepInfo: boolean;
     /** `skip` (8.19/9.1+). */
     readonly skip: boolean;
+    /** An index whose policy does not exist shows `"step": "ERROR"` (8.13+, ES PR #103720). */
+    readonly missingPolicyAsError: boolean;
   };
   /** Default `index.number_of_shards` (5 before 7.0, then 1). */
   readonly defaultNumberOfShards: number;
@@ -148,6 +167,21 @@ export interface Profile {
   readonly runWhileStopping: { readonly match: 'step' | 'action'; readonly names: readonly string[] };
   /** `index.version.created` as `GET {index}` shows it (ES `Version#id`). */
   readonly indexVersionCreated: string;
+  /**
+   * Snapshot features: SLM exists (7.4+); the snapshot API's response shape (7.9+ `data_streams`,
+   * 8.x `repository` and `{snapshots, total, remaining}`); `searchable_snapshot` settings beyond the
+   * repository (`total_shards_per_node` 8.16+, `replicate_for` 9.1); the 8.x policy rules for snapshot
+   * actions (`TimeseriesLifecycleType#validate` rules 5-7, and `validateReplicateFor` in 9.1); and the
+   * PUT-time prerequisites of 8.x `TransportPutLifecycleAction` (repository and SLM policy must exist).
+   */
+  readonly snapshots: {
+    readonly slm: boolean;
+    readonly api: 'v6.6' | 'v7.10' | 'v8';
+    readonly totalShardsPerNode: boolean;
+    readonly replicateFor: boolean;
+    readonly searchableSnapshotPolicyRules: boolean;
+    readonly prerequisites: boolean;
+  };
 }
 
 const BASE_WARM_7 = ['set_priority', 'unfollow', 'readonly', 'allocate', 'migrate', 'shrink', 'forcemerge'];
@@ -200,6 +234,9 @@ export const PROFILE_7_10: Profile = {
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
   lifecycleSkipSetting: false,
+  timeSeriesIndices: false,
+  dataStreams: 'v7.10',
+  documentApi: 'v7',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
   policyEnd: 'last-phase-complete',
@@ -213,6 +250,7 @@ export const PROFILE_7_10: Profile = {
     creationDate: false,
     previousStepInfo: false,
     skip: false,
+    missingPolicyAsError: false,
   },
   defaultNumberOfShards: 1,
   deleteSearchableSnapshotSetting: true,
@@ -225,6 +263,7 @@ export const PROFILE_7_10: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
+  snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
 };
 
 export const PROFILE_6_6: Profile = {
@@ -275,6 +314,9 @@ export const PROFILE_6_6: Profile = {
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
   lifecycleSkipSetting: false,
+  timeSeriesIndices: false,
+  dataStreams: 'none',
+  documentApi: 'v7',
   resizeCopiesSettings: false,
   parseOriginationDate: false,
   policyEnd: 'terminal-step',
@@ -288,6 +330,7 @@ export const PROFILE_6_6: Profile = {
     creationDate: false,
     previousStepInfo: false,
     skip: false,
+    missingPolicyAsError: false,
   },
   defaultNumberOfShards: 5,
   deleteSearchableSnapshotSetting: false,
@@ -299,6 +342,7 @@ export const PROFILE_6_6: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
+  snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
 };
 
 /** Actions per phase since 8.x (ES `TimeseriesLifecycleType` `ORDERED_VALID_*_ACTIONS`). */
@@ -351,6 +395,9 @@ export const PROFILE_8_19: Profile = {
   phaseTimingCheck: true,
   injectMigrateBesideAllocate: true,
   lifecycleSkipSetting: true,
+  timeSeriesIndices: true,
+  dataStreams: 'v8',
+  documentApi: 'v8',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
   policyEnd: 'last-phase-complete',
@@ -364,6 +411,7 @@ export const PROFILE_8_19: Profile = {
     creationDate: true,
     previousStepInfo: true,
     skip: true,
+    missingPolicyAsError: true,
   },
   defaultNumberOfShards: 1,
   deleteSearchableSnapshotSetting: true,
@@ -376,6 +424,7 @@ export const PROFILE_8_19: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
+  snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true },
 };
 
 export const PROFILE_9_1: Profile = {
@@ -392,8 +441,10 @@ export const PROFILE_9_1: Profile = {
     minimumIndexCompatibilityVersion: '8.0.0',
   },
   description: 'Elasticsearch 9.1: as 8.19, plus searchable_snapshot replicate_for',
+  chains: { ...PROFILE_8_19.chains, freeze: 'v9' },
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES` (9.1).
   indexVersionCreated: '9033000',
+  snapshots: { ...PROFILE_8_19.snapshots, replicateFor: true },
 };
 
 export const PROFILES: ReadonlyMap<string, Profile> = new Map([

@@ -514,3 +514,37 @@ export function parseInstant(input: unknown): ParseInstantResult {
   }
   return { ok: true, millis };
 }
+
+const WEEKDAY_NAMES = ['Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue', 'Wed'];
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Java `new Date(millis).toString()` on a JVM whose default time zone is UTC (`EEE MMM dd HH:mm:ss zzz
+ * yyyy`, e.g. `Mon Jan 01 00:00:00 UTC 2024`), as ILM's `wait-for-snapshot` step_info prints it.
+ * Divergence: a JVM in another zone prints its local time and zone name; the simulator assumes UTC.
+ */
+export function formatJavaDateToString(millis: number): string {
+  const f = utcFields(millis, 'formatJavaDateToString');
+  const days = Math.floor(millis / MILLIS_PER_DAY);
+  const weekday = WEEKDAY_NAMES[((days % 7) + 7) % 7]!;
+  return `${weekday} ${MONTH_NAMES[f.month - 1]} ${pad(f.day, 2)} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)} UTC ${f.year}`;
+}
+
+/** The UTC calendar fields of an instant (for date-math names and cron schedules). */
+export function utcCalendar(millis: number): { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number } {
+  const f = utcFields(millis, 'utcCalendar');
+  const days = Math.floor(millis / MILLIS_PER_DAY);
+  // 1 = Sunday ... 7 = Saturday (Quartz numbering); 1970-01-01 was a Thursday.
+  const weekday = ((((days + 4) % 7) + 7) % 7) + 1;
+  return { year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second, weekday };
+}
+
+/** Epoch millis of a UTC calendar instant (month 1..12; out-of-range days/months are not normalised). */
+export function utcMillis(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  return daysFromCivil(year, month, day) * MILLIS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
+}
+
+/** Days in a month of the proleptic Gregorian calendar. */
+export function monthLength(year: number, month: number): number {
+  return daysInMonth(year, month);
+}

@@ -12,7 +12,7 @@ import { JsonTokenizer } from '../json-tokens';
 import type { ActionConfig, Policy } from '../policy-model';
 import { parsePolicyRequest } from '../policy-parser';
 import { compileSteps } from '../policy-steps';
-import { PROFILES, PROFILE_6_6, PROFILE_7_10, type Profile } from '../profile';
+import { PROFILES, PROFILE_6_6, PROFILE_7_10, PROFILE_8_19, type Profile } from '../profile';
 import { stepKey, stepKeyJson, type StepKey } from '../step-key';
 import type { Step, StepKind } from '../steps';
 import { ACTIONS } from './registry';
@@ -26,9 +26,18 @@ const REPRESENTATIVE_SETTINGS: Readonly<Record<string, readonly string[]>> = {
   rollover: ['{"max_docs":1000}', '{"max_age":"1d","max_size":"50gb"}'],
   readonly: ['{}'],
   migrate: ['{"enabled":true}', '{"enabled":false}', '{}'],
-  shrink: ['{"number_of_shards":1}', '{"number_of_shards":3}'],
+  shrink: ['{"number_of_shards":1}', '{"number_of_shards":3}', '{"max_primary_shard_size":"50gb"}', '{"number_of_shards":1,"allow_write_after_shrink":true}'],
   forcemerge: ['{"max_num_segments":1}', '{"max_num_segments":1,"index_codec":"best_compression"}'],
   delete: ['{}', '{"delete_searchable_snapshot":false}', '{"delete_searchable_snapshot":true}'],
+  downsample: ['{"fixed_interval":"1h"}', '{"fixed_interval":"1d","wait_timeout":"2h"}'],
+  allocate: ['{"number_of_replicas":1}', '{"include":{"box":"warm"},"exclude":{"rack":"2"}}', '{"total_shards_per_node":2}'],
+  freeze: ['{}'],
+  searchable_snapshot: [
+    '{"snapshot_repository":"backups"}',
+    '{"snapshot_repository":"backups","force_merge_index":false}',
+    '{"snapshot_repository":"backups","total_shards_per_node":2,"replicate_for":"1d"}',
+  ],
+  wait_for_snapshot: ['{"policy":"nightly"}'],
 };
 
 function parseSettings(action: string, json: string, profile: Profile): ActionConfig | null {
@@ -55,8 +64,22 @@ const SHORT: Readonly<Record<StepKind, string>> = {
 const describeSteps = (steps: readonly Step[]): string[] => steps.map((s) => `${s.key.name} ${SHORT[s.kind]}`);
 
 describe('every registered action is known to the registry under its own name', () => {
-  it('registers set_priority, unfollow, rollover, readonly, migrate, shrink, forcemerge and delete', () => {
-    expect([...ACTIONS.keys()].sort()).to.deep.equal(['delete', 'forcemerge', 'migrate', 'readonly', 'rollover', 'set_priority', 'shrink', 'unfollow']);
+  it('registers every action of es-ilm-engine.md section 2', () => {
+    expect([...ACTIONS.keys()].sort()).to.deep.equal([
+      'allocate',
+      'delete',
+      'downsample',
+      'forcemerge',
+      'freeze',
+      'migrate',
+      'readonly',
+      'rollover',
+      'searchable_snapshot',
+      'set_priority',
+      'shrink',
+      'unfollow',
+      'wait_for_snapshot',
+    ]);
     for (const [name, definition] of ACTIONS) expect(definition.name).to.equal(name);
   });
 
@@ -98,8 +121,8 @@ describe('action chain integrity (every action x every profile x representative 
             }
           });
 
-          it('walking from the first step reaches the supplied next key, visiting every step once', () => {
-            if (steps.length === 0) return;
+          /** The steps met when every branch takes its default (`nextKey`) way. */
+          const walk = (): string[] => {
             const byKey = new Map(steps.map((s) => [stepKeyJson(s.key), s]));
             const visited: string[] = [];
             let key: StepKey | null = steps[0]!.key;
@@ -110,13 +133,38 @@ describe('action chain integrity (every action x every profile x representative 
               key = byKey.get(k)!.nextKey;
             }
             expect(key && stepKeyJson(key)).to.equal(stepKeyJson(NEXT));
-            expect(visited).to.deep.equal(keys);
+            return visited;
+          };
+
+          it('walking from the first step reaches the supplied next key, meeting steps in list order', () => {
+            if (steps.length === 0) return;
+            const visited = walk();
+            expect(visited.map((k) => keys.indexOf(k))).to.deep.equal([...visited.map((k) => keys.indexOf(k))].sort((a, b) => a - b));
           });
 
-          it('only the last step points at the supplied next key', () => {
+          it('steps off the default way (the other side of a branch) lead back onto it', () => {
             if (steps.length === 0) return;
-            const pointing = steps.filter((s) => s.nextKey && stepKeyJson(s.nextKey) === stepKeyJson(NEXT));
-            expect(pointing.map((s) => stepKeyJson(s.key))).to.deep.equal([keys[keys.length - 1]]);
+            const onWay = new Set(walk());
+            for (const step of steps.filter((s) => !onWay.has(stepKeyJson(s.key)))) {
+              let key: StepKey | null = step.key;
+              const seen = new Set<string>();
+              while (key && !onWay.has(stepKeyJson(key)) && stepKeyJson(key) !== stepKeyJson(NEXT)) {
+                expect(seen.has(stepKeyJson(key)), `loop at ${stepKeyJson(key)}`).to.equal(false);
+                seen.add(stepKeyJson(key));
+                key = steps.find((s) => stepKeyJson(s.key) === stepKeyJson(key!))!.nextKey;
+              }
+              expect(key, `${stepKeyJson(step.key)} rejoins`).to.not.equal(null);
+            }
+          });
+
+          it('only the last step of the default way points at the supplied next key', () => {
+            if (steps.length === 0) return;
+            const visited = walk();
+            // Steps on the other side of a branch may end the action too (ES downsample: `delete` for a
+            // data stream, `swap-aliases` otherwise, both pointing at the next action).
+            const onWay = new Set(visited);
+            const pointing = steps.filter((s) => onWay.has(stepKeyJson(s.key)) && s.nextKey && stepKeyJson(s.nextKey) === stepKeyJson(NEXT));
+            expect(pointing.map((s) => stepKeyJson(s.key))).to.deep.equal([visited[visited.length - 1]]);
           });
 
           it('marker kinds (phase-complete, terminal, error) never appear inside an action', () => {
@@ -133,6 +181,64 @@ describe('action chain integrity (every action x every profile x representative 
  * its "Historical step lists"; 6.6 from the 6.6 action classes).
  */
 const EXPECTED: ReadonlyArray<{ profile: Profile; action: string; settings: string; steps: readonly string[] }> = [
+  // 8.19 chains (ES 8.19 `ShrinkAction`, `ReadOnlyAction`, `ForceMergeAction`, `UnfollowAction`,
+  // `MigrateAction` toSteps).
+  {
+    profile: PROFILE_8_19,
+    action: 'shrink',
+    settings: '{"number_of_shards":1,"allow_write_after_shrink":true}',
+    steps: [
+      'branch-check-prerequisites AA',
+      'check-not-write-index CSW',
+      'wait-for-shard-history-leases AW',
+      'check-ts-end-time-passed AW',
+      'readonly AA',
+      'check-target-shards-count CSW',
+      'cleanup-shrink-index AA',
+      'generate-index-name CSA',
+      'set-single-node-allocation AA',
+      'check-shrink-allocation CSW',
+      'shrink AA',
+      'shrunk-shards-allocated CSW',
+      'copy-execution-state CSA',
+      'branch-on-datastream-check CSA',
+      'aliases AA',
+      'is-shrunken-index CSW',
+      'replace-datastream-backing-index CSA',
+      'delete AA',
+      'update-settings AA',
+    ],
+  },
+  { profile: PROFILE_8_19, action: 'readonly', settings: '{}', steps: ['check-not-write-index CSW', 'check-ts-end-time-passed AW', 'readonly AA'] },
+  {
+    profile: PROFILE_8_19,
+    action: 'forcemerge',
+    settings: '{"max_num_segments":1}',
+    steps: [
+      'branch-forcemerge-check-prerequisites CSA',
+      'check-not-write-index CSW',
+      'check-ts-end-time-passed AW',
+      'readonly CSW',
+      'forcemerge AA',
+      'segment-count AW',
+    ],
+  },
+  {
+    profile: PROFILE_8_19,
+    action: 'unfollow',
+    settings: '{}',
+    steps: [
+      'branch-check-unfollow-prerequisites CSA',
+      'wait-for-indexing-complete CSW',
+      'wait-for-follow-shard-tasks AW',
+      'pause-follower-index AA',
+      'close-follower-index AA',
+      'unfollow-follower-index AA',
+      'open-follower-index AA',
+      'wait-for-index-color CSW',
+    ],
+  },
+  { profile: PROFILE_8_19, action: 'migrate', settings: '{}', steps: ['branch-check-skip-action CSA', 'migrate AA', 'check-migration CSW'] },
   // es-ilm-engine.md 2.1 (rollover); 6.x had no wait-for-active-shards (RolloverAction, 6.x package).
   {
     profile: PROFILE_7_10,
@@ -168,7 +274,7 @@ const EXPECTED: ReadonlyArray<{ profile: Profile; action: string; settings: stri
   { profile: PROFILE_7_10, action: 'migrate', settings: '{"enabled":true}', steps: ['migrate AA', 'check-migration CSW'] },
   { profile: PROFILE_7_10, action: 'migrate', settings: '{"enabled":false}', steps: [] },
   {
-    // es-ilm-engine.md 2.1 "shrink 7.10" (the data stream branch targets are not simulated).
+    // es-ilm-engine.md 2.1 "shrink 7.10", the data stream branch's targets last.
     profile: PROFILE_7_10,
     action: 'shrink',
     settings: '{"number_of_shards":1}',
@@ -185,6 +291,8 @@ const EXPECTED: ReadonlyArray<{ profile: Profile; action: string; settings: stri
       'branch-on-datastream-check CSA',
       'aliases AA',
       'is-shrunken-index CSW',
+      'replace-datastream-backing-index CSA',
+      'delete AA',
     ],
   },
   {
@@ -337,6 +445,8 @@ describe('compileSteps: a whole policy', () => {
       'warm/shrink/branch-on-datastream-check CSA -> warm/shrink/aliases',
       'warm/shrink/aliases AA -> warm/shrink/is-shrunken-index',
       'warm/shrink/is-shrunken-index CSW -> warm/complete/complete',
+      'warm/shrink/replace-datastream-backing-index CSA -> warm/shrink/delete',
+      'warm/shrink/delete AA -> warm/shrink/is-shrunken-index',
       'warm/complete/complete PC -> null',
     ]);
   });
