@@ -32,3 +32,21 @@ Then('the data stream {string} has the backing indices:', async function (this: 
   const [stream] = (response.body as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams;
   expect(stream?.indices.map((i) => i.index_name), response.text).to.deep.equal(table.raw().map((row) => row[0]));
 });
+
+When(
+  'for {int} days, {int} documents of {word} are indexed into {string} at the start of each day',
+  async function (this: IlmWorld, days: number, count: number, size: string, target: string) {
+    for (let day = 0; day < days; day++) {
+      await this.sendOk('POST', '/_sim/ingest', { index: target, count, bytes_each: size });
+      await this.advance('1d');
+    }
+  },
+);
+
+Then('the data stream {string} has {int} backing indices, the oldest {string}', async function (this: IlmWorld, name: string, count: number, oldest: string) {
+  const response = await this.sendOk('GET', `/_data_stream/${encodeURIComponent(name)}`);
+  const [stream] = (response.body as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams;
+  const names = stream?.indices.map((i) => i.index_name) ?? [];
+  expect(names.length, response.text).to.equal(count);
+  expect(names[0], response.text).to.equal(oldest);
+});

@@ -1,7 +1,7 @@
 Feature: Actions: slow shard allocation holds the waits that read it
   By default the simulated cluster allocates shards at once. `PUT /_sim/allocation` with
   `{"delay": "2h"}` (optionally `"index": "<pattern>"`) makes every later change that moves shards
-  (new allocation rules, more replicas, a new index) take that long. Until then `check-allocation`
+  (new allocation rules, a new tier preference, more replicas, a new index) take that long. Until then `check-allocation`
   shows ES's step_info; when the shards start, a cluster-state change, the index moves on at once.
 
   Background:
@@ -27,10 +27,18 @@ Feature: Actions: slow shard allocation holds the waits that read it
       """
     When the clock advances by 119m
     Then "logs" is at step warm/allocate/check-allocation
+    # The injected migrate action then moves the shards to the warm tier, which takes as long again.
     When the clock advances by 1m
+    Then "logs" is at step warm/migrate/check-migration
+    And the explain record of "logs" contains:
+      """json
+      { "step_time_millis": 1704160800000,
+        "step_info": { "message": "[logs] lifecycle action [migrate] waiting for [3] shards to be moved to the [data_warm] tier (tier migration preference configuration is [data_warm,data_hot])", "shards_left_to_allocate": 3, "all_shards_active": true, "actual_replicas": 2 } }
+      """
+    When the clock advances by 2h
     Then "logs" is at step warm/complete/complete
     And the explain record of "logs" has:
-      | step_time_millis | 1704160800000 |
+      | step_time_millis | 1704168000000 |
     And the explain record of "logs" has no "step_info"
 
   Scenario: Slow allocation: new filters wait for the active copies to move (7.10)
@@ -74,6 +82,8 @@ Feature: Actions: slow shard allocation holds the waits that read it
     When the clock advances by 1d
     Then "logs" is at step warm/complete/complete
     And "other-1" is at step warm/allocate/check-allocation
+    When the clock advances by 1d
+    Then "other-1" is at step warm/migrate/check-migration
     When the clock advances by 1d
     Then "other-1" is at step warm/complete/complete
 

@@ -6,6 +6,7 @@
  * current step the way ES `PolicyStepsRegistry#getStep` does, using the cached phase definition.
  * Pure; results are memoised per immutable policy metadata.
  */
+import { definesAllocationRules } from './actions/allocate';
 import { ACTIONS } from './actions/registry';
 import { assert } from './errors';
 import type { PhaseExecutionInfo } from './execution-state';
@@ -28,11 +29,8 @@ export function orderedActions(phase: Phase, profile: Profile): ActionConfig[] {
   const actions = new Map(phase.actions);
   const injectsUnfollow = profile.unfollowInjectedBy.some((name) => actions.has(name));
   if (injectsUnfollow && !actions.has('unfollow')) actions.set('unfollow', { action: 'unfollow', settings: {} });
-  const allocatesByAttribute = (() => {
-    const allocate = actions.get('allocate');
-    if (!allocate) return false;
-    return ['include', 'exclude', 'require'].some((k) => Object.keys((allocate.settings[k] as object | undefined) ?? {}).length > 0);
-  })();
+  const allocate = actions.get('allocate');
+  const allocatesByAttribute = allocate !== undefined && definesAllocationRules(allocate.settings);
   if (
     profile.injectMigrate &&
     (phase.name === 'warm' || phase.name === 'cold') &&

@@ -5,30 +5,19 @@
  * client, is the profile's choice (`policyValidation`): inside the policy's constructor while parsing
  * (6.x/7.x) or in the request's `validate()` (8.x). Pure: reads the policy and the profile only.
  */
+import { definesAllocationRules } from './actions/allocate';
+import { downsampleIntervalOf } from './actions/downsample';
+import { validateDownsamplingIntervals } from './downsample-validation';
 import { EsException, illegalArgument } from './errors';
 import { javaHashMapOrder } from './java-order';
 import type { Phase } from './policy-model';
 import type { PhaseName, Profile } from './profile';
+import { validateReplicateFor, validateSearchableSnapshotRules } from './snapshot-validation';
 import { formatTimeValueToString } from './time';
-
-/** A check that more action files contribute (searchable snapshots, downsampling); throws an IAE. */
-export type PhasesCheck = (phases: ReadonlyMap<string, Phase>, profile: Profile) => void;
-
-const extraChecks: PhasesCheck[] = [];
-
-/** Adds a check run after the built-in ones, in registration order (ES's order of the later checks). */
-export function registerPolicyCheck(check: PhasesCheck): void {
-  extraChecks.push(check);
-}
 
 /** Phases in the order ES iterates `policy.getPhases().values()` (a HashMap). */
 function phasesInMapOrder(phases: ReadonlyMap<string, Phase>): Phase[] {
   return javaHashMapOrder([...phases.keys()]).map((name) => phases.get(name)!);
-}
-
-/** Whether an allocate action routes by attributes (ES `definesAllocationRules`). */
-export function definesAllocationRules(settings: Readonly<Record<string, unknown>>): boolean {
-  return ['include', 'exclude', 'require'].some((k) => Object.keys((settings[k] as object | undefined) ?? {}).length > 0);
 }
 
 /** ES `TimeseriesLifecycleType#validate`: the first problem found, as an IAE. */
@@ -72,7 +61,9 @@ export function validateLifecycleType(phases: ReadonlyMap<string, Phase>, profil
       );
     }
   }
-  for (const check of extraChecks) check(phases, profile);
+  validateSearchableSnapshotRules(phases, profile);
+  validateDownsamplingIntervals(phases, profile.phases, downsampleIntervalOf);
+  validateReplicateFor(phases, profile);
 }
 
 /**

@@ -61,7 +61,8 @@ export interface Profile {
     readonly forcemerge: 'v6.6' | 'v7.10' | 'v8';
     /** `v8`: `check-ts-end-time-passed` before a write-block `readonly` step. */
     readonly readonly: 'v6.6' | 'v7.10' | 'v8';
-    readonly delete: 'v6.6' | 'v7.10';
+    /** `v8`: `check-ts-end-time-passed` after `wait-for-shard-history-leases` (8.10+). */
+    readonly delete: 'v6.6' | 'v7.10' | 'v8';
     /** `v8`: `branch-check-unfollow-prerequisites` skips the action for non-followers (7.12+). */
     readonly unfollow: 'v7.10' | 'v8';
     /** `v8`: `branch-check-skip-action` first. */
@@ -380,7 +381,7 @@ export const PROFILE_8_19: Profile = {
     shrink: 'v8',
     forcemerge: 'v8',
     readonly: 'v8',
-    delete: 'v7.10',
+    delete: 'v8',
     unfollow: 'v8',
     migrate: 'v8',
     rollover: 'v7.10',

@@ -12,7 +12,8 @@ import { JsonTokenizer } from '../json-tokens';
 import type { Phase } from '../policy-model';
 import { PROFILE_6_6, PROFILE_7_10, PROFILE_8_19, PROFILE_9_1, type Profile } from '../profile';
 import { stepKey } from '../step-key';
-import { allocateAction, validateMigrateWithAllocate } from './allocate';
+import { allocateAction } from './allocate';
+import { validateLifecycleType } from '../policy-validation';
 import { freezeAction, freezeDeprecationWarning } from './freeze';
 
 const NEXT = stepKey('warm', 'next', 'next');
@@ -80,10 +81,10 @@ describe('allocate action', () => {
       actions: new Map([['allocate', rules], ['migrate', { action: 'migrate', settings: { enabled } }]]),
     });
     const phases = new Map([['cold', phase('cold', true)], ['warm', phase('warm', true)]]);
-    expect(() => validateMigrateWithAllocate(phases, PROFILE_7_10)).to.throw(
+    expect(() => validateLifecycleType(phases, PROFILE_7_10)).to.throw(
       'phases [warm,cold] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase',
     );
-    expect(() => validateMigrateWithAllocate(new Map([['warm', phase('warm', false)]]), PROFILE_8_19)).not.to.throw();
+    expect(() => validateLifecycleType(new Map([['warm', phase('warm', false)]]), PROFILE_8_19)).not.to.throw();
   });
 });
 

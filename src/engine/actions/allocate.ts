@@ -10,8 +10,6 @@ import { EsException, illegalArgument, illegalState } from '../errors';
 import { javaHashMapOrder } from '../java-order';
 import type { JsonTokenizer } from '../json-tokens';
 import { intValue, parseObject, FieldSpec } from '../object-parser';
-import type { Phase } from '../policy-model';
-import type { Profile } from '../profile';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
 import { updateSettingsStep } from './common';
@@ -43,7 +41,8 @@ function routing(settings: Readonly<Record<string, unknown>>, filter: (typeof RO
   return (settings[filter] as Record<string, string> | undefined) ?? {};
 }
 
-function hasRoutingRules(settings: Readonly<Record<string, unknown>>): boolean {
+/** Whether the action routes by node attributes (ES `definesAllocationRules`). */
+export function definesAllocationRules(settings: Readonly<Record<string, unknown>>): boolean {
   return ROUTING_FILTERS.some((f) => Object.keys(routing(settings, f)).length > 0);
 }
 
@@ -66,7 +65,7 @@ export const allocateAction: ActionDefinition = {
         const shardsPerNode = values.get('total_shards_per_node') as number | undefined;
         const settings: Record<string, unknown> = {};
         for (const filter of ROUTING_FILTERS) settings[filter] = (values.get(filter) as Record<string, string> | undefined) ?? {};
-        if (!hasRoutingRules(settings) && replicas === undefined && shardsPerNode === undefined) {
+        if (!definesAllocationRules(settings) && replicas === undefined && shardsPerNode === undefined) {
           // 6.6-7.x lacked the space before "must" (sic); 8.x (#81944) reworded it.
           throw new EsException(
             illegalArgument(
@@ -126,25 +125,3 @@ export const allocateAction: ActionDefinition = {
     ];
   },
 };
-
-/**
- * ES `TimeseriesLifecycleType#validateAllocateAndMigrate` (with the migrate action, 7.10+): a phase
- * may not both migrate explicitly and allocate by attributes. Phases are listed in the order ES
- * iterates them (HashMap order), joined with `,` and no space. A release without `migrate` has no rule.
- */
-export function validateMigrateWithAllocate(phases: ReadonlyMap<string, Phase>, profile: Profile): void {
-  if (!Object.values(profile.phaseActions).some((actions) => actions.includes('migrate'))) return;
-  const offending = javaHashMapOrder([...phases.keys()]).filter((name) => {
-    const phase = phases.get(name)!;
-    const migrate = phase.actions.get('migrate');
-    const allocate = phase.actions.get(NAME);
-    return migrate !== undefined && migrate.settings['enabled'] !== false && allocate !== undefined && hasRoutingRules(allocate.settings);
-  });
-  if (offending.length > 0) {
-    throw new EsException(
-      illegalArgument(
-        `phases [${offending.join(',')}] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase`,
-      ),
-    );
-  }
-}

@@ -10,7 +10,7 @@ import { booleanValue, parseObject } from '../object-parser';
 import { Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { passingAsyncActionStep, waitForNoFollowersStep } from './common';
+import { passingAsyncActionStep, waitForNoFollowersStep, waitForTimeSeriesEndStep } from './common';
 
 export const NAME = 'delete';
 
@@ -62,9 +62,16 @@ export const deleteAction: ActionDefinition = {
     if (profile.chains.delete === 'v6.6') return [deleteStep];
     const leasesKey = stepKey(phase, NAME, 'wait-for-shard-history-leases');
     const cleanupKey = stepKey(phase, NAME, 'cleanup-snapshot');
-    if (config.settings['delete_searchable_snapshot'] === false) {
-      return [waitForNoFollowersStep(profile, leasesKey, deleteKey), deleteStep];
+    const afterWaits = config.settings['delete_searchable_snapshot'] === false ? deleteKey : cleanupKey;
+    const waits: Step[] = [];
+    if (profile.chains.delete === 'v8') {
+      // 8.10+ (ES PR #100207) also waits for a time-series index's end time: one more poll tick.
+      const timeSeriesKey = stepKey(phase, NAME, 'check-ts-end-time-passed');
+      waits.push(waitForNoFollowersStep(profile, leasesKey, timeSeriesKey), waitForTimeSeriesEndStep(profile, timeSeriesKey, afterWaits));
+    } else {
+      waits.push(waitForNoFollowersStep(profile, leasesKey, afterWaits));
     }
-    return [waitForNoFollowersStep(profile, leasesKey, cleanupKey), passingAsyncActionStep(profile, cleanupKey, deleteKey), deleteStep];
+    if (afterWaits === deleteKey) return [...waits, deleteStep];
+    return [...waits, passingAsyncActionStep(profile, cleanupKey, deleteKey), deleteStep];
   },
 };

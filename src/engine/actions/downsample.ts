@@ -23,13 +23,12 @@ import {
   touch,
 } from '../cluster';
 import { dataStreamOf, replaceBackingIndex } from '../data-streams';
-import { validateDownsampleInterval, validateDownsamplingIntervals } from '../downsample-validation';
+import { validateDownsampleInterval } from '../downsample-validation';
 import { EsException, illegalState, resourceAlreadyExists } from '../errors';
 import { withFields } from '../execution-state';
 import { indexNameError } from '../index-settings';
 import { parseObject, timeValue } from '../object-parser';
 import type { ActionConfig } from '../policy-model';
-import { registerPolicyCheck } from '../policy-validation';
 import type { Profile } from '../profile';
 import { COMPLETE, notYet, Step, StepContext } from '../steps';
 import { StepKey, stepKey } from '../step-key';
@@ -106,7 +105,6 @@ function targetOf(index: IndexMetadata): string | undefined {
 }
 
 // ES runs `validateDownsamplingIntervals` last in `TimeseriesLifecycleType#validate`.
-registerPolicyCheck((phases, profile) => validateDownsamplingIntervals(phases, profile.phases, downsampleIntervalOf));
 
 export const downsampleAction: ActionDefinition = {
   name: NAME,

@@ -5,11 +5,12 @@
  * `{"enabled": false}` compiles to no steps. 8.x starts with `branch-check-skip-action`, which skips
  * the action for a partially mounted (frozen tier) searchable snapshot.
  */
+import { migrationRoutedWait } from '../allocation';
 import { booleanValue, parseObject } from '../object-parser';
 import type { Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { passingWaitStep, updateSettingsStep } from './common';
+import { updateSettingsStep } from './common';
 
 export const NAME = 'migrate';
 /** Set on an index mounted from a snapshot with the shared cache (ES `SearchableSnapshotsSettings`). */
@@ -51,7 +52,14 @@ export const migrateAction: ActionDefinition = {
       updateSettingsStep(profile, migrate, check, {
         'index.routing.allocation.include._tier_preference': TIER_PREFERENCE[phase] ?? null,
       }),
-      passingWaitStep(profile, check, nextKey),
+      {
+        // ES `DataTierMigrationRoutedStep`: waits while the shards are still moving to the tier.
+        kind: 'cluster-state-wait',
+        key: check,
+        nextKey,
+        retryable: profile.retryable.otherActionSteps,
+        check: (ctx) => migrationRoutedWait(ctx, TIER_PREFERENCE[phase] ?? ''),
+      },
     ];
   },
 };

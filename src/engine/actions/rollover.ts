@@ -7,7 +7,8 @@
  * backing index the target is the stream (no alias needed) and a backing index that is no longer the
  * write index passes both rollover steps (ES `WaitForRolloverReadyStep`, `RolloverStep` 7.9+).
  */
-import { IndexMetadata, setLifecycle } from '../cluster';
+import { activeShardsWait } from '../allocation';
+import { Cluster, IndexMetadata, indicesForAlias, setLifecycle } from '../cluster';
 import { dataStreamOf, rolloverDataStream } from '../data-streams';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
@@ -18,7 +19,7 @@ import { rolloverAlias } from '../rollover-service';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { passingWaitStep, updateSettingsStep } from './common';
+import { updateSettingsStep } from './common';
 
 export const NAME = 'rollover';
 export const SETTING_ROLLOVER_ALIAS = 'index.lifecycle.rollover_alias';
@@ -31,6 +32,17 @@ function conditionsOf(settings: Readonly<Record<string, unknown>>): RolloverCond
 /** What a dry run checks: the configured conditions plus, in 8.x, ILM's implicit ones. */
 function effectiveConditions(conditions: RolloverConditions, profile: Profile) {
   return withImplicitDefaults(conditions, profile);
+}
+
+/** The index a rollover of this one created: its stream's or its alias's write index, or null. */
+function rolledOverTo(cluster: Cluster, index: IndexMetadata): string | null {
+  const stream = dataStreamOf(cluster, index.name);
+  if (stream) return stream.indices[stream.indices.length - 1] ?? null;
+  const alias = rolloverAliasOf(index);
+  if (alias === '') return null;
+  const holders = indicesForAlias(cluster, alias).filter((holder) => holder.name !== index.name);
+  const writer = holders.find((holder) => holder.aliases.get(alias)?.isWriteIndex === true) ?? (holders.length === 1 ? holders[0] : undefined);
+  return writer?.name ?? null;
 }
 
 function rolloverAliasOf(index: IndexMetadata): string {
@@ -125,7 +137,23 @@ export const rolloverAction: ActionDefinition = {
         },
       },
     ];
-    if (profile.chains.rollover === 'v7.10') steps.push(passingWaitStep(profile, activeShardsKey, dateKey));
+    if (profile.chains.rollover === 'v7.10') {
+      steps.push({
+        // ES `WaitForActiveShardsStep`: the index rolled over to must have its copies active.
+        kind: 'cluster-state-wait',
+        key: activeShardsKey,
+        nextKey: dateKey,
+        retryable: profile.retryable.otherActionSteps,
+        watches: ({ cluster, index }) => {
+          const rolled = rolledOverTo(cluster, index);
+          return rolled === null ? [] : [rolled];
+        },
+        check: (ctx) => {
+          const rolled = rolledOverTo(ctx.cluster, ctx.index);
+          return (rolled === null ? null : activeShardsWait(ctx, rolled)) ?? COMPLETE;
+        },
+      });
+    }
     steps.push(
       {
         kind: 'cluster-state-action',

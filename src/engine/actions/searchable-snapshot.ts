@@ -23,8 +23,6 @@ import { dataStreamOf, replaceBackingIndex } from '../data-streams';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
 import { booleanValue, intValue, parseObject, timeValue } from '../object-parser';
-import { registerPolicyCheck } from '../policy-validation';
-import { validateReplicateFor, validateSearchableSnapshotRules } from '../snapshot-validation';
 import type { Profile } from '../profile';
 import { createSnapshot, deleteSnapshot, findSnapshot, generateSnapshotName } from '../snapshots';
 import { COMPLETE, notYet, Step } from '../steps';
@@ -71,12 +69,6 @@ export function restoredIndexPrefix(phase: string): string {
   return phase === 'frozen' ? PARTIAL_RESTORED_INDEX_PREFIX : FULL_RESTORED_INDEX_PREFIX;
 }
 
-// ES runs rules 5-7 before the downsample interval rule and `replicate_for` last; the registry loads
-// downsample first, so a policy breaking both a rule here and a downsample rule reports the latter.
-registerPolicyCheck((phases, profile) => {
-  validateSearchableSnapshotRules(phases, profile);
-  validateReplicateFor(phases, profile);
-});
 
 export const searchableSnapshotAction: ActionDefinition = {
   name: NAME,

@@ -27,6 +27,7 @@ import {
 } from '../cluster';
 import { actionRequestValidation, EsException, illegalArgument, illegalState, resourceAlreadyExists } from '../errors';
 import { indexNameError } from '../index-settings';
+import { shrinkReadyWait, shrunkShardsAllocatedWait } from '../allocation';
 import { parseByteSize, ByteSize } from '../byte-size';
 import { dataStreamOf, replaceBackingIndex } from '../data-streams';
 import { withFields } from '../execution-state';
@@ -35,7 +36,7 @@ import type { Profile } from '../profile';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, passingWaitStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'shrink';
 /** ES `ShrinkAction.SHRUNKEN_INDEX_PREFIX`. */
@@ -258,7 +259,13 @@ export const shrinkAction: ActionDefinition = {
           index.settings.set(REQUIRE_ID, cluster.nodeId);
         },
       },
-      passingWaitStep(profile, allocationKey, shrinkKey),
+      {
+        kind: 'cluster-state-wait',
+        key: allocationKey,
+        nextKey: shrinkKey,
+        retryable,
+        check: shrinkReadyWait,
+      },
       {
         kind: 'async-action',
         key: shrinkKey,
@@ -273,8 +280,7 @@ export const shrinkAction: ActionDefinition = {
         nextKey: copyKey,
         watches: ({ index }) => [targetNameOf(index, profile)],
         retryable,
-        check: ({ cluster, index }) =>
-          cluster.indices.has(targetNameOf(index, profile)) ? COMPLETE : notYet({ message: 'Waiting for shrunk index to be created' }),
+        check: (ctx) => shrunkShardsAllocatedWait(ctx, targetNameOf(ctx.index, profile)),
       },
       {
         kind: 'cluster-state-action',
