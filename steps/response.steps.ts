@@ -70,3 +70,13 @@ Then(
     this.expectError(status, type, reason);
   },
 );
+
+Then('the response has the header {string} with:', function (this: IlmWorld, name: string, value: string) {
+  const response = this.requireResponse();
+  expect(response.headers[name.toLowerCase()], JSON.stringify(response.headers)).to.equal(value.trim());
+});
+
+Then('the response has no header {string}', function (this: IlmWorld, name: string) {
+  const response = this.requireResponse();
+  expect(response.headers, JSON.stringify(response.headers)).to.not.have.property(name.toLowerCase());
+});

@@ -63,3 +63,24 @@ Feature: Actions: freeze
       | 2024-01-02T00:00:00.000Z | cold/migrate/migrate                     | cold/migrate/check-migration             | true    |
       | 2024-01-02T00:00:00.000Z | cold/migrate/check-migration             | cold/freeze/branch-freeze-check-prerequisites | true |
       | 2024-01-02T00:00:00.000Z | cold/freeze/branch-freeze-check-prerequisites | cold/complete/complete              | true    |
+
+  @profile:9.1
+  Scenario: Freeze: 9.1 warns that the freeze action is deprecated when the policy is stored
+    When I put the lifecycle policy "cold-freeze":
+      """json
+      { "policy": { "phases": { "cold": { "min_age": "1d", "actions": { "freeze": {} } } } } }
+      """
+    Then the response status is 200
+    And the response has the header "Warning" with:
+      """
+      299 Elasticsearch-9.1.3-0c781091a2f57de895a73a1391ff8426c0153c8d "The freeze action in ILM is deprecated and will be removed in a future version; this action is already a noop so it can be safely removed. Please remove the freeze action from the 'cold-freeze' policy."
+      """
+
+  @profile:8.19
+  Scenario: Freeze: 8.19 stores a freeze action without a warning
+    When I put the lifecycle policy "cold-freeze":
+      """json
+      { "policy": { "phases": { "cold": { "min_age": "1d", "actions": { "freeze": {} } } } } }
+      """
+    Then the response status is 200
+    And the response has no header "Warning"

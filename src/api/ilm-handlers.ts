@@ -2,6 +2,7 @@
  * Handlers for the `_ilm` endpoints: parse the request once, call the engine and the simulation,
  * return the body ES returns. No business rules live here beyond choosing which engine call to make.
  */
+import { freezeDeprecationWarning } from '../engine/actions/freeze';
 import { indicesUsingPolicy } from '../engine/cluster';
 import { EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
 import { explainIndices } from '../engine/explain';
@@ -9,6 +10,7 @@ import { resolveIndices, simpleMatch } from '../engine/index-resolver';
 import { refreshCachedPhases } from '../engine/phase-cache';
 import { parsePolicyRequest, policyToXContent, validatePolicyName } from '../engine/policy-parser';
 import type { PolicyMetadata } from '../engine/policy-model';
+import type { Profile } from '../engine/profile';
 import { validateSnapshotPrerequisites } from '../engine/snapshot-validation';
 import { formatJavaInstantString } from '../engine/time';
 import { toCompactJson } from './json-output';
@@ -19,9 +21,12 @@ export function putPolicy(ctx: RequestContext): HandlerResult {
   const name = pathParam(ctx, 'policy');
   const policy = parsePolicyRequest(requiredBody(ctx), name, sim.profile);
   validatePolicyName(name, sim.profile);
+  // 9.x warns about the freeze action before anything else happens to the request.
+  const warning = freezeDeprecationWarning(name, policy.phases, sim.profile);
+  const answer: HandlerResult = warning === null ? ok(ACKNOWLEDGED) : { ...ok(ACKNOWLEDGED), headers: { warning: warningHeader(sim.profile, warning) } };
   const canonical = toCompactJson(policyToXContent(policy, sim.profile));
   const existing = sim.cluster.policies.get(name);
-  if (existing && sim.profile.noopPolicyUpdate && existing.canonical === canonical) return ok(ACKNOWLEDGED);
+  if (existing && sim.profile.noopPolicyUpdate && existing.canonical === canonical) return answer;
   // 8.x `validatePrerequisites` runs in the update task, after the no-op check.
   validateSnapshotPrerequisites(policy, sim.cluster, sim.profile);
   const metadata: PolicyMetadata = {
@@ -36,7 +41,13 @@ export function putPolicy(ctx: RequestContext): HandlerResult {
   if (existing) refreshCachedPhases(users, metadata, sim.profile);
   sim.replanIndices(users);
   sim.clusterChanged();
-  return ok(ACKNOWLEDGED);
+  return answer;
+}
+
+/** ES `HeaderWarning#formatWarning` (7.x+ form, without a date): `299 Elasticsearch-<version>-<hash> "<text>"`. */
+function warningHeader(profile: Profile, text: string): string {
+  const escaped = text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  return `299 Elasticsearch-${profile.version.number}-${profile.version.buildHash} "${escaped}"`;
 }
 
 export function getPolicies(ctx: RequestContext): HandlerResult {
