@@ -1,12 +1,15 @@
 /**
  * Step builders shared by several actions (ES `UpdateSettingsStep`, `WaitForNoFollowersStep`,
- * `CheckNotDataStreamWriteIndexStep`, and the pass-through steps a non-follower index meets). Each
+ * `CheckNotDataStreamWriteIndexStep`, `WaitUntilTimeSeriesEndTimePassesStep`, the data-stream slot
+ * swap and the alias swap after a new index replaces its source, and the pass-through steps a
+ * non-follower index meets). Each
  * takes the profile, because whether a failure is retryable changed between releases. None reads the
  * clock.
  */
-import { SETTING_BLOCKS_WRITE } from '../cluster';
+import { Cluster, deleteIndex, IndexMetadata, lifecyclePolicyName, SETTING_BLOCKS_WRITE, setAlias, touch } from '../cluster';
 import type { Profile } from '../profile';
-import { writeIndexDataStream } from '../data-streams';
+import { dataStreamOf, replaceBackingIndex, writeIndexDataStream } from '../data-streams';
+import { EsException, illegalState } from '../errors';
 import { COMPLETE, notYet, Step } from '../steps';
 import type { StepKey } from '../step-key';
 import { isTimeSeries, SETTING_TIME_SERIES_END_TIME, timeSeriesEndMillis } from '../time-series';
@@ -112,4 +115,77 @@ export function waitForTimeSeriesEndStep(profile: Profile, key: StepKey, nextKey
       });
     },
   };
+}
+
+/**
+ * ES `ReplaceDataStreamBackingIndexStep` (shrink, searchable_snapshot, downsample): the index the
+ * action made (`targetOf`) takes the source's slot in its data stream. Refused for an index outside a
+ * stream, for the stream's write index, and when the target is missing, with ES's messages.
+ */
+export function replaceDataStreamBackingIndexStep(
+  profile: Profile,
+  key: StepKey,
+  nextKey: StepKey,
+  targetOf: (index: IndexMetadata) => string,
+): Step {
+  return {
+    kind: 'cluster-state-action',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    perform: ({ cluster, index, policyName }) => {
+      const stream = dataStreamOf(cluster, index.name);
+      if (!stream) {
+        throw new EsException(
+          illegalState(`index [${index.name}] is not part of a data stream. stopping execution of lifecycle [${policyName}] until the index is added to a data stream`),
+        );
+      }
+      if (stream.indices[stream.indices.length - 1] === index.name) {
+        throw new EsException(
+          illegalState(
+            `index [${index.name}] is the write index for data stream [${stream.name}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`,
+          ),
+        );
+      }
+      const targetName = targetOf(index);
+      const target = cluster.indices.get(targetName);
+      if (!target) {
+        throw new EsException(illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${policyName}] for index [${index.name}]`));
+      }
+      replaceBackingIndex(cluster, stream, index.name, targetName);
+      touch(index);
+      touch(target);
+    },
+  };
+}
+
+/** ES `DeleteStep` used to drop a replaced source index (the index is gone afterwards). */
+export function deleteSourceStep(profile: Profile, key: StepKey, nextKey: StepKey): Step {
+  return {
+    kind: 'async-action',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    indexSurvives: false,
+    perform: ({ cluster, index }) => deleteIndex(cluster, index.name),
+  };
+}
+
+/**
+ * ES `SwapAliasesAndDeleteSourceIndexStep`: the source is deleted and its aliases move to the target
+ * without `is_write_index`; with `createSourceIndexAlias` (searchable_snapshot, not downsample) an
+ * alias named after the source points at the target too.
+ */
+export function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetadata, targetName: string, createSourceIndexAlias: boolean): void {
+  const target = cluster.indices.get(targetName);
+  if (!target) {
+    throw new EsException(
+      illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${lifecyclePolicyName(source)}] for index [${source.name}]`),
+    );
+  }
+  const aliases = [...source.aliases.keys()];
+  deleteIndex(cluster, source.name);
+  if (createSourceIndexAlias) setAlias(cluster, target, source.name, {});
+  for (const alias of aliases) setAlias(cluster, target, alias, {});
+  touch(target);
 }

@@ -8,21 +8,17 @@
  */
 import {
   addIndex,
-  Cluster,
   IndexMetadata,
-  deleteIndex,
-  lifecyclePolicyName,
   numberOfReplicas,
   numberOfShards,
   SETTING_BLOCKS_WRITE,
   SETTING_LIFECYCLE_NAME,
   SETTING_NUMBER_OF_REPLICAS,
   SETTING_NUMBER_OF_SHARDS,
-  setAlias,
   setLifecycle,
   touch,
 } from '../cluster';
-import { dataStreamOf, replaceBackingIndex } from '../data-streams';
+import { dataStreamOf } from '../data-streams';
 import { validateDownsampleInterval } from '../downsample-validation';
 import { EsException, illegalState, resourceAlreadyExists } from '../errors';
 import { withFields } from '../execution-state';
@@ -35,7 +31,7 @@ import { StepKey, stepKey } from '../step-key';
 import { parseTimeValue, timeValueStringRep, TimeValue } from '../time';
 import { isTimeSeries, SETTING_INDEX_MODE } from '../time-series';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, passingWaitStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'downsample';
 /** ES `DownsampleAction.DOWNSAMPLED_INDEX_PREFIX`. */
@@ -252,54 +248,16 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       retryable,
       perform: ({ cluster, index }) => (dataStreamOf(cluster, index.name) ? replaceKey : swapKey),
     },
-    {
-      // ES `ReplaceDataStreamBackingIndexStep`: the downsampled index takes the source's slot.
-      kind: 'cluster-state-action',
-      key: replaceKey,
-      nextKey: deleteKey,
-      retryable,
-      perform: ({ cluster, index, policyName }) => {
-        const stream = dataStreamOf(cluster, index.name);
-        if (!stream) {
-          throw new EsException(
-            illegalState(
-              `index [${index.name}] is not part of a data stream. stopping execution of lifecycle [${policyName}] until the index is added to a data stream`,
-            ),
-          );
-        }
-        if (stream.indices[stream.indices.length - 1] === index.name) {
-          throw new EsException(
-            illegalState(
-              `index [${index.name}] is the write index for data stream [${stream.name}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`,
-            ),
-          );
-        }
-        const targetName = targetOf(index) ?? '';
-        if (!cluster.indices.has(targetName)) {
-          throw new EsException(
-            illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${policyName}] for index [${index.name}]`),
-          );
-        }
-        replaceBackingIndex(cluster, stream, index.name, targetName);
-        touch(index);
-        touch(cluster.indices.get(targetName)!);
-      },
-    },
-    {
-      kind: 'async-action',
-      key: deleteKey,
-      nextKey,
-      retryable,
-      indexSurvives: false,
-      perform: ({ cluster, index }) => deleteIndex(cluster, index.name),
-    },
+    replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, (index) => targetOf(index) ?? ''),
+    deleteSourceStep(profile, deleteKey, nextKey),
     {
       kind: 'async-action',
       key: swapKey,
       nextKey,
       retryable,
       indexSurvives: false,
-      perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index) ?? ''),
+      // Downsample builds it without an alias named after the source.
+      perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index) ?? '', false),
     },
   ];
 }
@@ -370,20 +328,3 @@ function esException(reason: string) {
   return { type: 'exception', reason, status: 500, elasticsearchException: true };
 }
 
-/**
- * ES `SwapAliasesAndDeleteSourceIndexStep` as downsample builds it (`createSourceIndexAlias: false`):
- * the source is deleted and its aliases move to the downsampled index without `is_write_index`; no
- * alias named after the source is added.
- */
-function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetadata, targetName: string): void {
-  const target = cluster.indices.get(targetName);
-  if (!target) {
-    throw new EsException(
-      illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${lifecyclePolicyName(source)}] for index [${source.name}]`),
-    );
-  }
-  const aliases = [...source.aliases.keys()];
-  deleteIndex(cluster, source.name);
-  for (const alias of aliases) setAlias(cluster, target, alias, {});
-  touch(target);
-}

@@ -9,17 +9,14 @@
 import {
   addIndex,
   Cluster,
-  deleteIndex,
   IndexMetadata,
-  lifecyclePolicyName,
   SETTING_BLOCKS_WRITE,
   SETTING_LIFECYCLE_NAME,
   SETTING_NUMBER_OF_REPLICAS,
-  setAlias,
   setLifecycle,
   touch,
 } from '../cluster';
-import { dataStreamOf, replaceBackingIndex } from '../data-streams';
+import { dataStreamOf } from '../data-streams';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
 import { booleanValue, intValue, parseObject, timeValue } from '../object-parser';
@@ -29,7 +26,7 @@ import { COMPLETE, notYet, Step } from '../steps';
 import { StepKey, stepKey } from '../step-key';
 import { formatTimeValueToString, TimeValue, timeValueStringRep } from '../time';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, passingWaitStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep } from './common';
+import { checkNotWriteIndexStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep } from './common';
 
 export const NAME = 'searchable_snapshot';
 /** ES `SearchableSnapshotAction.FULL_RESTORED_INDEX_PREFIX` / `PARTIAL_RESTORED_INDEX_PREFIX`. */
@@ -380,53 +377,17 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
       retryable,
       perform: ({ cluster, index }) => (dataStreamOf(cluster, index.name) ? replaceKey : swapKey),
     },
-    {
-      // ES `ReplaceDataStreamBackingIndexStep`: the mounted index takes the source's slot.
-      kind: 'cluster-state-action',
-      key: replaceKey,
-      nextKey: deleteKey,
-      retryable,
-      perform: ({ cluster, index, policyName }) => {
-        const stream = dataStreamOf(cluster, index.name);
-        if (!stream) {
-          throw new EsException(
-            illegalState(`index [${index.name}] is not part of a data stream. stopping execution of lifecycle [${policyName}] until the index is added to a data stream`),
-          );
-        }
-        if (stream.indices[stream.indices.length - 1] === index.name) {
-          throw new EsException(
-            illegalState(
-              `index [${index.name}] is the write index for data stream [${stream.name}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`,
-            ),
-          );
-        }
-        const targetName = targetOf(index);
-        const target = cluster.indices.get(targetName);
-        if (!target) {
-          throw new EsException(illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${policyName}] for index [${index.name}]`));
-        }
-        replaceBackingIndex(cluster, stream, index.name, targetName);
-        touch(index);
-        touch(target);
-      },
-    },
+    replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, targetOf),
     // Divergence: ES gives `delete` and `swap-aliases` no next step (the source is gone afterwards);
     // here they name the action's next step, which the source never reaches.
-    {
-      kind: 'async-action',
-      key: deleteKey,
-      nextKey,
-      retryable,
-      indexSurvives: false,
-      perform: ({ cluster, index }) => deleteIndex(cluster, index.name),
-    },
+    deleteSourceStep(profile, deleteKey, nextKey),
     {
       kind: 'async-action',
       key: swapKey,
       nextKey,
       retryable,
       indexSurvives: false,
-      perform: ({ cluster, index }) => swapAliases(cluster, index, targetOf(index)),
+      perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index), true),
     },
   );
   return steps;
@@ -488,21 +449,3 @@ function mount(
   target.storeBytes = index.storeBytes;
 }
 
-/**
- * ES `SwapAliasesAndDeleteSourceIndexStep` as searchable_snapshot builds it (`createSourceIndexAlias:
- * true`): the source is deleted, its aliases move to the mounted index without `is_write_index`, and
- * an alias named after the source points at the mounted index.
- */
-function swapAliases(cluster: Cluster, source: IndexMetadata, targetName: string): void {
-  const target = cluster.indices.get(targetName);
-  if (!target) {
-    throw new EsException(
-      illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${lifecyclePolicyName(source)}] for index [${source.name}]`),
-    );
-  }
-  const aliases = [...source.aliases.keys()];
-  deleteIndex(cluster, source.name);
-  setAlias(cluster, target, source.name, {});
-  for (const alias of aliases) setAlias(cluster, target, alias, {});
-  touch(target);
-}

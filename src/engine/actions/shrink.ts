@@ -29,14 +29,14 @@ import { actionRequestValidation, EsException, illegalArgument, illegalState, re
 import { indexNameError } from '../index-settings';
 import { shrinkReadyWait, shrunkShardsAllocatedWait } from '../allocation';
 import { parseByteSize, ByteSize } from '../byte-size';
-import { dataStreamOf, replaceBackingIndex } from '../data-streams';
+import { dataStreamOf } from '../data-streams';
 import { withFields } from '../execution-state';
 import { booleanValue, intValue, parseObject } from '../object-parser';
 import type { Profile } from '../profile';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, deleteSourceStep, replaceDataStreamBackingIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'shrink';
 /** ES `ShrinkAction.SHRUNKEN_INDEX_PREFIX`. */
@@ -348,40 +348,8 @@ export const shrinkAction: ActionDefinition = {
     );
     if (profile.chains.shrink !== 'v6.6') {
       steps.push(
-        {
-          // ES `ReplaceDataStreamBackingIndexStep`: the shrunken index takes the source's slot.
-          kind: 'cluster-state-action',
-          key: replaceKey,
-          nextKey: deleteKey,
-          retryable,
-          perform: ({ cluster, index }) => {
-            const stream = dataStreamOf(cluster, index.name);
-            const targetName = targetNameOf(index, profile);
-            if (!stream) return;
-            if (stream.indices[stream.indices.length - 1] === index.name) {
-              throw new EsException(
-                illegalState(
-                  `index [${index.name}] is the write index for data stream [${stream.name}], pausing ILM execution of lifecycle [${index.settings.get(SETTING_LIFECYCLE_NAME)}] until this index is no longer the write index for the data stream via manual or automated rollover`,
-                ),
-              );
-            }
-            if (!cluster.indices.has(targetName)) {
-              throw new EsException(
-                illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${index.settings.get(SETTING_LIFECYCLE_NAME)}] for index [${index.name}]`),
-              );
-            }
-            replaceBackingIndex(cluster, stream, index.name, targetName);
-            touch(index);
-          },
-        },
-        {
-          kind: 'async-action',
-          key: deleteKey,
-          nextKey: isShrunkenKey,
-          retryable,
-          indexSurvives: false,
-          perform: ({ cluster, index }) => deleteIndex(cluster, index.name),
-        },
+        replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, (index) => targetNameOf(index, profile)),
+        deleteSourceStep(profile, deleteKey, isShrunkenKey),
       );
     }
     if (modern && settings.allowWriteAfterShrink) {
