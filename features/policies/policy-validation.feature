@@ -90,3 +90,38 @@ Feature: Policy validation per release: where the lifecycle rules are checked an
       """
     Then the request fails with status 400 and error "illegal_argument_exception"
     And the error reason is "invalid policy name [éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé]: name is too long, (256 > 255)"
+
+  Scenario: Validation: an explicit migrate beside allocate rules, inside the parse chain (7.10)
+    When I put the lifecycle policy "checked":
+      """
+      {"policy": {"phases": {"cold": {"actions": {"migrate": {}, "allocate": {"require": {"box": "cold"}}}}, "warm": {"actions": {"migrate": {"enabled": true}, "allocate": {"include": {"box": "warm"}}}}}}}
+      """
+    Then the request fails with status 400 and error "x_content_parse_exception"
+    And the response has:
+      | error.caused_by.caused_by.caused_by.type   | illegal_argument_exception |
+      | error.caused_by.caused_by.caused_by.reason | phases [warm,cold] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase |
+
+  Scenario: Validation: an explicit migrate beside allocate rules (8.19)
+    Given the simulator mirrors Elasticsearch "8.19"
+    When I put the lifecycle policy "checked":
+      """
+      {"policy": {"phases": {"cold": {"actions": {"migrate": {}, "allocate": {"require": {"box": "cold"}}}}, "warm": {"actions": {"migrate": {"enabled": true}, "allocate": {"include": {"box": "warm"}}}}}}}
+      """
+    Then the request fails with status 400, error "action_request_validation_exception" and reason "Validation Failed: 1: phases [warm,cold] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase;"
+
+  Scenario: Validation: a disabled migrate beside allocate rules is fine (8.19)
+    Given the simulator mirrors Elasticsearch "8.19"
+    When I put the lifecycle policy "checked":
+      """
+      {"policy": {"phases": {"warm": {"actions": {"migrate": {"enabled": false}, "allocate": {"include": {"box": "warm"}}}}}}}
+      """
+    Then the response status is 200
+
+  Scenario: Validation: replicate_for may not outlast the next phase's min_age (9.1)
+    Given the simulator mirrors Elasticsearch "9.1"
+    And a snapshot repository "backups" of type fs
+    When I put the lifecycle policy "checked":
+      """
+      {"policy": {"phases": {"cold": {"min_age": "1d", "actions": {"searchable_snapshot": {"snapshot_repository": "backups", "replicate_for": "10d"}}}, "delete": {"min_age": "5d", "actions": {"delete": {}}}}}}
+      """
+    Then the request fails with status 400, error "action_request_validation_exception" and reason "Validation Failed: 1: The time a searchable snapshot is replicated in replicate_for [10d] may not exceed the time until the next phase is configured to begin. Based on the min_age [5d] of the [delete] phase, the maximum time the snapshot can be replicated is [4d].;"
