@@ -78,3 +78,18 @@ Feature: Data streams: templates, auto-creation, GET and DELETE
       """json
       {"error":"no handler found for uri [/_data_stream] and method [GET]"}
       """
+
+  Scenario: Data streams: GET of a backing index names its stream; DELETE refuses the write index and unlists an older one (7.10)
+    Given 1 documents of 1kb are indexed into "logs-app"
+    When I roll over "logs-app"
+    And I send GET "/.ds-logs-app-000001?filter_path=*.data_stream"
+    Then the response is:
+      """json
+      {".ds-logs-app-000001":{"data_stream":"logs-app"}}
+      """
+    When I send DELETE "/.ds-logs-app-000002"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "index [.ds-logs-app-000002] is the write index for data stream [logs-app] and cannot be deleted"
+    When I send DELETE "/.ds-logs-app-000001"
+    Then the response status is 200
+    And the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000002 |

@@ -4,6 +4,7 @@
  * nothing.
  */
 import { AliasMetadata, deleteIndex as removeIndex, touch } from '../engine/cluster';
+import { dataStreamOf, deleteBackingIndex, writeIndexDeletionError } from '../engine/data-streams';
 import { EsException, parseException } from '../engine/errors';
 import { createIndex as createIndexInCluster } from '../engine/index-creation';
 import { flattenSettings, validateSettings, validateUpdatable } from '../engine/index-settings';
@@ -37,7 +38,16 @@ export function createIndex(ctx: RequestContext): HandlerResult {
 export function deleteIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), STRICT_EXPAND_OPEN);
-  for (const index of indices) removeIndex(sim.cluster, index.name);
+  // ES `MetadataDeleteIndexService`: a data stream's write index cannot go (checked for all first);
+  // any other backing index leaves its stream.
+  for (const index of indices) {
+    const refusal = writeIndexDeletionError(sim.cluster, index.name);
+    if (refusal) throw refusal;
+  }
+  for (const index of indices) {
+    if (dataStreamOf(sim.cluster, index.name)) deleteBackingIndex(sim.cluster, index.name);
+    else removeIndex(sim.cluster, index.name);
+  }
   sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }

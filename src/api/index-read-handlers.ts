@@ -3,6 +3,7 @@
  * settings. They resolve the index expression the way ES does for each call and serialise through
  * `engine/index-view.ts`; they change nothing.
  */
+import { dataStreamOf } from '../engine/data-streams';
 import { resolveIndices } from '../engine/index-resolver';
 import { indexSettingsToXContent, indexToXContent } from '../engine/index-view';
 import { booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext } from './context';
@@ -13,7 +14,7 @@ export function getIndex(ctx: RequestContext): HandlerResult {
   const flat = booleanParam(ctx, 'flat_settings', false);
   const out = new Map<string, unknown>();
   for (const index of resolveIndices(sim.cluster, pathParam(ctx, 'index'), indicesOptions(ctx))) {
-    out.set(index.name, indexToXContent(index, sim.profile, flat));
+    out.set(index.name, indexToXContent(index, sim.profile, flat, dataStreamOf(sim.cluster, index.name)?.name ?? null));
   }
   return ok(out);
 }

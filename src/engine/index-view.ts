@@ -52,8 +52,11 @@ export function aliasesToXContent(index: IndexMetadata): Record<string, unknown>
 }
 
 /** One index's `GET {index}` entry (7.x, typeless: `mappings` is `{}` for an index without mappings). */
-export function indexToXContent(index: IndexMetadata, profile: Profile, flat: boolean): Record<string, unknown> {
-  return { aliases: aliasesToXContent(index), mappings: {}, settings: settingsToXContent(indexSettings(index, profile), flat) };
+export function indexToXContent(index: IndexMetadata, profile: Profile, flat: boolean, dataStream: string | null = null): Record<string, unknown> {
+  const out: Record<string, unknown> = { aliases: aliasesToXContent(index), mappings: {}, settings: settingsToXContent(indexSettings(index, profile), flat) };
+  // ES 7.9+ `GetIndexResponse` names the data stream a backing index belongs to, last.
+  if (dataStream !== null) out['data_stream'] = dataStream;
+  return out;
 }
 
 /** One index's `GET {index}/_settings[/{name}]` entry; `names` are setting-name patterns (`index.lifecycle.*`). */
