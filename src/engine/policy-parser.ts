@@ -112,8 +112,8 @@ function parsePhase(p: JsonTokenizer, name: string, profile: Profile): Phase {
 
 function parseAction(p: JsonTokenizer, name: string, profile: Profile): ActionConfig {
   const definition = ACTIONS.get(name);
-  // Divergence: an action ES knows but the simulator cannot run yet (rollover, allocate, ...) is
-  // refused the way ES refuses an action it does not know, so no policy is accepted half-simulated.
+  // An action the release does not know (downsample in 7.10, say) is refused as ES refuses any unknown
+  // name; every action some release knows is registered.
   if (!definition || !knownActions(profile).has(name)) {
     const at = p.tokenLocation();
     // ES 7.7+ `NamedXContentRegistry` keeps the candidate names apart from the message, so unlike an
