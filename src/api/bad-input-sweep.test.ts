@@ -2,7 +2,8 @@
  * The bad-input sweep (issue 5, item 6): every route of `routes.ts`, `/_sim` included, gets malformed
  * requests (wrong JSON types, missing and extra fields, extreme numbers, very long and unicode names,
  * empty bodies, bodies where none is allowed, unknown or unparsable query parameters) on a populated
- * cluster (policies, managed and unmanaged indices, an alias, one index in ERROR, a pending fault).
+ * cluster (policies, managed and unmanaged indices, an alias, one index in ERROR, a pending fault, a
+ * snapshot repository with a snapshot, and where the release has them a data stream and an SLM policy).
  * Each must be refused with a 4xx ES error body (ES's exact bytes where es-ilm-api.md or
  * es-ilm-engine.md settle them), and must change nothing: the snapshot of the observable state is
  * the same after, and so is the future (a probe run afterwards gives the same answers as on an
@@ -13,13 +14,13 @@ import { expect } from 'chai';
 
 import { createSimulator, type SimRequest, type Simulator } from '../index';
 import { PROFILES, type Profile } from '../engine/profile';
-import { firstDifference, snapshot } from '../testing/cluster-snapshot';
+import { firstDifference, snapshot as baseSnapshot } from '../testing/cluster-snapshot';
 import { ROUTES, type Route } from './routes';
 
 // ---------------------------------------------------------------------------------------------------
 // The populated cluster
 
-const SHRINK_POLICY = 'shrink-index';
+const ERROR_POLICY = 'failing-policy';
 const LIFECYCLE_POLICY = 'hot-warm-delete';
 const UNUSED_POLICY = 'unused-policy';
 const ERROR_INDEX = 'my-index-000001';
@@ -28,6 +29,23 @@ const UNMANAGED_INDEX = 'unmanaged-index';
 const PENDING_INDEX = 'pending-index';
 const ALIAS = 'logs-alias';
 const MISSING_INDEX = 'missing-index';
+const REPOSITORY = 'my-repo';
+const SNAPSHOT = 'snap-1';
+const DATA_STREAM = 'logs-ds-app';
+const SLM_POLICY = 'nightly';
+
+/**
+ * How long the fixtures run. 8.x retries a failed step on a poll tick and fails it again on a later one,
+ * so the index alternates between ERROR and the failed step every 10 minutes: 7354m is in an ERROR spell.
+ */
+function fixtureMinutes(profile: Profile): number {
+  return profile.chains.shrink === 'v8' ? 7354 : 7344;
+}
+
+/** The step ERROR_INDEX fails at: before 8.x a shrink to 4 shards of a 2-shard index fails outright. */
+function errorStep(profile: Profile): string {
+  return profile.chains.shrink === 'v8' ? 'check-rollover-ready' : 'shrink';
+}
 
 function send(sim: Simulator, method: string, path: string, body?: unknown) {
   return sim.requestSync({ method, path, ...(body === undefined ? {} : { body }) });
@@ -40,7 +58,12 @@ function populate(profile: Profile): Simulator {
     const response = send(sim, method, path, body);
     if (response.status !== 200) throw new Error(`setup ${method} ${path} answered ${response.status}: ${response.text}`);
   };
-  must('PUT', `/_ilm/policy/${SHRINK_POLICY}`, { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } });
+  // Since 8.x a shrink to a shard count that is not a factor waits at check-target-shards-count instead
+  // of failing, so there the index fails a rollover without `index.lifecycle.rollover_alias` instead.
+  const v8 = profile.chains.shrink === 'v8';
+  must('PUT', `/_ilm/policy/${ERROR_POLICY}`, {
+    policy: { phases: v8 ? { hot: { actions: { rollover: { max_docs: 1 } } } } : { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } },
+  });
   must('PUT', `/_ilm/policy/${LIFECYCLE_POLICY}`, {
     policy: {
       phases: {
@@ -51,14 +74,35 @@ function populate(profile: Profile): Simulator {
     },
   });
   must('PUT', `/_ilm/policy/${UNUSED_POLICY}`, { policy: { phases: { delete: { min_age: '90d', actions: { delete: {} } } } } });
-  must('PUT', `/${ERROR_INDEX}`, { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': SHRINK_POLICY } });
   must('PUT', `/${MANAGED_INDEX}`, { settings: { 'index.number_of_shards': 1, 'index.lifecycle.name': LIFECYCLE_POLICY }, aliases: { [ALIAS]: {} } });
   must('PUT', `/${UNMANAGED_INDEX}`, { settings: { 'index.number_of_shards': 3 } });
   must('PUT', `/${PENDING_INDEX}`, { settings: { 'index.lifecycle.name': 'not-yet-a-policy' } });
   // A pending fault, so that a bad request that clears or fires faults shows up; optional.
   send(sim, 'POST', '/_sim/faults', { index: MANAGED_INDEX, phase: 'delete', step: 'delete', times: 1, error: { type: 'illegal_state_exception', reason: 'disk on fire' } });
-  must('POST', '/_sim/clock/_advance', { by: '7344m' });
+  must('PUT', `/_snapshot/${REPOSITORY}`, { type: 'fs', settings: { location: '/mnt/backups' } });
+  must('PUT', `/_snapshot/${REPOSITORY}/${SNAPSHOT}?wait_for_completion=true`, { indices: MANAGED_INDEX });
+  if (profile.dataStreams !== 'none') {
+    must('PUT', '/_index_template/logs-ds', { index_patterns: ['logs-ds-*'], data_stream: {}, priority: 10, template: { settings: { 'index.lifecycle.name': LIFECYCLE_POLICY } } });
+    must('PUT', `/_data_stream/${DATA_STREAM}`);
+  }
+  if (profile.snapshots.slm) {
+    must('PUT', `/_slm/policy/${SLM_POLICY}`, { name: '<nightly-{now/d}>', schedule: '0 30 1 * * ?', repository: REPOSITORY, config: { indices: [MANAGED_INDEX] } });
+  }
+  must('PUT', `/${ERROR_INDEX}`, { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': ERROR_POLICY } });
+  must('POST', '/_sim/clock/_advance', { by: `${fixtureMinutes(profile)}m` });
   return sim;
+}
+
+/** Reads the shared snapshot does not make: repositories and their snapshots, data streams, SLM policies. */
+function snapshot(sim: Simulator): string {
+  const repositories = send(sim, 'GET', '/_snapshot').body;
+  const names = repositories !== null && typeof repositories === 'object' ? Object.keys(repositories) : [];
+  const reads = ['/_snapshot', ...names.map((name) => `/_snapshot/${encodeURIComponent(name)}/_all`), '/_data_stream?expand_wildcards=all', '/_slm/policy'];
+  const extra = reads.map((path) => {
+    const response = send(sim, 'GET', path);
+    return `GET ${path} -> ${response.status} ${response.text}`;
+  });
+  return [baseSnapshot(sim), ...extra].join('\n');
 }
 
 /** What happens next on a cluster: a new index, a month of poll ticks, then the whole state. */
@@ -149,24 +193,36 @@ function concretePath(route: Route): string {
   const key = routeKey(route);
   const values: Record<string, string> = {
     index: key === 'PUT /{index}' ? 'new-index' : key === 'DELETE /{index}' ? UNMANAGED_INDEX : key === 'POST /{index}/_ilm/retry' ? ERROR_INDEX : MANAGED_INDEX,
-    policy: key.startsWith('PUT') ? 'new-policy' : key.startsWith('DELETE') ? UNUSED_POLICY : SHRINK_POLICY,
-    name: key.includes('_settings') ? 'index.number_of_shards' : 'new-template',
+    policy: key.startsWith('PUT') ? 'new-policy' : key.startsWith('DELETE') ? UNUSED_POLICY : ERROR_POLICY,
+    name: key.includes('_settings') ? 'index.number_of_shards' : key.includes('_data_stream') ? (key.startsWith('PUT') ? 'logs-ds-new' : DATA_STREAM) : 'new-template',
     id: 'fault-1',
+    repository: REPOSITORY,
+    snapshot: key.startsWith('PUT') || key.startsWith('POST') ? 'new-snap' : SNAPSHOT,
+    policy_id: key.startsWith('PUT') ? 'new-slm' : SLM_POLICY,
+    new_index: 'new-index',
   };
   return `/${route.pattern.map((segment) => (segment.startsWith('{') ? values[segment.slice(1, -1)] ?? 'x' : segment)).join('/')}`;
 }
 
+/** Data streams came in 7.9 and SLM in 7.4: the 6.6 router has no handler for these paths. */
+function missingFromRelease(route: Route, profile: Profile): boolean {
+  const first = route.pattern[0];
+  return (first === '_data_stream' && profile.dataStreams === 'none') || (first === '_slm' && !profile.snapshots.slm);
+}
+
 /** Cases every route gets from the table: an unknown parameter, a body where none is read, malformed bodies. */
-function genericCases(route: Route): SweepCase[] {
+function genericCases(route: Route, profile: Profile): SweepCase[] {
   const key = routeKey(route);
   const path = concretePath(route);
-  const head = route.method === 'HEAD';
+  // Divergence (reported, not asserted): a release without the route would answer "no handler found"
+  // whatever the parameters or body; the simulator checks those first, so only the status is pinned.
+  const statusOnly = route.method === 'HEAD' || missingFromRelease(route, profile);
   const cases: SweepCase[] = [
     {
       route: key,
       title: 'an unknown query parameter',
       request: { method: route.method, path: `${path}?xyzzy=1` },
-      ...(head ? { status: 400 } : { text: illegalArgument(`request [${path}] contains unrecognized parameter: [xyzzy]`) }),
+      ...(statusOnly ? { status: 400 } : { text: illegalArgument(`request [${path}] contains unrecognized parameter: [xyzzy]`) }),
     },
   ];
   if (!route.readsBody) {
@@ -174,7 +230,7 @@ function genericCases(route: Route): SweepCase[] {
       route: key,
       title: 'a body where none is read',
       request: { method: route.method, path, body: '{"a":1}' },
-      ...(head ? { status: 400 } : { text: illegalArgument(`request [${route.method} ${path}] does not support having a body`) }),
+      ...(statusOnly ? { status: 400 } : { text: illegalArgument(`request [${route.method} ${path}] does not support having a body`) }),
     });
   } else {
     for (const [title, body] of MALFORMED_BODIES) cases.push({ route: key, title: `a body that is ${title}`, request: { method: route.method, path, body } });
@@ -298,7 +354,7 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   const getPolicy = 'GET /_ilm/policy/{policy}';
   add(getPolicy, 'a 300-character missing name', { method: 'GET', path: `/_ilm/policy/${LONG}` }, { text: policyNotFound(LONG) });
   add(getPolicy, 'a unicode missing name', { method: 'GET', path: `/_ilm/policy/${enc(UNICODE)}` }, { text: policyNotFound(UNICODE) });
-  add(getPolicy, 'a list with a missing name', { method: 'GET', path: `/_ilm/policy/${SHRINK_POLICY},no-such-policy` }, { text: policyNotFound('no-such-policy') });
+  add(getPolicy, 'a list with a missing name', { method: 'GET', path: `/_ilm/policy/${ERROR_POLICY},no-such-policy` }, { text: policyNotFound('no-such-policy') });
   add(getPolicy, 'a wildcard in a list', { method: 'GET', path: '/_ilm/policy/shrink*,hot-warm-delete' }, {
     text: illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value'),
   });
@@ -306,8 +362,8 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
 
   // DELETE /_ilm/policy/{policy} (es-ilm-api.md 2.3)
   const deletePolicy = 'DELETE /_ilm/policy/{policy}';
-  add(deletePolicy, 'a policy in use', { method: 'DELETE', path: `/_ilm/policy/${SHRINK_POLICY}` }, {
-    text: illegalArgument(`Cannot delete policy [${SHRINK_POLICY}]. It is in use by one or more indices: [${ERROR_INDEX}]`),
+  add(deletePolicy, 'a policy in use', { method: 'DELETE', path: `/_ilm/policy/${ERROR_POLICY}` }, {
+    text: illegalArgument(`Cannot delete policy [${ERROR_POLICY}]. It is in use by one or more indices: [${ERROR_INDEX}]`),
   });
   add(deletePolicy, 'a 300-character missing name', { method: 'DELETE', path: `/_ilm/policy/${LONG}` }, { text: policyNotFound(LONG) });
   add(deletePolicy, 'a unicode missing name', { method: 'DELETE', path: `/_ilm/policy/${enc(UNICODE)}` }, { text: policyNotFound(UNICODE) });
@@ -445,11 +501,20 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   const set = 'POST /_sim/clock/_set';
   add(set, 'no body', { method: 'POST', path: '/_sim/clock/_set' }, { status: 400 });
   add(set, 'backwards', { method: 'POST', path: '/_sim/clock/_set', body: { to: 0 } }, { status: 400 });
-  add(set, 'backwards by one millisecond, as ISO', { method: 'POST', path: '/_sim/clock/_set', body: { to: '2024-01-06T02:23:59.999Z' } }, { status: 400 });
+  add(set, 'backwards by one millisecond, as ISO', { method: 'POST', path: '/_sim/clock/_set', body: { to: new Date(Date.UTC(2024, 0, 1) + fixtureMinutes(profile) * 60_000 - 1).toISOString() } }, { status: 400 });
   for (const value of ['"yesterday"', 'true', 'null', '[]', '1e309', '9223372036854775808', '"2024-13-45T00:00:00Z"', '-1', '""']) {
     add(set, `to ${value}`, { method: 'POST', path: '/_sim/clock/_set', body: `{"to":${value}}` }, { status: 400 });
   }
   add(set, 'an extra field', { method: 'POST', path: '/_sim/clock/_set', body: { to: '2030-01-01T00:00:00Z', by: '1d' } }, { status: 400 });
+
+  const allocation = 'PUT /_sim/allocation';
+  add(allocation, 'no body', { method: 'PUT', path: '/_sim/allocation' }, { status: 400 });
+  add(allocation, 'no delay', { method: 'PUT', path: '/_sim/allocation', body: { index: 'logs-*' } }, { status: 400 });
+  for (const value of ['"-1"', '"2 hours"', 'true', 'null', '[]', '{}', '""']) {
+    add(allocation, `delay ${value}`, { method: 'PUT', path: '/_sim/allocation', body: `{"delay":${value}}` }, { status: 400 });
+  }
+  add(allocation, 'an empty index pattern', { method: 'PUT', path: '/_sim/allocation', body: { delay: '1h', index: '' } }, { status: 400 });
+  add(allocation, 'an unknown field', { method: 'PUT', path: '/_sim/allocation', body: { delay: '1h', node: 'n1' } }, { status: 400 });
 
   const faults = 'POST /_sim/faults';
   const error = { type: 'illegal_state_exception', reason: 'boom' };
@@ -487,6 +552,155 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('GET /_index_template/{name}', 'a missing template', { method: 'GET', path: `/_index_template/${LONG}` }, { status: 404 });
   add('DELETE /_index_template/{name}', 'a missing template', { method: 'DELETE', path: `/_index_template/${enc(UNICODE)}` }, { status: 404 });
   add('POST /{index}/_doc', 'an invalid index name', { method: 'POST', path: '/Upper-Case/_doc', body: { a: 1 } }, { status: 400 });
+
+  // ---- Routes added with data streams, rollover, bulk and snapshots ----
+  const dataStreams = profile.dataStreams !== 'none';
+  const v8 = profile.dataStreams === 'v8';
+  const noHandler = (method: string, path: string): Expectation => ({ text: JSON.stringify({ error: `no handler found for uri [${path}] and method [${method}]` }) });
+  const resourceNotFound = (reason: string): string => esError(404, 'resource_not_found_exception', reason);
+  const INVALID_CHARS = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
+
+  // PUT /_data_stream/{name} (ES MetadataCreateDataStreamService#validate: the index-name rules with
+  // `data_stream [name]` in front, lowercase, then the backing-index prefix; 7.9/7.10 refused any '.').
+  const putStream = 'PUT /_data_stream/{name}';
+  const streamName = (title: string, name: string, description: string): void =>
+    add(putStream, title, { method: 'PUT', path: `/_data_stream/${enc(name)}` }, dataStreams ? { text: illegalArgument(`data_stream [${name}] ${description}`) } : noHandler('PUT', `/_data_stream/${enc(name)}`));
+  streamName('an uppercase name', 'Logs-ds-Upper', 'must be lowercase');
+  streamName('a name starting with _', '_logs-ds', "must not start with '_', '-', or '+'");
+  streamName('a name starting with -', '-logs-ds', "must not start with '_', '-', or '+'");
+  streamName('a name with #', 'logs-ds-a#b', "must not contain '#'");
+  streamName('a name with *', 'logs-ds-a*b', INVALID_CHARS);
+  streamName('a 308-character name', `logs-ds-${LONG}`, 'index name is too long, (308 > 255)');
+  streamName('a backing-index name', '.ds-logs-ds-x', v8 ? "must not start with '.ds-'" : "must not start with '.'");
+  add(putStream, 'a stream that exists', { method: 'PUT', path: `/_data_stream/${DATA_STREAM}` }, dataStreams
+    ? { text: esError(400, 'resource_already_exists_exception', `data_stream [${DATA_STREAM}] already exists`) }
+    : noHandler('PUT', `/_data_stream/${DATA_STREAM}`));
+  add(putStream, 'no matching template', { method: 'PUT', path: '/_data_stream/metrics-app' }, dataStreams
+    ? { text: illegalArgument('no matching index template found for data stream [metrics-app]') }
+    : noHandler('PUT', '/_data_stream/metrics-app'));
+
+  // GET and DELETE /_data_stream/{name}: a missing name is an index_not_found_exception from the
+  // index-name resolver in 8.x; 7.10's delete matched names itself (DeleteDataStreamAction).
+  const getStream = 'GET /_data_stream/{name}';
+  add(getStream, 'a missing stream', { method: 'GET', path: '/_data_stream/missing-stream' }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream'));
+  add(getStream, 'a stream and a missing one', { method: 'GET', path: `/_data_stream/${DATA_STREAM},missing-stream` }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', `/_data_stream/${DATA_STREAM},missing-stream`));
+  const deleteStream = 'DELETE /_data_stream/{name}';
+  add(deleteStream, 'a missing stream', { method: 'DELETE', path: '/_data_stream/missing-stream' }, !dataStreams
+    ? noHandler('DELETE', '/_data_stream/missing-stream')
+    : v8 ? { text: indexNotFound('missing-stream') } : { text: resourceNotFound('data_streams matching [missing-stream] not found') });
+  // 7.10 deleted the streams that matched and ignored the rest, so only 8.x refuses this one.
+  if (v8) add(deleteStream, 'a stream and a missing one (all or nothing)', { method: 'DELETE', path: `/_data_stream/${DATA_STREAM},missing-stream` }, { text: indexNotFound('missing-stream') });
+  add(deleteStream, 'an index that is not a stream', { method: 'DELETE', path: `/_data_stream/${UNMANAGED_INDEX}` }, !dataStreams
+    ? noHandler('DELETE', `/_data_stream/${UNMANAGED_INDEX}`)
+    : v8 ? { text: indexNotFound(UNMANAGED_INDEX) } : { text: resourceNotFound(`data_streams matching [${UNMANAGED_INDEX}] not found`) });
+
+  // POST /{index}/_rollover[/{new_index}] (ES MetadataRolloverService#validate, then the new index's name).
+  // Divergence (reported): 6.6 said "source alias does not exist" / "source alias is a concrete index".
+  const rollover = 'POST /{index}/_rollover';
+  const rolloverNamed = 'POST /{index}/_rollover/{new_index}';
+  const sixSix = { status: 400, type: 'illegal_argument_exception' };
+  const missingTarget = (target: string): Expectation =>
+    !modern ? sixSix : v8 ? { text: resourceNotFound(`rollover target [${target}] does not exist`) } : { text: illegalArgument(`rollover target [${target}] does not exist`) };
+  add(rollover, 'a missing target', { method: 'POST', path: `/${MISSING_INDEX}/_rollover` }, missingTarget(MISSING_INDEX));
+  add(rollover, 'a concrete index', { method: 'POST', path: `/${UNMANAGED_INDEX}/_rollover` }, modern ? { text: illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected') } : sixSix);
+  add(rollover, 'dry_run=maybe', { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe` }, { text: badBoolean('maybe') });
+  // Divergence (reported): ES wraps these in x_content_parse_exception "[rollover] failed to parse field [conditions]".
+  add(rollover, 'max_age "5x"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: { max_age: '5x' } } }, { status: 400 });
+  add(rollover, 'max_docs "many"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: { max_docs: 'many' } } }, { status: 400 });
+  add(rollover, 'an unknown condition', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: { max_bananas: 1 } } }, { status: 400 });
+  add(rollover, 'conditions is an array', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: [] } }, { status: 400 });
+  add(rolloverNamed, 'a missing target', { method: 'POST', path: `/${MISSING_INDEX}/_rollover/new-index` }, missingTarget(MISSING_INDEX));
+  add(rolloverNamed, 'an uppercase new index', { method: 'POST', path: `/${ALIAS}/_rollover/Upper-Case` }, { text: invalidIndexName('Upper-Case', 'must be lowercase') });
+  add(rolloverNamed, 'a new index starting with _', { method: 'POST', path: `/${ALIAS}/_rollover/_bad` }, { text: invalidIndexName('_bad', "must not start with '_', '-', or '+'") });
+  add(rolloverNamed, 'a 300-character new index', { method: 'POST', path: `/${ALIAS}/_rollover/${LONG}` }, { text: invalidIndexName(LONG, 'index name is too long, (300 > 255)') });
+  add(rolloverNamed, 'the name of the alias', { method: 'POST', path: `/${ALIAS}/_rollover/${ALIAS}` }, { text: invalidIndexName(ALIAS, 'already exists as alias') });
+  add(rolloverNamed, 'an index that exists', { method: 'POST', path: `/${ALIAS}/_rollover/${UNMANAGED_INDEX}` }, {
+    text: esError(400, 'resource_already_exists_exception', `index [${UNMANAGED_INDEX}/${facts.uuid(UNMANAGED_INDEX)}] already exists`, {
+      index_uuid: facts.uuid(UNMANAGED_INDEX),
+      index: UNMANAGED_INDEX,
+    }),
+  });
+  if (dataStreams) {
+    add(rolloverNamed, 'a new index name for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover/new-index` }, {
+      text: illegalArgument('new index name may not be specified when rolling over a data stream'),
+    });
+  }
+
+  // POST|PUT [/{index}]/_bulk (ES BulkRequestParser, then BulkRequest#validate).
+  const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
+  for (const [method, target] of [['POST', ''], ['PUT', ''], ['POST', `/${MANAGED_INDEX}`], ['PUT', `/${MANAGED_INDEX}`]] as const) {
+    const route = `${method} ${target === '' ? '' : '/{index}'}/_bulk`;
+    const path = `${target}/_bulk`;
+    add(route, 'no newline after the last line', { method, path, body: `${line({ index: { _index: MANAGED_INDEX } })}{"a":1}` }, {
+      text: illegalArgument('The bulk request must be terminated by a newline [\\n]'),
+    });
+    add(route, 'an unknown action', { method, path, body: line({ upsert: { _index: MANAGED_INDEX } }) + line({ a: 1 }) }, {
+      text: illegalArgument('Malformed action/metadata line [1], expected field [create], [delete], [index] or [update] but found [upsert]'),
+    });
+    add(route, 'an empty action line', { method, path, body: line({}) }, {
+      text: illegalArgument('Malformed action/metadata line [1], expected FIELD_NAME but found [END_OBJECT]'),
+    });
+    add(route, 'a valid item then an unknown action (all or nothing)', { method, path, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }) + line({ upsert: {} }) + line({ a: 1 }) }, {
+      text: illegalArgument('Malformed action/metadata line [3], expected field [create], [delete], [index] or [update] but found [upsert]'),
+    });
+    add(route, 'an action line that is an array', { method, path, body: '[]\n' }, { status: 400 });
+  }
+  add('POST /_bulk', 'items without an index', { method: 'POST', path: '/_bulk', body: line({ index: {} }) + line({ a: 1 }) + line({ create: {} }) + line({ a: 2 }) }, {
+    text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index is missing;2: index is missing;'),
+  });
+  add('POST /_bulk', 'only blank lines', { method: 'POST', path: '/_bulk', body: '\n\n' }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no requests added;') });
+
+  // Snapshot repositories (ES PutRepositoryRequest, RepositoriesService, GetRepositoriesAction).
+  const putRepo = 'PUT /_snapshot/{repository}';
+  const postRepo = 'POST /_snapshot/{repository}';
+  add(putRepo, 'no body', { method: 'PUT', path: '/_snapshot/new-repo' }, { text: parseException('request body is required') });
+  add(postRepo, 'no body', { method: 'POST', path: '/_snapshot/new-repo' }, { text: parseException('request body is required') });
+  add(putRepo, 'no type', { method: 'PUT', path: '/_snapshot/new-repo', body: { settings: { location: '/mnt/x' } } }, {
+    text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: type is missing;'),
+  });
+  // Divergence (reported): ES wraps the repository's own complaint in "[new-repo] failed to create repository".
+  add(putRepo, 'an unknown type', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'ftp' } }, { status: 500, type: 'repository_exception' });
+  add(putRepo, 'an fs repository without a location', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: {} } }, { status: 500, type: 'repository_exception' });
+  add(postRepo, 'a url repository without a url', { method: 'POST', path: '/_snapshot/new-repo', body: { type: 'url' } }, { status: 500, type: 'repository_exception' });
+  const repositoryMissing = (name: string): string => esError(404, 'repository_missing_exception', `[${name}] missing`);
+  add('GET /_snapshot/{repository}', 'a missing repository', { method: 'GET', path: '/_snapshot/missing-repo' }, { text: repositoryMissing('missing-repo') });
+  add('GET /_snapshot/{repository}', 'a repository and a missing one', { method: 'GET', path: `/_snapshot/${REPOSITORY},missing-repo` }, { text: repositoryMissing('missing-repo') });
+  add('DELETE /_snapshot/{repository}', 'a missing repository', { method: 'DELETE', path: '/_snapshot/missing-repo' }, { text: repositoryMissing('missing-repo') });
+
+  // Snapshots (ES SnapshotsService#createSnapshot and #validate, TransportGetSnapshotsAction).
+  const putSnapshot = 'PUT /_snapshot/{repository}/{snapshot}';
+  const postSnapshot = 'POST /_snapshot/{repository}/{snapshot}';
+  add(putSnapshot, 'a missing repository', { method: 'PUT', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
+  add(postSnapshot, 'a missing repository', { method: 'POST', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
+  // 8.x throws SnapshotNameAlreadyInUseException (a subclass, so its own type); reported as a handler bug.
+  const taken = `[${REPOSITORY}:${SNAPSHOT}] Invalid snapshot name [${SNAPSHOT}], snapshot with the same name already exists`;
+  add(putSnapshot, 'a name already taken', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT}` }, v8 ? { status: 400, reason: taken } : { text: esError(400, 'invalid_snapshot_name_exception', taken) });
+  add(putSnapshot, 'wait_for_completion=maybe', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap?wait_for_completion=maybe` }, { text: badBoolean('maybe') });
+  add(putSnapshot, 'a missing index', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { indices: MISSING_INDEX } }, { text: indexNotFound(MISSING_INDEX) });
+  add(postSnapshot, 'an open-ended date-math name', { method: 'POST', path: `/_snapshot/${REPOSITORY}/${enc('<snap-{now/d>')}` }, { status: 400, type: 'parse_exception' });
+  const snapshotMissing = (name: string): string => esError(404, 'snapshot_missing_exception', `[${REPOSITORY}:${name}] is missing`);
+  add('GET /_snapshot/{repository}/{snapshot}', 'a missing snapshot', { method: 'GET', path: `/_snapshot/${REPOSITORY}/missing-snap` }, { text: snapshotMissing('missing-snap') });
+  add('GET /_snapshot/{repository}/{snapshot}', 'a snapshot and a missing one', { method: 'GET', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT},missing-snap` }, { text: snapshotMissing('missing-snap') });
+  add('GET /_snapshot/{repository}/{snapshot}', 'a missing repository', { method: 'GET', path: `/_snapshot/missing-repo/${SNAPSHOT}` }, { text: repositoryMissing('missing-repo') });
+  add('DELETE /_snapshot/{repository}/{snapshot}', 'a missing snapshot', { method: 'DELETE', path: `/_snapshot/${REPOSITORY}/missing-snap` }, { text: snapshotMissing('missing-snap') });
+  add('DELETE /_snapshot/{repository}/{snapshot}', 'a missing repository', { method: 'DELETE', path: `/_snapshot/missing-repo/${SNAPSHOT}` }, { text: repositoryMissing('missing-repo') });
+
+  // SLM (7.4+; ES SnapshotLifecyclePolicy#validate, the put/get/delete/execute transport actions).
+  const slm = profile.snapshots.slm;
+  const putSlm = 'PUT /_slm/policy/{policy_id}';
+  const validSlm = { name: 'snap', schedule: '0 30 1 * * ?', repository: REPOSITORY };
+  const slmCase = (route: string, title: string, method: string, path: string, expectation: Expectation, body?: unknown): void =>
+    add(route, title, { method, path, ...(body === undefined ? {} : { body }) }, slm ? expectation : noHandler(method, path));
+  slmCase(putSlm, 'no body', 'PUT', '/_slm/policy/new-slm', { text: parseException('request body is required') });
+  slmCase(putSlm, 'an empty object', 'PUT', '/_slm/policy/new-slm', { status: 400 }, {});
+  slmCase(putSlm, 'no repository', 'PUT', '/_slm/policy/new-slm', { status: 400 }, { name: 'snap', schedule: '0 30 1 * * ?' });
+  slmCase(putSlm, 'a schedule that is not cron', 'PUT', '/_slm/policy/new-slm', { status: 400, type: 'action_request_validation_exception' }, { ...validSlm, schedule: 'every day' });
+  slmCase(putSlm, 'an uppercase snapshot name', 'PUT', '/_slm/policy/new-slm', { status: 400, type: 'action_request_validation_exception' }, { ...validSlm, name: 'Snap' });
+  slmCase(putSlm, 'a missing repository', 'PUT', '/_slm/policy/new-slm', { text: illegalArgument('no such repository [missing-repo]') }, { ...validSlm, repository: 'missing-repo' });
+  slmCase(putSlm, 'an id starting with _', 'PUT', '/_slm/policy/_slm', { text: esError(400, 'action_request_validation_exception', "Validation Failed: 1: invalid policy id [_slm]: must not start with '_';") }, validSlm);
+  slmCase('GET /_slm/policy/{policy_id}', 'a missing policy', 'GET', '/_slm/policy/missing-slm', { text: resourceNotFound('snapshot lifecycle policy or policies [missing-slm] not found') });
+  slmCase('DELETE /_slm/policy/{policy_id}', 'a missing policy', 'DELETE', '/_slm/policy/missing-slm', { status: 404, type: 'resource_not_found_exception' });
+  slmCase('POST /_slm/policy/{policy_id}/_execute', 'a missing policy', 'POST', '/_slm/policy/missing-slm/_execute', { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') });
   return cases;
 }
 
@@ -507,7 +721,9 @@ function checkAnswer(sim: Simulator, sweepCase: SweepCase): string[] {
   }
   const problems: string[] = [];
   const answer = `${response.status} ${response.text.slice(0, 600)}`;
-  if (response.status < 400 || response.status > 499) problems.push(`expected a 4xx answer, got ${answer}`);
+  // A 4xx, unless the case says ES answers 5xx (a repository that fails to build is a 500 repository_exception).
+  const serverError = sweepCase.status !== undefined && sweepCase.status >= 500;
+  if (!serverError && (response.status < 400 || response.status > 499)) problems.push(`expected a 4xx answer, got ${answer}`);
   if (sweepCase.text !== undefined && response.text !== sweepCase.text) problems.push(`expected exactly\n    ${sweepCase.text}\n  got\n    ${answer}`);
   if (sweepCase.status !== undefined && response.status !== sweepCase.status) problems.push(`expected status ${sweepCase.status}, got ${answer}`);
   if (sweepCase.request.method === 'HEAD') return problems;
@@ -552,12 +768,12 @@ for (const profile of PROFILES.values()) {
     },
   };
   const routeKeys = ROUTES.map(routeKey);
-  const cases = [...ROUTES.flatMap(genericCases), ...specificCases(facts)];
+  const cases = [...ROUTES.flatMap((route) => genericCases(route, profile)), ...specificCases(facts)];
 
   describe(`bad-input sweep (profile ${profile.name}): refused with ES's errors, nothing changed`, () => {
     it('the populated cluster is what the cases assume', () => {
       const explain = (send(reference, 'GET', '/*/_ilm/explain').body as { indices: Record<string, Record<string, unknown>> }).indices;
-      expect(explain[ERROR_INDEX]).to.include({ step: 'ERROR', failed_step: 'shrink' });
+      expect(explain[ERROR_INDEX]).to.include({ step: 'ERROR', failed_step: errorStep(profile) });
       expect(explain[MANAGED_INDEX]).to.include({ managed: true, phase: 'warm' });
       expect(explain[UNMANAGED_INDEX]).to.deep.equal({ index: UNMANAGED_INDEX, managed: false });
       expect(explain[PENDING_INDEX]).to.include({ managed: true, policy: 'not-yet-a-policy' });
