@@ -5,8 +5,7 @@
  * from a generator the simulator seeds, so runs are reproducible.
  */
 import type { ExecutionState } from './execution-state';
-import type { HistoryRecord } from './history';
-import type { StepKey } from './step-key';
+import { HistoryLog } from './history';
 import type { PolicyMetadata } from './policy-model';
 import type { DataStream } from './data-streams';
 import type { SnapshotStore } from './snapshots';
@@ -33,10 +32,12 @@ export interface IndexMetadata {
   readonly rolloverInfos: Map<string, { readonly timeMillis: number; readonly metConditions: readonly string[] }>;
   /** Bumped on every change, so scheduler entries made for an older state can be recognised. */
   generation: number;
+  /** This index's name as a history id (see `HistoryLog.nameId`); -1 until its first record. */
+  historyNameId: number;
   /** The cluster's set of changed index names (shared), so the simulator re-plans only those. */
   readonly changeLog: Set<string>;
   /** The cluster's lifecycle history (shared). */
-  readonly historyLog: HistoryRecord[];
+  readonly historyLog: HistoryLog;
 }
 
 export type OperationMode = 'RUNNING' | 'STOPPING' | 'STOPPED';
@@ -52,7 +53,7 @@ export interface Cluster {
   /** Names of indices created or changed since the simulator last looked (see `touch`). */
   readonly changed: Set<string>;
   /** Every step change of every index, in order (ES's ILM history). */
-  readonly history: HistoryRecord[];
+  readonly history: HistoryLog;
   /** Whether any policy was ever stored (ES then has ILM metadata, which changes some errors). */
   ilmMetadataExists: boolean;
   /** Composable index templates (`PUT /_index_template/<name>`). */
@@ -96,7 +97,7 @@ export function createCluster(newUuid: () => string): Cluster {
     nodeId: newUuid(),
     newUuid,
     changed: new Set(),
-    history: [],
+    history: new HistoryLog(),
     ilmMetadataExists: false,
     indexTemplates: new Map(),
     aliasHolders: new Map(),
@@ -147,6 +148,7 @@ export function addIndex(
     storeBytes: 0,
     rolloverInfos: new Map(),
     generation: 0,
+    historyNameId: -1,
     changeLog: cluster.changed,
     historyLog: cluster.history,
   };
@@ -204,55 +206,33 @@ export function setLifecycle(index: IndexMetadata, state: ExecutionState | null,
   touch(index);
   // A change of step: the new state has a position and it differs from the old one (if any).
   if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return;
-  const fromKey = from && positionKey(from);
-  if (fromKey && fromKey.phase === state.phase && fromKey.action === state.action && fromKey.name === state.step) return;
+  const log = index.historyLog;
+  const fromId = from ? positionId(log, from) : -1;
+  const toId = log.keyId(state.phase, state.action, state.step);
+  if (fromId === toId) return;
   const timeMillis = state.stepTime ?? now;
   if (timeMillis === undefined) return;
   const failed = state.step === 'ERROR';
-  const record: HistoryRecord = {
-    index: index.name,
-    policy: lifecyclePolicyName(index),
-    timeMillis,
-    from: fromKey,
-    to: internStepKey(state.phase, state.action, state.step),
-    success: !failed,
-  };
-  index.historyLog.push(failed && state.stepInfo ? { ...record, error: state.stepInfo } : record);
+  log.append(nameIdOf(index), lifecyclePolicyName(index), timeMillis, fromId, toId, !failed, failed && state.stepInfo ? state.stepInfo : undefined);
 }
 
-/**
- * One shared object per distinct step key, so the history (millions of records in a simulated year of
- * a large cluster) holds references rather than copies. Step keys are immutable. Looked up by phase,
- * action and name in turn, without building a combined key.
- */
-const stepKeys = new Map<string, Map<string, Map<string, StepKey>>>();
-
-function internStepKey(phase: string, action: string, name: string): StepKey {
-  let byAction = stepKeys.get(phase);
-  if (!byAction) stepKeys.set(phase, (byAction = new Map()));
-  let byName = byAction.get(action);
-  if (!byName) byAction.set(action, (byName = new Map()));
-  let shared = byName.get(name);
-  if (!shared) byName.set(name, (shared = { phase, action, name }));
-  return shared;
+/** The index's name id in its history, made on its first record. */
+function nameIdOf(index: IndexMetadata): number {
+  if (index.historyNameId < 0) index.historyNameId = index.historyLog.nameId(index.name);
+  return index.historyNameId;
 }
 
-/** The shared key of the state's position, or null when it has none. */
-function positionKey(state: ExecutionState): StepKey | null {
-  if (state.phase === undefined || state.action === undefined || state.step === undefined) return null;
-  return internStepKey(state.phase, state.action, state.step);
+/** The history's id for the state's position, or -1 when it has none. */
+function positionId(log: HistoryLog, state: ExecutionState): number {
+  if (state.phase === undefined || state.action === undefined || state.step === undefined) return -1;
+  return log.keyId(state.phase, state.action, state.step);
 }
 
 /** Records that an action removed the index (ES writes a `complete` history item for it). */
 export function recordRemoval(index: IndexMetadata, key: { phase: string; action: string }, now: number): void {
-  index.historyLog.push({
-    index: index.name,
-    policy: lifecyclePolicyName(index),
-    timeMillis: now,
-    from: index.lifecycle && positionKey(index.lifecycle),
-    to: internStepKey(key.phase, key.action, 'complete'),
-    success: true,
-  });
+  const log = index.historyLog;
+  const fromId = index.lifecycle ? positionId(log, index.lifecycle) : -1;
+  log.append(nameIdOf(index), lifecyclePolicyName(index), now, fromId, log.keyId(key.phase, key.action, 'complete'), true);
 }
 
 /** The indices an alias points at, in cluster order. */

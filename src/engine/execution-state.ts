@@ -1,6 +1,7 @@
 /**
  * The per-index lifecycle execution state ES keeps in index metadata under the custom `ilm` key (ES
- * `LifecycleExecutionState`): what explain reports. Values are immutable; transitions build new ones.
+ * `LifecycleExecutionState`): what explain reports. Values are immutable; transitions build new ones
+ * (with `copyState`, in one fixed shape).
  * Pure data, no behaviour beyond small accessors.
  */
 import type { Phase } from './policy-model';
@@ -50,25 +51,39 @@ export function isErrorState(state: ExecutionState | null | undefined): boolean 
   return state?.step === ERROR_STEP_NAME;
 }
 
+/** An execution state being built (see `copyState`). */
+export type MutableExecutionState = { -readonly [K in keyof ExecutionState]: ExecutionState[K] };
+
 /**
- * Returns a copy with the given fields replaced; `undefined` values remove a field. The copy has the
- * fields in the order a spread followed by assignments and deletes would give (kept fields where they
- * were, new ones last), but is built without `delete`, which would turn it into a slow dictionary-mode
- * object (a simulated year of a large cluster makes millions of these).
+ * A copy of the state with every field present (absent ones as `undefined`), always in the same order,
+ * so all states share one object shape: a simulated year of a large cluster makes millions of them,
+ * and property reads stay monomorphic. Readers treat an `undefined` field as absent (explain prints
+ * fields in its own fixed order, never in the object's), so this shape is not observable.
  */
+export function copyState(state: ExecutionState): MutableExecutionState {
+  return {
+    phase: state.phase,
+    action: state.action,
+    step: state.step,
+    lifecycleDate: state.lifecycleDate,
+    phaseTime: state.phaseTime,
+    actionTime: state.actionTime,
+    stepTime: state.stepTime,
+    failedStep: state.failedStep,
+    isAutoRetryableError: state.isAutoRetryableError,
+    failedStepRetryCount: state.failedStepRetryCount,
+    stepInfo: state.stepInfo,
+    previousStepInfo: state.previousStepInfo,
+    phaseDefinition: state.phaseDefinition,
+    shrinkIndexName: state.shrinkIndexName,
+    snapshotRepository: state.snapshotRepository,
+    snapshotName: state.snapshotName,
+    snapshotIndexName: state.snapshotIndexName,
+    downsampleIndexName: state.downsampleIndexName,
+  };
+}
+
+/** Returns a copy with the given fields replaced; an `undefined` value clears a field. */
 export function withFields(state: ExecutionState, changes: Partial<Record<keyof ExecutionState, unknown>>): ExecutionState {
-  const from = state as Record<string, unknown>;
-  const patch = changes as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key in from) {
-    if (!Object.prototype.hasOwnProperty.call(from, key)) continue;
-    if (!Object.prototype.hasOwnProperty.call(patch, key)) out[key] = from[key];
-    else if (patch[key] !== undefined) out[key] = patch[key];
-  }
-  for (const key in patch) {
-    if (!Object.prototype.hasOwnProperty.call(patch, key) || Object.prototype.hasOwnProperty.call(from, key)) continue;
-    const value = patch[key];
-    if (value !== undefined) out[key] = value;
-  }
-  return out as ExecutionState;
+  return Object.assign(copyState(state), changes);
 }

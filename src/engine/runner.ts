@@ -60,6 +60,15 @@ export class Runner {
    * up without building keys (a simulated year of a large cluster resolves steps millions of times).
    */
   private readonly stepMemo = new WeakMap<PolicyMetadata, WeakMap<object, StepMemo>>();
+  /** The last `stepAt` question and its answer. */
+  private lastStep: {
+    readonly policy: PolicyMetadata;
+    readonly cached: PhaseExecutionInfo | undefined;
+    readonly phase: string;
+    readonly action: string;
+    readonly name: string;
+    readonly step: Step | null;
+  } | null = null;
 
   constructor(
     readonly cluster: Cluster,
@@ -256,6 +265,18 @@ export class Runner {
 
   /** `resolveStep` for (phase, action, name), memoised (see `stepMemo`). */
   private stepAt(policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
+    // The last answer first: consecutive lookups are often for the same step (a poll tick checking
+    // every hot index's rollover wait, a batch of indices entering a phase together).
+    const last = this.lastStep;
+    if (last !== null && last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
+      return last.step;
+    }
+    const step = this.stepAtMemo(policy, cached, phase, action, name);
+    this.lastStep = { policy, cached, phase, action, name, step };
+    return step;
+  }
+
+  private stepAtMemo(policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
     let perPolicy = this.stepMemo.get(policy);
     if (!perPolicy) this.stepMemo.set(policy, (perPolicy = new WeakMap()));
     const definition: object = cached ?? NO_DEFINITION;

@@ -4,7 +4,7 @@
  * nothing here touches the cluster, the clock or the scheduler.
  */
 import { EsError, throwableXContent } from './errors';
-import { ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
+import { copyState, ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
 import type { PolicyMetadata } from './policy-model';
 import type { Profile } from './profile';
 import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, StepKey, stepKey, TERMINAL_KEY } from './step-key';
@@ -27,6 +27,9 @@ function phaseExecutionInfo(metadata: PolicyMetadata, phase: string): PhaseExecu
   return info;
 }
 
+/** The position ES compared with before 7.9 when the index had none yet. */
+const INIT_POSITION = { phase: INIT_KEY.phase, action: INIT_KEY.action };
+
 /**
  * ES `updateExecutionStateToStep`: new position and step time, error fields cleared, the phase
  * definition cached (and phase time set) on a phase change or when forced, the phase time reset on
@@ -41,32 +44,28 @@ export function moveToStep(
   forcePhaseRefresh: boolean,
   profile: Profile,
 ): ExecutionState {
-  const current =
-    state.phase !== undefined && state.action !== undefined && state.step !== undefined
-      ? stepKey(state.phase, state.action, state.step)
-      : profile.explain.phaseExecutionInNewPhase
-        ? null
-        : INIT_KEY;
-  const changes: Partial<Record<keyof ExecutionState, unknown>> = {
-    phase: target.phase,
-    action: target.action,
-    step: target.name,
-    stepTime: now,
-    failedStep: undefined,
-    stepInfo: undefined,
-    isAutoRetryableError: undefined,
-    failedStepRetryCount: undefined,
-  };
+  // The current position's phase and action; none for a state without a position (7.9+), or `init`'s.
+  const positioned = state.phase !== undefined && state.action !== undefined && state.step !== undefined;
+  const current = positioned ? state : profile.explain.phaseExecutionInNewPhase ? null : INIT_POSITION;
+  const moved = copyState(state);
+  moved.phase = target.phase;
+  moved.action = target.action;
+  moved.step = target.name;
+  moved.stepTime = now;
+  moved.failedStep = undefined;
+  moved.stepInfo = undefined;
+  moved.isAutoRetryableError = undefined;
+  moved.failedStepRetryCount = undefined;
   // 8.16+ keeps the last step_info the index showed before it moved on.
-  if (profile.explain.previousStepInfo && state.stepInfo !== undefined) changes.previousStepInfo = state.stepInfo;
+  if (profile.explain.previousStepInfo && state.stepInfo !== undefined) moved.previousStepInfo = state.stepInfo;
   if (current === null || current.phase !== target.phase || forcePhaseRefresh) {
-    changes.phaseDefinition = phaseExecutionInfo(metadata, target.phase);
-    changes.phaseTime = now;
+    moved.phaseDefinition = phaseExecutionInfo(metadata, target.phase);
+    moved.phaseTime = now;
   } else if (current.phase === NEW_PHASE) {
-    changes.phaseTime = now;
+    moved.phaseTime = now;
   }
-  if (current === null || current.action !== target.action) changes.actionTime = now;
-  return withFields(state, changes);
+  if (current === null || current.action !== target.action) moved.actionTime = now;
+  return moved;
 }
 
 /** ES `moveClusterStateToErrorStep`: ERROR in the same phase and action, the cause as `step_info`. */

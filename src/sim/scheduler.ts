@@ -7,9 +7,10 @@
 import { MinHeap } from './heap';
 import type { StepKey } from '../engine/step-key';
 
+/** `depth`: 1 for an event scheduled between events, one more than the running event's otherwise. */
 export type SimEvent =
-  | { readonly kind: 'async-action'; readonly due: number; readonly seq: number; readonly index: string; readonly key: StepKey }
-  | { readonly kind: 'retry'; readonly due: number; readonly seq: number; readonly index: string };
+  | { readonly kind: 'async-action'; readonly due: number; readonly seq: number; readonly index: string; readonly key: StepKey; readonly depth: number }
+  | { readonly kind: 'retry'; readonly due: number; readonly seq: number; readonly index: string; readonly depth: number };
 
 interface PhaseWait {
   readonly at: number;
@@ -78,7 +79,7 @@ export class Scheduler {
   /** Phase-complete steps waiting for `lifecycle date + min_age`, by that instant. */
   readonly phaseWaits = new MinHeap<PhaseWait>((a, b) => a.at < b.at || (a.at === b.at && a.index < b.index));
   /** Indices the next poll tick must look at (async waits, retryable errors). */
-  readonly pollSet = new Set<string>();
+  pollSet = new Set<string>();
   /** Indices a cluster change must look at (cluster-state waits, uninitialised indices). */
   readonly clusterChangeSet = new Set<string>();
   private seq = 0;

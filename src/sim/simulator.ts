@@ -24,7 +24,7 @@ export interface SimulatorConfig {
 
 /** A bound on cascade rounds at one instant: more means some step keeps rescheduling itself. */
 const LOOP_LIMIT = 100_000;
-/** A bound on events one index runs at one instant (an action chain is a few dozen steps). */
+/** A bound on the chain of events one event sets off at one instant (an action chain is a few dozen steps). */
 const EVENTS_PER_INDEX_LIMIT = 1_000;
 
 export class Simulation {
@@ -35,8 +35,14 @@ export class Simulation {
   prng!: Prng;
   /** Injected failures and held waits (`/_sim/faults`); cleared by `reset`. */
   faults!: FaultTable;
-  /** Async actions scheduled and not yet run, by index (usually one each; no combined string keys). */
-  private pendingActions = new Map<string, StepKey[]>();
+  /**
+   * Async actions scheduled and not yet run, by index name: one key, or several in scheduling order;
+   * null once they ran (the entry is kept for the next one and dropped when the index is deleted).
+   */
+  private pendingActions = new Map<string, StepKey | StepKey[] | null>();
+  /** The chain depth of the event running now (0 between events) and its instant. */
+  private runningDepth = 0;
+  private runningDue = 0;
   /** Watched index -> the waits that read it; and each waiting index -> what it watches. */
   private watchers = new Map<string, Set<string>>();
   private watching = new Map<string, readonly string[]>();
@@ -89,7 +95,7 @@ export class Simulation {
       this.watchTriggered.clear();
       this.popReadyPhaseWaits(this.now, due);
       if (due.size === 0) break;
-      for (const name of [...due].sort()) {
+      for (const name of inNameOrder(due)) {
         const index = this.cluster.indices.get(name);
         if (index) this.runner.runAfterClusterChange(index, this.now);
       }
@@ -149,7 +155,7 @@ export class Simulation {
 
   /** Schedules the re-run of a retried step as an event due now (ES runs it asynchronously). */
   scheduleRetry(index: string): void {
-    this.scheduler.events.push({ kind: 'retry', due: this.now, seq: this.scheduler.nextSeq(), index });
+    this.scheduler.events.push({ kind: 'retry', due: this.now, seq: this.scheduler.nextSeq(), index, depth: this.depthNow() });
   }
 
   /**
@@ -167,12 +173,33 @@ export class Simulation {
   private pollTick(tick: number): void {
     this.scheduler.lastTick = tick;
     this.replanChanged();
-    const due = new Set<string>(this.scheduler.pollSet);
-    this.scheduler.pollSet.clear();
-    this.popReadyPhaseWaits(tick, due);
-    for (const name of [...due].sort()) {
+    const polled = this.scheduler.pollSet;
+    this.scheduler.pollSet = new Set();
+    let due = polled;
+    if (this.phaseWaitReady(tick)) {
+      due = new Set<string>(polled);
+      this.popReadyPhaseWaits(tick, due);
+    }
+    // With no allocation rules, looking at an unchanged index again changes nothing (see below).
+    const allocationIdle = allocationModel(this.cluster).listRules().length === 0;
+    for (const name of inNameOrder(due)) {
       const index = this.cluster.indices.get(name);
-      if (index) this.runner.runPeriodic(index, tick);
+      if (index) {
+        const generation = index.generation;
+        this.runner.runPeriodic(index, tick);
+        // An index that waited for this tick and did not change (an unmet async wait, the common
+        // case) waits for the next one: what re-planning it would decide, without the re-plan.
+        if (
+          index.generation === generation &&
+          allocationIdle &&
+          polled.has(name) &&
+          !this.cluster.changed.has(name) &&
+          !this.watchers.has(name)
+        ) {
+          this.scheduler.pollSet.add(name);
+          continue;
+        }
+      }
       // Re-plan it even when nothing changed: an unmet async wait needs the next tick too.
       this.cluster.changed.add(name);
     }
@@ -180,65 +207,87 @@ export class Simulation {
   }
 
   private runEventsDueBy(instant: number): void {
-    // A bound per index and instant: a chain that reschedules itself forever is a bug, while many
-    // indices each running a few actions at the same instant is normal.
-    const perIndex = new Map<string, number>();
     for (;;) {
       const event = this.scheduler.events.peek();
       if (!event || event.due > instant) return;
-      const count = (perIndex.get(event.index) ?? 0) + 1;
-      perIndex.set(event.index, count);
-      if (count > EVENTS_PER_INDEX_LIMIT) {
+      // A bound on causal chains at one instant: an event scheduled while another runs at the same
+      // instant is one link further. A chain that reschedules itself forever is a bug, while many
+      // indices each running a few actions at the same instant is normal (and costs no bookkeeping).
+      if (event.depth > EVENTS_PER_INDEX_LIMIT) {
         throw new Error(`more than ${EVENTS_PER_INDEX_LIMIT} events at one instant for index [${event.index}]; it keeps rescheduling`);
       }
       this.scheduler.events.pop();
       this.now = event.due;
-      if (event.kind === 'async-action') {
-        this.unpend(event.index, event.key);
-        this.runner.runAsyncAction(event.index, event.key, this.now);
-      } else {
-        const index = this.cluster.indices.get(event.index);
-        if (index) this.runner.runRetriedStep(index, this.now);
+      this.runningDepth = event.depth;
+      this.runningDue = event.due;
+      try {
+        if (event.kind === 'async-action') {
+          this.unpend(event.index, event.key);
+          this.runner.runAsyncAction(event.index, event.key, this.now);
+        } else {
+          const index = this.cluster.indices.get(event.index);
+          if (index) this.runner.runRetriedStep(index, this.now);
+        }
+        this.clusterChanged();
+      } finally {
+        this.runningDepth = 0;
       }
-      this.clusterChanged();
     }
+  }
+
+  /** The chain depth of an event scheduled now (see `runEventsDueBy`). */
+  private depthNow(): number {
+    return this.runningDepth > 0 && this.runningDue === this.now ? this.runningDepth + 1 : 1;
   }
 
   private scheduleAsyncAction(index: string, key: StepKey): void {
     const pending = this.pendingActions.get(index);
-    if (pending) {
+    if (pending === undefined || pending === null) {
+      this.pendingActions.set(index, key);
+    } else if (Array.isArray(pending)) {
       if (pending.some((k) => sameStepKey(k, key))) return;
       pending.push(key);
     } else {
-      this.pendingActions.set(index, [key]);
+      if (sameStepKey(pending, key)) return;
+      this.pendingActions.set(index, [pending, key]);
     }
-    this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index, key });
+    this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index, key, depth: this.depthNow() });
   }
 
   private unpend(index: string, key: StepKey): void {
     const pending = this.pendingActions.get(index);
-    if (!pending) return;
+    if (pending === undefined || pending === null) return;
+    if (!Array.isArray(pending)) {
+      // The entry stays (as null): deleting and re-adding it for every action would churn the map.
+      if (sameStepKey(pending, key)) this.pendingActions.set(index, null);
+      return;
+    }
     const at = pending.findIndex((k) => sameStepKey(k, key));
     if (at >= 0) pending.splice(at, 1);
-    if (pending.length === 0) this.pendingActions.delete(index);
+    if (pending.length === 0) this.pendingActions.set(index, null);
   }
 
   /** Re-plans the wake-up of every index changed since the last look, and wakes its watchers. */
   private replanChanged(): void {
-    if (this.cluster.changed.size === 0) return;
-    const changed = [...this.cluster.changed];
-    this.cluster.changed.clear();
+    const changedSet = this.cluster.changed;
+    if (changedSet.size === 0) return;
     const allocation = allocationModel(this.cluster);
-    for (const name of changed) {
-      // A change that moves shards (or a new index) starts its allocation clock now.
-      const changedIndex = this.cluster.indices.get(name);
-      if (changedIndex) allocation.observe(changedIndex, this.now);
-      for (const waiter of this.watchers.get(name) ?? []) this.watchTriggered.add(waiter);
-      this.scheduler.pollSet.delete(name);
-      this.scheduler.clusterChangeSet.delete(name);
-      this.unwatch(name);
+    const { pollSet, clusterChangeSet } = this.scheduler;
+    // Taken out one by one (a Set may be changed while it is iterated; nothing below adds to it).
+    for (const name of changedSet) {
+      changedSet.delete(name);
       const index = this.cluster.indices.get(name);
+      // A change that moves shards (or a new index) starts its allocation clock now.
+      if (index) allocation.observe(index, this.now);
+      if (this.watchers.size > 0) {
+        const waiters = this.watchers.get(name);
+        if (waiters) for (const waiter of waiters) this.watchTriggered.add(waiter);
+      }
+      pollSet.delete(name);
+      clusterChangeSet.delete(name);
+      if (this.watching.size > 0) this.unwatch(name);
       if (index) this.plan(index, this.runner.wake(index));
+      else if (this.pendingActions.get(name) === null) this.pendingActions.delete(name);
     }
   }
 
@@ -298,4 +347,13 @@ export class Simulation {
       if (this.isCurrent(wait)) into.add(wait.index);
     }
   }
+}
+
+/** The names in code-unit order (`Array.prototype.sort`'s), sorting only when they are not already. */
+function inNameOrder(names: ReadonlySet<string>): string[] {
+  const out = [...names];
+  for (let i = 1; i < out.length; i++) {
+    if (out[i - 1]! > out[i]!) return out.sort();
+  }
+  return out;
 }
