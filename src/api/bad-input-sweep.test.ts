@@ -14,7 +14,7 @@ import { expect } from 'chai';
 
 import { createSimulator, type SimRequest, type Simulator } from '../index';
 import { PROFILES, type Profile } from '../engine/profile';
-import { firstDifference, snapshot as baseSnapshot } from '../testing/cluster-snapshot';
+import { firstDifference, snapshot } from '../testing/cluster-snapshot';
 import { ROUTES, type Route } from './routes';
 
 // ---------------------------------------------------------------------------------------------------
@@ -93,18 +93,6 @@ function populate(profile: Profile): Simulator {
   return sim;
 }
 
-/** Reads the shared snapshot does not make: repositories and their snapshots, data streams, SLM policies. */
-function snapshot(sim: Simulator): string {
-  const repositories = send(sim, 'GET', '/_snapshot').body;
-  const names = repositories !== null && typeof repositories === 'object' ? Object.keys(repositories) : [];
-  const reads = ['/_snapshot', ...names.map((name) => `/_snapshot/${encodeURIComponent(name)}/_all`), '/_data_stream?expand_wildcards=all', '/_slm/policy'];
-  const extra = reads.map((path) => {
-    const response = send(sim, 'GET', path);
-    return `GET ${path} -> ${response.status} ${response.text}`;
-  });
-  return [baseSnapshot(sim), ...extra].join('\n');
-}
-
 /** What happens next on a cluster: a new index, a month of poll ticks, then the whole state. */
 function probe(sim: Simulator): string {
   send(sim, 'PUT', '/probe-index', { settings: { 'index.lifecycle.name': LIFECYCLE_POLICY } });
@@ -121,6 +109,10 @@ function esError(status: number, type: string, reason: string, metadata: Record<
   return JSON.stringify({ error: { root_cause: [cause], ...cause }, status });
 }
 const illegalArgument = (reason: string): string => esError(400, 'illegal_argument_exception', reason);
+/** An error with one cause; `rootIsCause` when ES's root-cause guess unwraps to it (both ElasticsearchExceptions). */
+function chainedError(status: number, outer: { type: string; reason: string }, cause: { type: string; reason: string }, rootIsCause: boolean): string {
+  return JSON.stringify({ error: { root_cause: [rootIsCause ? cause : outer], ...outer, caused_by: cause }, status });
+}
 const parseException = (reason: string): string => esError(400, 'parse_exception', reason);
 const indexNotFound = (name: string): string =>
   esError(404, 'index_not_found_exception', `no such index [${name}]`, {
@@ -584,6 +576,11 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   const getStream = 'GET /_data_stream/{name}';
   add(getStream, 'a missing stream', { method: 'GET', path: '/_data_stream/missing-stream' }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream'));
   add(getStream, 'a stream and a missing one', { method: 'GET', path: `/_data_stream/${DATA_STREAM},missing-stream` }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', `/_data_stream/${DATA_STREAM},missing-stream`));
+  // RestGetDataStreamsAction reads ?verbose (8.x) and ?include_defaults with paramAsBoolean.
+  if (v8) {
+    add(getStream, 'verbose=maybe', { method: 'GET', path: `/_data_stream/${DATA_STREAM}?verbose=maybe` }, { text: badBoolean('maybe') });
+    add('GET /_data_stream', 'include_defaults=maybe', { method: 'GET', path: '/_data_stream?include_defaults=maybe' }, { text: badBoolean('maybe') });
+  }
   const deleteStream = 'DELETE /_data_stream/{name}';
   add(deleteStream, 'a missing stream', { method: 'DELETE', path: '/_data_stream/missing-stream' }, !dataStreams
     ? noHandler('DELETE', '/_data_stream/missing-stream')
@@ -604,11 +601,54 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(rollover, 'a missing target', { method: 'POST', path: `/${MISSING_INDEX}/_rollover` }, missingTarget(MISSING_INDEX));
   add(rollover, 'a concrete index', { method: 'POST', path: `/${UNMANAGED_INDEX}/_rollover` }, modern ? { text: illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected') } : sixSix);
   add(rollover, 'dry_run=maybe', { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe` }, { text: badBoolean('maybe') });
-  // Divergence (reported): ES wraps these in x_content_parse_exception "[rollover] failed to parse field [conditions]".
-  add(rollover, 'max_age "5x"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: { max_age: '5x' } } }, { status: 400 });
-  add(rollover, 'max_docs "many"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: { max_docs: 'many' } } }, { status: 400 });
-  add(rollover, 'an unknown condition', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: { max_bananas: 1 } } }, { status: 400 });
-  add(rollover, 'conditions is an array', { method: 'POST', path: `/${ALIAS}/_rollover`, body: { conditions: [] } }, { status: 400 });
+  // RolloverRequest.PARSER (`rollover`) and its conditions parser (`conditions`; 8.x `rollover_conditions`):
+  // x_content_parse_exception chains at ES's [line:column].
+  const conditionsParser = v8 ? 'rollover_conditions' : 'conditions';
+  const xParse = (reason: string, cause?: { type: string; reason: string }, causeOfCause?: { type: string; reason: string }): string => {
+    const outer: Record<string, unknown> = { type: 'x_content_parse_exception', reason };
+    if (cause) outer['caused_by'] = causeOfCause ? { ...cause, caused_by: causeOfCause } : cause;
+    // ES's root-cause guess unwraps a parse exception to a parse-exception cause, and stops at an IAE.
+    const root = causeOfCause ? cause! : cause ?? outer;
+    return JSON.stringify({ error: { root_cause: [{ type: root.type, reason: root.reason }], ...outer }, status: 400 });
+  };
+  const failedConditions = (at: string): string => `${at} [rollover] failed to parse field [conditions]`;
+  add(rollover, 'max_age "5x"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_age":"5x"}}' }, {
+    text: xParse(
+      failedConditions('[1:26]'),
+      { type: 'x_content_parse_exception', reason: `[1:26] [${conditionsParser}] failed to parse field [max_age]` },
+      { type: 'illegal_argument_exception', reason: 'failed to parse setting [max_age] with value [5x] as a time value: unit is missing or unrecognized' },
+    ),
+  });
+  add(rollover, 'max_age a number (declareString)', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_age":5}}' }, {
+    status: 400,
+    type: 'x_content_parse_exception',
+    reason: failedConditions('[1:26]'),
+  });
+  add(rollover, 'max_docs "many"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_docs":"many"}}' }, {
+    status: 400,
+    type: 'x_content_parse_exception',
+    reason: failedConditions('[1:27]'),
+  });
+  // 7.7+ raises an unknown field after reading its value (so the wrapper points at the value); 6.x at the name.
+  add(rollover, 'an unknown condition', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_bananas":1}}' }, {
+    status: 400,
+    type: 'x_content_parse_exception',
+    reason: failedConditions(modern ? '[1:30]' : '[1:16]'),
+  });
+  add(rollover, 'conditions is an array', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":[]}' }, {
+    text: esError(400, 'x_content_parse_exception', "[1:15] [rollover] conditions doesn't support values of type: START_ARRAY"),
+  });
+  add(rollover, 'an unknown top-level field', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"condition":{}}' }, {
+    status: 400,
+    type: 'x_content_parse_exception',
+    reason: `[1:2] [rollover] unknown field [condition]${modern ? ' did you mean [conditions]?' : ', parser not found'}`,
+  });
+  add(rollover, 'a bad body before a bad dry_run', { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe`, body: '{"conditions":[]}' }, {
+    text: esError(400, 'x_content_parse_exception', "[1:15] [rollover] conditions doesn't support values of type: START_ARRAY"),
+  });
+  if (v8) {
+    add(rollover, 'a min_* condition alone (the API accepts it)', { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe`, body: { conditions: { min_docs: 1 } } }, { text: badBoolean('maybe') });
+  }
   add(rolloverNamed, 'a missing target', { method: 'POST', path: `/${MISSING_INDEX}/_rollover/new-index` }, missingTarget(MISSING_INDEX));
   add(rolloverNamed, 'an uppercase new index', { method: 'POST', path: `/${ALIAS}/_rollover/Upper-Case` }, { text: invalidIndexName('Upper-Case', 'must be lowercase') });
   add(rolloverNamed, 'a new index starting with _', { method: 'POST', path: `/${ALIAS}/_rollover/_bad` }, { text: invalidIndexName('_bad', "must not start with '_', '-', or '+'") });
@@ -621,6 +661,10 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     }),
   });
   if (dataStreams) {
+    const noCreateIndexFields = illegalArgument('aliases, mappings, and index settings may not be specified when rolling over a data stream');
+    add(rollover, 'aliases for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { aliases: { 'logs-x': {} } } }, { text: noCreateIndexFields });
+    add(rollover, 'settings for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { settings: { 'index.number_of_replicas': 0 } } }, { text: noCreateIndexFields });
+    add(rollover, 'mappings for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { mappings: { properties: { a: { type: 'keyword' } } } } }, { text: noCreateIndexFields });
     add(rolloverNamed, 'a new index name for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover/new-index` }, {
       text: illegalArgument('new index name may not be specified when rolling over a data stream'),
     });
@@ -643,7 +687,23 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     add(route, 'a valid item then an unknown action (all or nothing)', { method, path, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }) + line({ upsert: {} }) + line({ a: 1 }) }, {
       text: illegalArgument('Malformed action/metadata line [3], expected field [create], [delete], [index] or [update] but found [upsert]'),
     });
-    add(route, 'an action line that is an array', { method, path, body: '[]\n' }, { status: 400 });
+    add(route, 'an action line that is an array', { method, path, body: '[]\n' }, {
+      text: illegalArgument('Malformed action/metadata line [1], expected START_OBJECT but found [START_ARRAY]'),
+    });
+    add(route, 'an action whose metadata is a string', { method, path, body: line({ index: 'x' }) + line({ a: 1 }) }, {
+      text: illegalArgument('Malformed action/metadata line [1], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]'),
+    });
+    add(route, 'an unknown metadata field', { method, path, body: line({ index: { _index: MANAGED_INDEX, bogus: 1 } }) + line({ a: 1 }) }, {
+      text: illegalArgument('Action/metadata line [1] contains an unknown parameter [bogus]'),
+    });
+    add(route, 'a metadata field that is an array', { method, path, body: line({ index: { _index: [MANAGED_INDEX] } }) + line({ a: 1 }) }, {
+      text: illegalArgument('Malformed action/metadata line [1], expected a simple value for field [_index] but found [START_ARRAY]'),
+    });
+    add(route, 'no body', { method, path }, { text: parseException('request body is required') });
+    add(route, 'an empty body', { method, path, body: '' }, { text: parseException('request body is required') });
+    add(route, 'refresh=maybe (refused before anything is counted)', { method, path: `${path}?refresh=maybe`, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }) }, {
+      text: illegalArgument('Unknown value for refresh: [maybe].'),
+    });
   }
   add('POST /_bulk', 'items without an index', { method: 'POST', path: '/_bulk', body: line({ index: {} }) + line({ a: 1 }) + line({ create: {} }) + line({ a: 2 }) }, {
     text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index is missing;2: index is missing;'),
@@ -658,10 +718,28 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(putRepo, 'no type', { method: 'PUT', path: '/_snapshot/new-repo', body: { settings: { location: '/mnt/x' } } }, {
     text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: type is missing;'),
   });
-  // Divergence (reported): ES wraps the repository's own complaint in "[new-repo] failed to create repository".
-  add(putRepo, 'an unknown type', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'ftp' } }, { status: 500, type: 'repository_exception' });
-  add(putRepo, 'an fs repository without a location', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: {} } }, { status: 500, type: 'repository_exception' });
-  add(postRepo, 'a url repository without a url', { method: 'POST', path: '/_snapshot/new-repo', body: { type: 'url' } }, { status: 500, type: 'repository_exception' });
+  // RepositoriesService: an unknown type is thrown as is; what a repository's constructor refuses is
+  // wrapped as "failed to create repository" (both RepositoryExceptions, so the root cause is the inner one).
+  const repositoryException = (reason: string): Expectation => ({ status: 500, text: esError(500, 'repository_exception', reason) });
+  const failedToCreate = (name: string, why: string): Expectation => ({
+    status: 500,
+    text: chainedError(500, { type: 'repository_exception', reason: `[${name}] failed to create repository` }, { type: 'repository_exception', reason: `[${name}] ${why}` }, true),
+  });
+  add(putRepo, 'an unknown type', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'ftp' } }, repositoryException('[new-repo] repository type [ftp] does not exist'));
+  add(putRepo, 'type is a number (read with toString)', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 1 } }, repositoryException('[new-repo] repository type [1] does not exist'));
+  add(putRepo, 'an fs repository without a location', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: {} } }, failedToCreate('new-repo', 'missing location'));
+  add(postRepo, 'a url repository without a url', { method: 'POST', path: '/_snapshot/new-repo', body: { type: 'url' } }, failedToCreate('new-repo', 'missing url'));
+  add(putRepo, 'settings is a string', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: 'loc' } }, {
+    text: illegalArgument('Malformed settings section, should include an inner object'),
+  });
+  add(putRepo, 'verify=maybe', { method: 'PUT', path: '/_snapshot/new-repo?verify=maybe', body: { type: 'fs', settings: { location: '/mnt/x' } } }, { text: badBoolean('maybe') });
+  add(putRepo, 'a name with #', { method: 'PUT', path: `/_snapshot/${enc('a#b')}`, body: { type: 'fs', settings: { location: '/mnt/x' } } }, repositoryException("[a#b] must not contain '#'"));
+  add(putRepo, 'a name with *', { method: 'PUT', path: '/_snapshot/a*b', body: { type: 'fs', settings: { location: '/mnt/x' } } },
+    repositoryException('[a*b] must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]'),
+  );
+  add(postRepo, 'a name with # and no type (the request is validated first)', { method: 'POST', path: `/_snapshot/${enc('a#b')}`, body: { settings: { location: '/mnt/x' } } }, {
+    text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: type is missing;'),
+  });
   const repositoryMissing = (name: string): string => esError(404, 'repository_missing_exception', `[${name}] missing`);
   add('GET /_snapshot/{repository}', 'a missing repository', { method: 'GET', path: '/_snapshot/missing-repo' }, { text: repositoryMissing('missing-repo') });
   add('GET /_snapshot/{repository}', 'a repository and a missing one', { method: 'GET', path: `/_snapshot/${REPOSITORY},missing-repo` }, { text: repositoryMissing('missing-repo') });
@@ -672,9 +750,41 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   const postSnapshot = 'POST /_snapshot/{repository}/{snapshot}';
   add(putSnapshot, 'a missing repository', { method: 'PUT', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
   add(postSnapshot, 'a missing repository', { method: 'POST', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
-  // 8.x throws SnapshotNameAlreadyInUseException (a subclass, so its own type); reported as a handler bug.
+  // 8.x throws SnapshotNameAlreadyInUseException (a subclass, so its own type); 6.x/7.x the parent.
   const taken = `[${REPOSITORY}:${SNAPSHOT}] Invalid snapshot name [${SNAPSHOT}], snapshot with the same name already exists`;
-  add(putSnapshot, 'a name already taken', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT}` }, v8 ? { status: 400, reason: taken } : { text: esError(400, 'invalid_snapshot_name_exception', taken) });
+  add(putSnapshot, 'a name already taken', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT}` }, {
+    text: esError(400, v8 ? 'snapshot_name_already_in_use_exception' : 'invalid_snapshot_name_exception', taken),
+  });
+  // SnapshotsService#validate: the first rule broken, before the repository is looked up.
+  const badSnapshotName = (route: string, method: string, name: string, description: string, repository = REPOSITORY): void =>
+    add(route, `snapshot name ${JSON.stringify(name)} in repository ${repository}`, { method, path: `/_snapshot/${repository}/${enc(name)}` }, {
+      text: esError(400, 'invalid_snapshot_name_exception', `[${repository}:${name}] Invalid snapshot name [${name}], ${description}`),
+    });
+  badSnapshotName(putSnapshot, 'PUT', 'Snap-Upper', 'must be lowercase');
+  badSnapshotName(putSnapshot, 'PUT', '_snap', "must not start with '_'");
+  badSnapshotName(putSnapshot, 'PUT', 'a#b', "must not contain '#'");
+  badSnapshotName(postSnapshot, 'POST', 'a,b', "must not contain ','");
+  badSnapshotName(postSnapshot, 'POST', 'a b', 'must not contain whitespace');
+  badSnapshotName(postSnapshot, 'POST', 'a*b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
+  badSnapshotName(putSnapshot, 'PUT', 'Snap-Upper', 'must be lowercase', 'missing-repo');
+  add(putSnapshot, 'indices is a number', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { indices: 5 } }, {
+    text: illegalArgument('malformed indices section, should be an array of strings'),
+  });
+  // XContentMapValues#nodeBooleanValue wraps Booleans#parseBoolean (both IAEs: the outer is the root cause).
+  add(putSnapshot, 'include_global_state "maybe"', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { include_global_state: 'maybe' } }, {
+    text: chainedError(
+      400,
+      { type: 'illegal_argument_exception', reason: 'Could not convert [include_global_state] to boolean' },
+      { type: 'illegal_argument_exception', reason: 'Failed to parse value [maybe] as only [true] or [false] are allowed.' },
+      false,
+    ),
+  });
+  add(postSnapshot, 'a bad body before a bad wait_for_completion', { method: 'POST', path: `/_snapshot/${REPOSITORY}/new-snap?wait_for_completion=maybe`, body: { indices: true } }, {
+    text: illegalArgument('malformed indices section, should be an array of strings'),
+  });
+  if (modern) {
+    add(putSnapshot, 'metadata is a string', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { metadata: 'x' } }, { text: illegalArgument('malformed metadata, should be an object') });
+  }
   add(putSnapshot, 'wait_for_completion=maybe', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap?wait_for_completion=maybe` }, { text: badBoolean('maybe') });
   add(putSnapshot, 'a missing index', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { indices: MISSING_INDEX } }, { text: indexNotFound(MISSING_INDEX) });
   add(postSnapshot, 'an open-ended date-math name', { method: 'POST', path: `/_snapshot/${REPOSITORY}/${enc('<snap-{now/d>')}` }, { status: 400, type: 'parse_exception' });
@@ -698,6 +808,31 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   slmCase(putSlm, 'an uppercase snapshot name', 'PUT', '/_slm/policy/new-slm', { status: 400, type: 'action_request_validation_exception' }, { ...validSlm, name: 'Snap' });
   slmCase(putSlm, 'a missing repository', 'PUT', '/_slm/policy/new-slm', { text: illegalArgument('no such repository [missing-repo]') }, { ...validSlm, repository: 'missing-repo' });
   slmCase(putSlm, 'an id starting with _', 'PUT', '/_slm/policy/_slm', { text: esError(400, 'action_request_validation_exception', "Validation Failed: 1: invalid policy id [_slm]: must not start with '_';") }, validSlm);
+  // SnapshotLifecyclePolicy#validate lists every id rule broken.
+  const FILE_CHARS = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
+  slmCase(putSlm, 'an id with a comma', 'PUT', `/_slm/policy/${enc('a,b')}`, { text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [a,b]: ${FILE_CHARS};`) }, validSlm);
+  slmCase(putSlm, 'an id breaking two rules', 'PUT', `/_slm/policy/${enc('_a*b')}`, {
+    text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [_a*b]: ${FILE_CHARS};2: invalid policy id [_a*b]: must not start with '_';`),
+  }, validSlm);
+  slmCase(putSlm, 'a 300-character id', 'PUT', `/_slm/policy/${LONG}`, {
+    text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [${LONG}]: name is too long, (300 > 255 bytes);`),
+  }, validSlm);
+  slmCase(putSlm, 'a 260-byte unicode id', 'PUT', `/_slm/policy/${enc(UNICODE)}`, {
+    text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [${UNICODE}]: name is too long, (260 > 255 bytes);`),
+  }, validSlm);
+  // SnapshotLifecyclePolicy.PARSER (`snapshot_lifecycle`, lenient about unknown fields).
+  const slmBody = (extra: string): string => `{"name":"snap","schedule":"0 30 1 * * ?","repository":"${REPOSITORY}",${extra}}`;
+  slmCase(putSlm, 'config is a string', 'PUT', '/_slm/policy/new-slm', {
+    text: esError(400, 'x_content_parse_exception', "[1:74] [snapshot_lifecycle] config doesn't support values of type: VALUE_STRING"),
+  }, slmBody('"config":"all"'));
+  slmCase(putSlm, 'name is a number', 'PUT', '/_slm/policy/new-slm', {
+    text: esError(400, 'x_content_parse_exception', "[1:9] [snapshot_lifecycle] name doesn't support values of type: VALUE_NUMBER"),
+  }, '{"name":5,"schedule":"0 30 1 * * ?","repository":"my-repo"}');
+  slmCase(putSlm, 'retention expire_after "5x"', 'PUT', '/_slm/policy/new-slm', {
+    status: 400,
+    type: 'x_content_parse_exception',
+    reason: '[1:97] [snapshot_lifecycle] failed to parse field [retention]',
+  }, slmBody('"retention":{"expire_after":"5x"}'));
   slmCase('GET /_slm/policy/{policy_id}', 'a missing policy', 'GET', '/_slm/policy/missing-slm', { text: resourceNotFound('snapshot lifecycle policy or policies [missing-slm] not found') });
   slmCase('DELETE /_slm/policy/{policy_id}', 'a missing policy', 'DELETE', '/_slm/policy/missing-slm', { status: 404, type: 'resource_not_found_exception' });
   slmCase('POST /_slm/policy/{policy_id}/_execute', 'a missing policy', 'POST', '/_slm/policy/missing-slm/_execute', { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') });

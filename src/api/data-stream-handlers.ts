@@ -5,8 +5,10 @@
  * for the selected release; the rules live in the engine.
  */
 import { aliasExists, IndexMetadata, indicesForAlias, lifecyclePolicyName, numberOfReplicas } from '../engine/cluster';
-import { parseByteSize } from '../engine/byte-size';
-import { conditionResults, ConditionValue } from '../engine/rollover-conditions';
+import { conditionFields, conditionResults, ConditionValue } from '../engine/rollover-conditions';
+import { JsonTokenizer } from '../engine/json-tokens';
+import { anyValue, FieldSpec, parseObject } from '../engine/object-parser';
+import type { Profile } from '../engine/profile';
 import {
   backingIndexName,
   createDataStream,
@@ -21,8 +23,7 @@ import { actionRequestValidation, EsError, EsException, illegalArgument, resourc
 import { matchingTemplate } from '../engine/index-creation';
 import { javaHashMapOrder } from '../engine/java-order';
 import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/rollover-service';
-import { parseTimeValue } from '../engine/time';
-import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext } from './context';
+import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 import { countDocument, writeTarget } from './template-handlers';
 
 /** 6.x has no data streams: the router there has no such endpoint. */
@@ -116,6 +117,10 @@ export function getDataStreams(ctx: RequestContext): HandlerResult {
   const refused = requireDataStreams(ctx);
   if (refused) return refused;
   const { sim } = ctx;
+  // ES `RestGetDataStreamsAction` reads `?include_defaults` and (8.x) `?verbose` with
+  // `RestRequest#paramAsBoolean`, so anything but true/false is refused before the lookup.
+  booleanParam(ctx, 'include_defaults', false);
+  if (sim.profile.dataStreams === 'v8') booleanParam(ctx, 'verbose', false);
   const expression = ctx.params.has('name') ? pathParam(ctx, 'name') : '*';
   // Divergence (unverified for 7.10): 7.8/7.9 answered a missing name with `data_stream matching [x]
   // not found` (resource_not_found_exception); the simulator sends the index resolver's `no such index
@@ -152,29 +157,49 @@ export function deleteDataStream(ctx: RequestContext): HandlerResult {
   return ok(ACKNOWLEDGED);
 }
 
-/** The `conditions` of a rollover request body (the conditions the simulator models). */
-function parseConditions(body: Record<string, unknown>): Array<readonly [string, ConditionValue]> {
-  const raw = body['conditions'];
-  if (raw === undefined) return [];
-  if (!isObject(raw)) throw new EsException(illegalArgument('[conditions] must be an object'));
-  const out: Array<readonly [string, ConditionValue]> = [];
-  for (const [key, value] of Object.entries(raw)) {
-    if (key === 'max_age') {
-      const parsed = parseTimeValue(String(value), 'max_age');
-      if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
-      out.push([key, parsed.value]);
-    } else if (key === 'max_docs') {
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new EsException(illegalArgument('[max_docs] must be a number'));
-      out.push([key, value]);
-    } else if (key === 'max_size') {
-      out.push([key, parseByteSize(String(value), 'max_size')]);
-    } else {
-      // Divergence: ES refuses an unknown condition with an x_content_parse_exception at its location;
-      // the simulator (which reads the body as a map) names the field without a location.
-      throw new EsException(illegalArgument(`[conditions] unknown field [${key}]`));
-    }
-  }
-  return out;
+interface RolloverBody {
+  readonly conditions: Array<readonly [string, ConditionValue]>;
+  /** Whether `settings`, `mappings` or `aliases` asked for anything (a data stream refuses them). */
+  readonly createIndexFields: boolean;
+}
+
+/**
+ * The rollover request body with ES's parsers (`RolloverRequest.PARSER`, named `rollover`: `conditions`,
+ * `settings`, `mappings`, `aliases`, each an object; unknown fields refused). The conditions parser is
+ * `conditions` before 8.x and `RolloverConditions.PARSER` (`rollover_conditions`) in 8.x; both declare
+ * ages and sizes with `declareString` and counts with `declareLong`, so failures come as ES's
+ * `[line:col]` x_content_parse_exception chain. Unlike the ILM action, the API takes an empty set of
+ * conditions (an unconditional rollover). Divergence: 8.x refuses a condition given twice ("... condition
+ * is already set"); JSON with a repeated key keeps the last value here.
+ */
+function parseRolloverBody(text: string | null, profile: Profile): RolloverBody {
+  if (text === null || text.trim().length === 0) return { conditions: [], createIndexFields: false };
+  const p = new JsonTokenizer(text, profile.parseErrorStyle);
+  const conditionsParser = profile.rolloverConditions === 'min-max' ? 'rollover_conditions' : 'conditions';
+  const conditionSpecs: FieldSpec[] = conditionFields(profile).map((f) => (f.type === 'LONG' ? f : { ...f, type: 'STRING' }));
+  const objectMap = (t: JsonTokenizer): Record<string, unknown> => anyValue(t) as Record<string, unknown>;
+  const values = parseObject(p, {
+    name: 'rollover',
+    fields: [
+      {
+        name: 'conditions',
+        type: 'OBJECT',
+        parse: (t) => parseObject(t, { name: conditionsParser, fields: conditionSpecs, build: (v) => [...v.entries()] as Array<readonly [string, ConditionValue]> }),
+      },
+      { name: 'settings', type: 'OBJECT', parse: objectMap },
+      { name: 'mappings', type: 'OBJECT', parse: objectMap },
+      { name: 'aliases', type: 'OBJECT', parse: objectMap },
+    ],
+    build: (v) => v,
+  });
+  const conditions = (values.get('conditions') as Array<readonly [string, ConditionValue]> | undefined) ?? [];
+  // Divergence: ES compares the built request with its defaults (empty settings, no aliases, `{}`
+  // mappings); the simulator counts any non-empty object as "specified".
+  const createIndexFields = ['settings', 'mappings', 'aliases'].some((f) => {
+    const v = values.get(f);
+    return isObject(v) && Object.keys(v).length > 0;
+  });
+  return { conditions, createIndexFields };
 }
 
 /**
@@ -187,19 +212,25 @@ export function rollover(ctx: RequestContext): HandlerResult {
   const { cluster, profile } = sim;
   const target = pathParam(ctx, 'index');
   const requestedName = ctx.params.get('new_index');
+  // ES `RestRolloverIndexAction`: the body first, then `?dry_run`.
+  const { conditions, createIndexFields } = parseRolloverBody(ctx.body, profile);
   const dryRun = booleanParam(ctx, 'dry_run', false);
-  const body = bodyAsMap(ctx.body, true);
-  const conditions = parseConditions(body);
   const stream = profile.dataStreams === 'none' ? undefined : cluster.dataStreams.get(target);
   let source: IndexMetadata | null;
   let newName: string;
   if (stream) {
+    // ES `MetadataRolloverService#validate`, in this order.
     if (requestedName !== undefined) throw new EsException(illegalArgument('new index name may not be specified when rolling over a data stream'));
+    if (createIndexFields) {
+      throw new EsException(illegalArgument('aliases, mappings, and index settings may not be specified when rolling over a data stream'));
+    }
     source = writeIndexOfStream(cluster, stream);
     newName = '';
   } else if (aliasExists(cluster, target)) {
     source = writeIndexOf(cluster, target);
     if (!source) throw new EsException(illegalArgument(`rollover target [${target}] does not point to a write index`));
+    // Divergence: ES creates the new index with the body's settings, mappings and aliases; the
+    // simulator reads and checks them but creates the new index as it would without them.
     newName = requestedName ?? nextRolloverName(source);
   } else if (cluster.indices.has(target)) {
     throw new EsException(illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected'));
@@ -243,8 +274,56 @@ interface BulkItem {
   readonly sourceBytes: number;
 }
 
+/**
+ * The metadata fields ES's `BulkRequestParser` knows per release; any other field with a value is
+ * refused. 8.x dropped `_type` (refused like any unknown field) and added `require_data_stream`,
+ * `list_executed_pipelines` and the object `dynamic_templates`.
+ */
+function bulkMetadataFields(profile: Profile): { readonly values: readonly string[]; readonly objects: readonly string[] } {
+  const common = ['_index', '_id', 'routing', 'op_type', 'version', 'version_type', 'if_seq_no', 'if_primary_term', 'retry_on_conflict', 'pipeline', '_source'];
+  if (profile.documentApi === 'v8') return { values: [...common, 'require_alias', 'require_data_stream', 'list_executed_pipelines'], objects: ['_source', 'dynamic_templates'] };
+  if (profile.dataStreams === 'none') return { values: [...common, '_type', 'parent'], objects: ['_source'] };
+  return { values: [...common, '_type', 'require_alias'], objects: ['_source'] };
+}
+
+function malformedLine(line: number, what: string): EsException {
+  return new EsException(illegalArgument(`Malformed action/metadata line [${line}], ${what}`));
+}
+
+/** One action/metadata line, read token by token as ES's `BulkRequestParser` does. */
+function parseActionLine(text: string, line: number, profile: Profile): { action: string; meta: Record<string, string> } {
+  const p = new JsonTokenizer(text);
+  let token = p.nextToken();
+  if (token !== 'START_OBJECT') throw malformedLine(line, `expected START_OBJECT but found [${token}]`);
+  token = p.nextToken();
+  if (token !== 'FIELD_NAME') throw malformedLine(line, `expected FIELD_NAME but found [${token}]`);
+  const action = p.currentName();
+  const meta: Record<string, string> = {};
+  const known = bulkMetadataFields(profile);
+  token = p.nextToken();
+  if (token === 'START_OBJECT') {
+    let field = '';
+    for (token = p.nextToken(); token !== 'END_OBJECT' && token !== null; token = p.nextToken()) {
+      if (token === 'FIELD_NAME') {
+        field = p.currentName();
+      } else if (token === 'VALUE_STRING' || token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') {
+        if (!known.values.includes(field)) throw new EsException(illegalArgument(`Action/metadata line [${line}] contains an unknown parameter [${field}]`));
+        meta[field] = p.text();
+      } else if (token === 'START_OBJECT' && known.objects.includes(field)) {
+        p.skipChildren();
+      } else if (token !== 'VALUE_NULL') {
+        throw malformedLine(line, `expected a simple value for field [${field}] but found [${token}]`);
+      }
+    }
+  } else if (token !== 'END_OBJECT') {
+    throw malformedLine(line, `expected START_OBJECT or END_OBJECT but found [${token}]`);
+  }
+  if (!BULK_ACTIONS.includes(action)) throw malformedLine(line, `expected field [create], [delete], [index] or [update] but found [${action}]`);
+  return { action, meta };
+}
+
 /** Splits an NDJSON bulk body into action/source pairs, refusing what ES's `BulkRequestParser` refuses. */
-function parseBulk(text: string, defaultIndex: string | undefined): BulkItem[] {
+function parseBulk(text: string, defaultIndex: string | undefined, profile: Profile): BulkItem[] {
   if (text.length > 0 && !text.endsWith('\n')) throw new EsException(illegalArgument('The bulk request must be terminated by a newline [\\n]'));
   const lines = text.split('\n');
   lines.pop();
@@ -253,16 +332,9 @@ function parseBulk(text: string, defaultIndex: string | undefined): BulkItem[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim().length === 0) continue;
-    const action = bodyAsMap(line);
-    const keys = Object.keys(action);
-    const name = keys[0];
-    if (name === undefined) throw new EsException(illegalArgument(`Malformed action/metadata line [${i + 1}], expected FIELD_NAME but found [END_OBJECT]`));
-    if (!BULK_ACTIONS.includes(name)) {
-      throw new EsException(illegalArgument(`Malformed action/metadata line [${i + 1}], expected field [create], [delete], [index] or [update] but found [${name}]`));
-    }
-    const meta = isObject(action[name]) ? (action[name] as Record<string, unknown>) : {};
-    const index = typeof meta['_index'] === 'string' ? meta['_index'] : defaultIndex;
-    const id = meta['_id'] === undefined ? undefined : String(meta['_id']);
+    const { action: name, meta } = parseActionLine(line, i + 1, profile);
+    const index = meta['_index'] ?? defaultIndex;
+    const id = meta['_id'];
     let sourceBytes = 0;
     if (name !== 'delete') {
       i++;
@@ -278,6 +350,13 @@ function parseBulk(text: string, defaultIndex: string | undefined): BulkItem[] {
   if (items.length === 0) throw new EsException(actionRequestValidation(['no requests added']));
   if (missing.length > 0) throw new EsException(actionRequestValidation(missing));
   return items;
+}
+
+/** ES `WriteRequest.RefreshPolicy#parse`. */
+function checkRefresh(ctx: RequestContext): void {
+  const value = ctx.query.get('refresh');
+  if (value === undefined || value === '' || value === 'true' || value === 'false' || value === 'wait_for') return;
+  throw new EsException(illegalArgument(`Unknown value for refresh: [${value}].`));
 }
 
 function failedItem(ctx: RequestContext, item: BulkItem, error: EsError): Record<string, unknown> {
@@ -303,7 +382,9 @@ function failedItem(ctx: RequestContext, item: BulkItem, error: EsError): Record
  */
 export function bulk(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  const items = parseBulk(ctx.body ?? '', ctx.params.get('index'));
+  // ES `RestBulkAction`: the parameters (`refresh` among them), then the required body, then the lines.
+  checkRefresh(ctx);
+  const items = parseBulk(requiredBody(ctx), ctx.params.get('index'), sim.profile);
   const out: Record<string, unknown>[] = [];
   let errors = false;
   for (const item of items) {

@@ -3,7 +3,10 @@
  * lifecycle management (`_slm`): parse the request once, call `engine/snapshots.ts`, tell the
  * simulation the cluster changed, and return the body ES returns. No business rules live here.
  */
-import { EsException } from '../engine/errors';
+import { EsException, illegalArgument } from '../engine/errors';
+import { JsonTokenizer } from '../engine/json-tokens';
+import { xContentError } from '../engine/object-parser';
+import { parseTimeValue } from '../engine/time';
 import { resolveIndices, simpleMatch } from '../engine/index-resolver';
 import {
   createSnapshot,
@@ -21,6 +24,7 @@ import {
   Snapshot,
   snapshotMissing,
   snapshotToXContent,
+  validateNewSnapshot,
 } from '../engine/snapshots';
 import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
@@ -35,12 +39,27 @@ function withoutSlm(ctx: RequestContext): HandlerResult | null {
 
 // ---- repositories ----
 
+/**
+ * ES `RestPutRepositoryAction`: the body (`PutRepositoryRequest#source`, which reads `type` with
+ * Java's `toString()` and refuses a `settings` that is not an object), then `?verify`, then the
+ * service. Divergence: a `type` of null or an array/object prints as JavaScript renders it (ES would
+ * throw a NullPointerException or print Java's collection text); null counts as no type.
+ */
 export function putRepositoryHandler(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'repository');
   const body = bodyAsMap(requiredBody(ctx));
-  const settings = isObject(body['settings']) ? body['settings'] : {};
-  putRepository(sim.cluster, name, body['type'], settings);
+  let type: string | undefined;
+  let settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'type') type = value === null ? undefined : String(value);
+    else if (key === 'settings') {
+      if (!isObject(value)) throw new EsException(illegalArgument('Malformed settings section, should include an inner object'));
+      settings = value;
+    }
+  }
+  booleanParam(ctx, 'verify', true);
+  putRepository(sim.cluster, name, type, settings);
   sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }
@@ -76,27 +95,74 @@ export function deleteRepositoryHandler(ctx: RequestContext): HandlerResult {
 
 // ---- snapshots ----
 
-function indexExpression(value: unknown): string {
-  if (Array.isArray(value)) return value.map(String).join(',');
-  if (typeof value === 'string') return value;
-  return '_all';
+/** ES `XContentMapValues#nodeBooleanValue(node, name)`: a boolean, or the text `true`/`false`. */
+function nodeBoolean(value: unknown, name: string): boolean {
+  const text = value === null ? 'null' : String(value);
+  if (value === true || text === 'true') return true;
+  if (value === false || text === 'false') return false;
+  throw new EsException(
+    illegalArgument(`Could not convert [${name}] to boolean`, illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`)),
+  );
 }
 
+interface SnapshotBody {
+  readonly indices: string;
+  readonly includeGlobalState: boolean;
+  readonly ignoreUnavailable: boolean;
+  readonly metadata?: Record<string, unknown>;
+}
+
+/**
+ * ES `CreateSnapshotRequest#source(Map)`: each known field in body order, refusing a malformed one
+ * with its IllegalArgumentException; unknown fields are ignored. `settings` was read (and checked)
+ * before 8.x, `metadata` since 7.3, `feature_states` since 7.12.
+ */
+function parseSnapshotBody(ctx: RequestContext): SnapshotBody {
+  const api = ctx.sim.profile.snapshots.api;
+  const body = bodyAsMap(ctx.body);
+  let indices = '_all';
+  let includeGlobalState = true;
+  let metadata: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'indices') {
+      if (typeof value === 'string') indices = value;
+      else if (Array.isArray(value)) indices = value.map(String).join(',');
+      else throw new EsException(illegalArgument('malformed indices section, should be an array of strings'));
+    } else if (key === 'feature_states' && api === 'v8') {
+      if (!Array.isArray(value)) throw new EsException(illegalArgument('malformed feature_states section, should be an array of strings'));
+    } else if (key === 'partial') {
+      nodeBoolean(value, 'partial');
+    } else if (key === 'settings' && api !== 'v8') {
+      if (!isObject(value)) throw new EsException(illegalArgument('malformed settings section, should indices an inner object'));
+    } else if (key === 'include_global_state') {
+      includeGlobalState = nodeBoolean(value, 'include_global_state');
+    } else if (key === 'metadata' && api !== 'v6.6') {
+      if (value !== null && !isObject(value)) throw new EsException(illegalArgument('malformed metadata, should be an object'));
+      if (isObject(value)) metadata = value;
+    }
+  }
+  return { indices: indices.length === 0 ? '_all' : indices, includeGlobalState, ignoreUnavailable: body['ignore_unavailable'] === true, ...(metadata ? { metadata } : {}) };
+}
+
+/**
+ * ES `RestCreateSnapshotAction`: the body, then `?wait_for_completion`; then the service's checks
+ * (name, repository, name free) before the indices are resolved.
+ */
 export function createSnapshotHandler(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const repository = pathParam(ctx, 'repository');
-  const body = bodyAsMap(ctx.body);
+  const body = parseSnapshotBody(ctx);
   const waitForCompletion = booleanParam(ctx, 'wait_for_completion', false);
-  if (!sim.cluster.snapshots.repositories.has(repository)) throw new EsException(repositoryMissing(repository));
-  const indices = resolveIndices(sim.cluster, indexExpression(body['indices']), {
-    ignoreUnavailable: body['ignore_unavailable'] === true,
+  validateNewSnapshot(sim.cluster, repository, pathParam(ctx, 'snapshot'), sim.now, sim.profile);
+  const indices = resolveIndices(sim.cluster, body.indices, {
+    ignoreUnavailable: body.ignoreUnavailable,
     allowNoIndices: true,
     expandHidden: false,
   }).map((i) => i.name);
-  const includeGlobalState = body['include_global_state'];
   const snapshot = createSnapshot(sim.cluster, repository, pathParam(ctx, 'snapshot'), indices, sim.now, {
-    includeGlobalState: includeGlobalState === undefined ? true : includeGlobalState === true,
-    ...(isObject(body['metadata']) ? { metadata: body['metadata'] } : {}),
+    includeGlobalState: body.includeGlobalState,
+    profile: sim.profile,
+    ...(body.metadata ? { metadata: body.metadata } : {}),
   });
   sim.clusterChanged();
   return ok(waitForCompletion ? { snapshot: snapshotToXContent(snapshot, sim.profile) } : { accepted: true });
@@ -149,11 +215,73 @@ export function deleteSnapshotHandler(ctx: RequestContext): HandlerResult {
 
 // ---- SLM ----
 
+/** The tokens each field of ES's SLM parsers accepts (`declareString`, `declareObject`). */
+const SLM_FIELDS: Readonly<Record<string, 'VALUE_STRING' | 'START_OBJECT'>> = {
+  name: 'VALUE_STRING',
+  schedule: 'VALUE_STRING',
+  repository: 'VALUE_STRING',
+  config: 'START_OBJECT',
+  retention: 'START_OBJECT',
+};
+
+/**
+ * Checks an SLM policy body token by token as ES's `SnapshotLifecyclePolicy.PARSER`
+ * (`snapshot_lifecycle`) and `SnapshotRetentionConfiguration.PARSER` (`snapshot_retention`) do: both
+ * are lenient (unknown fields are skipped), a declared field given the wrong kind of value is an
+ * x_content_parse_exception at its location, and a bad `expire_after` fails when the retention object
+ * is built (`Failed to build [snapshot_retention] ...`, caused by TimeValue's complaint), wrapped as
+ * `[snapshot_lifecycle] failed to parse field [retention]`. Divergence: `min_count`/`max_count` are
+ * not checked here.
+ */
+function checkSlmBody(text: string): void {
+  const p = new JsonTokenizer(text);
+  if (p.nextToken() !== 'START_OBJECT') return; // bodyAsMap reports it
+  for (let token = p.nextToken(); token !== 'END_OBJECT' && token !== null; token = p.nextToken()) {
+    const field = p.currentName();
+    token = p.nextToken();
+    const expected = SLM_FIELDS[field];
+    if (expected !== undefined && token !== expected) {
+      throw new EsException(xContentError(p.tokenLocation(), `[snapshot_lifecycle] ${field} doesn't support values of type: ${token}`));
+    }
+    if (field === 'retention') {
+      checkRetention(p);
+    } else if (token === 'START_OBJECT' || token === 'START_ARRAY') {
+      p.skipChildren();
+    }
+  }
+}
+
+function checkRetention(p: JsonTokenizer): void {
+  let expireAfter: string | undefined;
+  for (let token = p.nextToken(); token !== 'END_OBJECT' && token !== null; token = p.nextToken()) {
+    const field = p.currentName();
+    token = p.nextToken();
+    if (field === 'expire_after') {
+      if (token !== 'VALUE_STRING') {
+        const inner = xContentError(p.tokenLocation(), `[snapshot_retention] expire_after doesn't support values of type: ${token}`);
+        if (token === 'START_OBJECT' || token === 'START_ARRAY') p.skipChildren();
+        throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', inner));
+      }
+      expireAfter = p.text();
+    } else if (token === 'START_OBJECT' || token === 'START_ARRAY') {
+      p.skipChildren();
+    }
+  }
+  if (expireAfter === undefined) return;
+  const parsed = parseTimeValue(expireAfter, 'expire_after');
+  if (parsed.ok) return;
+  const build = xContentError(null, 'Failed to build [snapshot_retention] after last required field arrived', illegalArgument(parsed.reason));
+  throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', build));
+}
+
 export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   const refused = withoutSlm(ctx);
   if (refused) return refused;
   const { sim } = ctx;
-  putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), bodyAsMap(requiredBody(ctx)), sim.now);
+  const text = requiredBody(ctx);
+  const body = bodyAsMap(text);
+  checkSlmBody(text);
+  putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), body, sim.now);
   sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }

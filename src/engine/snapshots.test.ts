@@ -25,7 +25,7 @@ function counter(): () => string {
   return () => `UUID${n++}AbC`;
 }
 
-function errorOf(fn: () => unknown): { type: string; reason: string; status: number } {
+function errorOf(fn: () => unknown): { type: string; reason: string; status: number; causedBy?: unknown } {
   try {
     fn();
   } catch (e) {
@@ -91,7 +91,11 @@ describe('repositories and snapshots', () => {
       reason: '[r] repository type [ftp] does not exist',
       status: 500,
     });
-    expect(errorOf(() => putRepository(cluster, 'r', 'fs', {})).reason).to.equal('[r] missing location');
+    // RepositoriesService#createRepository wraps what the repository's constructor throws.
+    const missingLocation = errorOf(() => putRepository(cluster, 'r', 'fs', {}));
+    expect(missingLocation.reason).to.equal('[r] failed to create repository');
+    expect(missingLocation.causedBy).to.deep.include({ type: 'repository_exception', reason: '[r] missing location' });
+    expect(errorOf(() => putRepository(cluster, 'a#b', 'fs', { location: '/x' })).reason).to.equal("[a#b] must not contain '#'");
     expect(cluster.snapshots.repositories.size).to.equal(0);
   });
 

@@ -1,7 +1,8 @@
 /**
  * The whole observable state of a simulator as one string, read only through requests: the clock,
  * every policy, every index's explain record (human), index metadata and settings, ILM status, faults,
- * history and index templates. Tests compare two snapshots to prove a request changed nothing; taking
+ * history, index templates, snapshot repositories and their snapshots, data streams and SLM policies
+ * (on a release without the last two their reads answer "no handler", which compares the same). Tests compare two snapshots to prove a request changed nothing; taking
  * one must not change anything either (it only sends reads).
  */
 import type { Simulator } from '../index';
@@ -16,18 +17,35 @@ export const SNAPSHOT_READS: readonly string[] = [
   '/_sim/faults',
   '/_sim/history',
   '/_index_template',
+  '/_snapshot',
+  '/_data_stream?expand_wildcards=all',
+  '/_slm/policy',
 ];
+
+function read(sim: Simulator, path: string): string {
+  try {
+    const response = sim.requestSync({ method: 'GET', path });
+    return `GET ${path} -> ${response.status} ${response.text}`;
+  } catch (e) {
+    return `GET ${path} -> threw ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+/** The snapshots of every registered repository (the list depends on the state, so it is read first). */
+function snapshotReads(sim: Simulator): string[] {
+  let names: string[] = [];
+  try {
+    const repositories = sim.requestSync({ method: 'GET', path: '/_snapshot' }).body;
+    if (repositories !== null && typeof repositories === 'object' && !Array.isArray(repositories)) names = Object.keys(repositories);
+  } catch {
+    // The /_snapshot line of the snapshot already records what went wrong.
+  }
+  return names.map((name) => `/_snapshot/${encodeURIComponent(name)}/_all`);
+}
 
 /** One line per read: `GET <path> -> <status> <text>` (or what it threw, so a broken state still compares). */
 export function snapshot(sim: Simulator): string {
-  return SNAPSHOT_READS.map((path) => {
-    try {
-      const response = sim.requestSync({ method: 'GET', path });
-      return `GET ${path} -> ${response.status} ${response.text}`;
-    } catch (e) {
-      return `GET ${path} -> threw ${e instanceof Error ? e.message : String(e)}`;
-    }
-  }).join('\n');
+  return [...SNAPSHOT_READS, ...snapshotReads(sim)].map((path) => read(sim, path)).join('\n');
 }
 
 /** Where two snapshots first differ: the read, and both texts around the first differing character. */
