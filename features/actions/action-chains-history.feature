@@ -373,6 +373,6 @@ Feature: Actions: every step of each action in 7.10 and 6.6
       | 2024-01-01T00:00:00.000Z | new/complete/complete |
       | 2024-01-02T00:00:00.000Z | delete/wait_for_snapshot/wait-for-snapshot |
       | 2024-01-02T01:00:00.000Z | delete/delete/wait-for-shard-history-leases |
-      | 2024-01-02T00:10:00.000Z | delete/delete/cleanup-snapshot |
-      | 2024-01-02T00:10:00.000Z | delete/delete/delete |
-      | 2024-01-02T00:10:00.000Z | delete/delete/complete |
+      | 2024-01-02T01:10:00.000Z | delete/delete/cleanup-snapshot |
+      | 2024-01-02T01:10:00.000Z | delete/delete/delete |
+      | 2024-01-02T01:10:00.000Z | delete/delete/complete |

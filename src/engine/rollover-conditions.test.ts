@@ -14,6 +14,7 @@ import {
   conditionResults,
   conditionsMet,
   conditionsToXContent,
+  earliestMet,
   MAX_PRIMARY_SHARD_DOCS_DEFAULT,
   RolloverConditions,
   withImplicitDefaults,
@@ -96,5 +97,23 @@ describe('rollover conditions: evaluation', () => {
   it('names each condition as ES does', () => {
     const c = conditions([['max_age', time('36h')], ['max_size', parseByteSize('50gb', 'x')], ['max_docs', 7]]).entries;
     expect(conditionResults(c, index(7, 0), 0).map(([name]) => name)).to.deep.equal(['[max_age: 1.5d]', '[max_size: 50gb]', '[max_docs: 7]']);
+  });
+});
+
+describe('rollover conditions: when they can first hold without a change', () => {
+  it('8.19: an empty index never (implicit min_docs), a filled one at max_age', () => {
+    const c = withImplicitDefaults(conditions([['max_age', time('2d')]]), PROFILE_8_19);
+    expect(earliestMet(c, index(0, 0), DAY, PROFILE_8_19)).to.equal(Infinity);
+    expect(earliestMet(c, index(5, 10), DAY, PROFILE_8_19)).to.equal(2 * DAY);
+  });
+  it('8.19: a min_age holds it back even when a count maximum is met', () => {
+    const c = withImplicitDefaults(conditions([['max_docs', 5], ['min_age', time('3d')]]), PROFILE_8_19);
+    expect(earliestMet(c, index(9, 10), DAY, PROFILE_8_19)).to.equal(3 * DAY);
+  });
+  it('7.10: any condition: the age, unless a count is already met', () => {
+    const c = conditions([['max_age', time('2d')], ['max_docs', 5]], PROFILE_7_10).entries;
+    expect(earliestMet(c, index(0, 0), DAY, PROFILE_7_10)).to.equal(2 * DAY);
+    expect(earliestMet(c, index(5, 0), DAY, PROFILE_7_10)).to.equal(DAY);
+    expect(earliestMet(conditions([['max_docs', 5]], PROFILE_7_10).entries, index(0, 0), DAY, PROFILE_7_10)).to.equal(Infinity);
   });
 });

@@ -167,3 +167,36 @@ export function conditionsMet(conditions: ReadonlyArray<readonly [string, Condit
     (maxes.length === 0 || maxes.some(([name, value]) => holds(name, value, index, now)))
   );
 }
+
+/**
+ * The earliest instant the conditions could hold if the index stays as it is (Infinity: never without
+ * a change such as new documents). Ages are the only conditions time moves: a dry run between now and
+ * that instant would find them unmet, as ES's checks on those poll ticks would.
+ */
+export function earliestMet(conditions: ReadonlyArray<readonly [string, ConditionValue]>, index: IndexMetadata, now: number, profile: Profile): number {
+  const timed = (name: string) => BY_NAME.get(name)!.kind === 'age';
+  const reachedAt = (value: ConditionValue) => index.creationDate + (value as TimeValue).millis;
+  if (profile.rolloverConditions === 'max') {
+    let earliest = Infinity;
+    for (const [name, value] of conditions) {
+      if (timed(name)) earliest = Math.min(earliest, Math.max(now, reachedAt(value)));
+      else if (holds(name, value, index, now)) return now;
+    }
+    return earliest;
+  }
+  let from = now;
+  let anyMax = Infinity;
+  for (const [name, value] of conditions) {
+    const bound = BY_NAME.get(name)!.bound;
+    if (timed(name)) {
+      if (bound === 'min') from = Math.max(from, reachedAt(value));
+      else anyMax = Math.min(anyMax, reachedAt(value));
+    } else if (bound === 'min') {
+      if (!holds(name, value, index, now)) return Infinity;
+    } else if (holds(name, value, index, now)) {
+      anyMax = Math.min(anyMax, now);
+    }
+  }
+  if (!conditions.some(([name]) => BY_NAME.get(name)!.bound === 'max')) anyMax = now;
+  return Math.max(from, anyMax);
+}

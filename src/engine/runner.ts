@@ -56,6 +56,11 @@ const MAX_STEPS_PER_UPDATE = 1000;
 
 export class Runner {
   /**
+   * Set by `runPeriodic` when the index's async wait was unmet and said when its answer can next
+   * change (see `nextChange` in `steps.ts`); null otherwise. The simulator reads it right after.
+   */
+  pollNotBefore: number | null = null;
+  /**
    * `resolveStep` answers memoised per immutable policy metadata and cached phase definition, looked
    * up without building keys (a simulated year of a large cluster resolves steps millions of times).
    */
@@ -102,6 +107,7 @@ export class Runner {
 
   /** ES `runPeriodicStep`: what a poll tick does for one index. */
   runPeriodic(index: IndexMetadata, now: number): void {
+    this.pollNotBefore = null;
     // ES `IndexLifecycleService#triggerPolicies` does nothing until ILM metadata exists.
     if (!this.cluster.ilmMetadataExists || !mayRunIndex(this.cluster, index, this.profile)) return;
     const resolved = this.resolve(index);
@@ -124,6 +130,8 @@ export class Runner {
           if (step.nextKey) this.moveAndContinue(index, policy, step.nextKey, now);
         } else {
           this.setStepInfo(index, result.info);
+          // With faults about, any tick may inject something: no tick is skipped then.
+          if (step.nextChange && this.faults.list().length === 0) this.pollNotBefore = step.nextChange(this.context(index, policy, now));
         }
         return;
       }

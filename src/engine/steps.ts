@@ -50,7 +50,16 @@ export type Step =
       /** Mutates the cluster; returns the branch target when this is an async branching step (8.x). */
       readonly perform: (ctx: StepContext) => StepKey | void;
     })
-  | (StepBase & { readonly kind: 'async-wait'; readonly evaluate: (ctx: StepContext) => WaitResult })
+  | (StepBase & {
+      readonly kind: 'async-wait';
+      readonly evaluate: (ctx: StepContext) => WaitResult;
+      /**
+       * After an unmet evaluation at `ctx.now`: the earliest instant the answer could change while the
+       * index and the cluster stay as they are (Infinity: only a change can). The simulator then skips
+       * the poll ticks in between, whose checks ES would make and find unmet. Absent: every tick.
+       */
+      readonly nextChange?: (ctx: StepContext) => number;
+    })
   | (StepBase & { readonly kind: 'phase-complete' })
   | (StepBase & { readonly kind: 'terminal' })
   | (StepBase & { readonly kind: 'error' });

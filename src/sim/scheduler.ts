@@ -78,6 +78,8 @@ export class Scheduler {
   readonly events = new EventQueue();
   /** Phase-complete steps waiting for `lifecycle date + min_age`, by that instant. */
   readonly phaseWaits = new MinHeap<PhaseWait>((a, b) => a.at < b.at || (a.at === b.at && a.index < b.index));
+  /** Async waits that cannot be met before a later tick, by that tick (see `nextChange`). */
+  readonly delayedPolls = new MinHeap<PhaseWait>((a, b) => a.at < b.at || (a.at === b.at && a.index < b.index));
   /** Indices the next poll tick must look at (async waits, retryable errors). */
   pollSet = new Set<string>();
   /** Indices a cluster change must look at (cluster-state waits, uninitialised indices). */
@@ -102,6 +104,11 @@ export class Scheduler {
     return this.start + (Math.floor((t - this.start) / this.pollIntervalMillis) + 1) * this.pollIntervalMillis;
   }
 
+  /** The last tick at or before `t` (the start instant before the first tick). */
+  tickAtOrBefore(t: number): number {
+    return this.start + Math.max(0, Math.floor((t - this.start) / this.pollIntervalMillis)) * this.pollIntervalMillis;
+  }
+
   /** The first tick at or after `t`. */
   tickAtOrAfter(t: number): number {
     const k = Math.max(1, Math.ceil((t - this.start) / this.pollIntervalMillis));
@@ -112,15 +119,20 @@ export class Scheduler {
   nextUsefulTick(isCurrent: (wait: PhaseWait) => boolean): number | null {
     const earliest = this.tickAfter(this.lastTick);
     if (this.pollSet.size > 0) return earliest;
-    for (;;) {
-      const wait = this.phaseWaits.peek();
-      if (!wait) return null;
-      if (!isCurrent(wait)) {
-        this.phaseWaits.pop();
-        continue;
-      }
-      return Math.max(earliest, this.tickAtOrAfter(wait.at));
-    }
+    const phase = firstCurrent(this.phaseWaits, isCurrent);
+    const delayed = firstCurrent(this.delayedPolls, isCurrent);
+    if (phase === null && delayed === null) return null;
+    return Math.max(earliest, this.tickAtOrAfter(Math.min(phase?.at ?? Infinity, delayed?.at ?? Infinity)));
+  }
+}
+
+/** The earliest wait still current, dropping stale ones on the way. */
+function firstCurrent(heap: MinHeap<PhaseWait>, isCurrent: (wait: PhaseWait) => boolean): PhaseWait | null {
+  for (;;) {
+    const wait = heap.peek();
+    if (!wait) return null;
+    if (isCurrent(wait)) return wait;
+    heap.pop();
   }
 }
 

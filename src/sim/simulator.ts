@@ -12,6 +12,7 @@ import { Profile } from '../engine/profile';
 import { Runner, Wake } from '../engine/runner';
 import { sameStepKey, StepKey } from '../engine/step-key';
 import { Prng } from './prng';
+import { MinHeap } from './heap';
 import { PhaseWait, Scheduler } from './scheduler';
 
 export interface SimulatorConfig {
@@ -139,6 +140,8 @@ export class Simulation {
       }
     }
     this.now = target;
+    // Every tick up to the target has run or had nothing to do: the next one comes after the target.
+    this.scheduler.lastTick = Math.max(this.scheduler.lastTick, this.scheduler.tickAtOrBefore(target));
   }
 
   /**
@@ -146,6 +149,10 @@ export class Simulation {
    * held are run again, as ES does once the snapshot is over.
    */
   faultsChanged(): void {
+    // A new fault may fire at any tick: waits that were skipping ticks are looked at again.
+    const delayed = new Set<string>();
+    this.popReady(this.scheduler.delayedPolls, Number.MAX_SAFE_INTEGER, delayed);
+    for (const name of delayed) this.scheduler.pollSet.add(name);
     for (const index of this.cluster.indices.values()) {
       const key = this.runner.pendingAsyncAction(index);
       if (key) this.scheduleAsyncAction(index.name, key);
@@ -173,8 +180,13 @@ export class Simulation {
   private pollTick(tick: number): void {
     this.scheduler.lastTick = tick;
     this.replanChanged();
-    const polled = this.scheduler.pollSet;
+    let polled = this.scheduler.pollSet;
     this.scheduler.pollSet = new Set();
+    const delayed = this.scheduler.delayedPolls.peek();
+    if (delayed !== undefined && delayed.at <= tick) {
+      polled = new Set<string>(polled);
+      this.popReady(this.scheduler.delayedPolls, tick, polled);
+    }
     let due = polled;
     if (this.phaseWaitReady(tick)) {
       due = new Set<string>(polled);
@@ -196,7 +208,11 @@ export class Simulation {
           !this.cluster.changed.has(name) &&
           !this.watchers.has(name)
         ) {
-          this.scheduler.pollSet.add(name);
+          // A wait that cannot be met before a later tick skips the ticks in between (until a change).
+          const notBefore = this.runner.pollNotBefore;
+          const at = notBefore === null ? null : notBefore === Infinity ? Number.MAX_SAFE_INTEGER : this.scheduler.tickAtOrAfter(notBefore);
+          if (at !== null && at > this.scheduler.tickAfter(tick)) this.scheduler.delayedPolls.push({ at, index: name, generation });
+          else this.scheduler.pollSet.add(name);
           continue;
         }
       }
@@ -340,10 +356,14 @@ export class Simulation {
   }
 
   private popReadyPhaseWaits(instant: number, into: Set<string>): void {
+    this.popReady(this.scheduler.phaseWaits, instant, into);
+  }
+
+  private popReady(heap: MinHeap<PhaseWait>, instant: number, into: Set<string>): void {
     for (;;) {
-      const wait = this.scheduler.phaseWaits.peek();
+      const wait = heap.peek();
       if (!wait || wait.at > instant) return;
-      this.scheduler.phaseWaits.pop();
+      heap.pop();
       if (this.isCurrent(wait)) into.add(wait.index);
     }
   }

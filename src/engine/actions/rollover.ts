@@ -14,7 +14,7 @@ import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
 import { parseObject } from '../object-parser';
 import type { Profile } from '../profile';
-import { buildConditions, conditionFields, conditionsMet, conditionsToXContent, RolloverConditions, withImplicitDefaults } from '../rollover-conditions';
+import { buildConditions, conditionFields, conditionsMet, earliestMet, conditionsToXContent, RolloverConditions, withImplicitDefaults } from '../rollover-conditions';
 import { rolloverAlias } from '../rollover-service';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
@@ -79,6 +79,8 @@ export const rolloverAction: ActionDefinition = {
         key: readyKey,
         nextKey: attemptKey,
         retryable: profile.retryable.rollover,
+        // Unmet, the checks passed: only the conditions' ages move with time.
+        nextChange: ({ index, now }) => earliestMet(conditions, index, now, profile),
         // ES `WaitForRolloverReadyStep` (7.x): the checks in order, then a dry-run rollover.
         evaluate: ({ cluster, index, now }) => {
           const ds = dataStreamOf(cluster, index.name);
