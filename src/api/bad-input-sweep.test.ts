@@ -35,8 +35,9 @@ const DATA_STREAM = 'logs-ds-app';
 const SLM_POLICY = 'nightly';
 
 /**
- * How long the fixtures run. 8.x retries a failed step on a poll tick and fails it again on a later one,
- * so the index alternates between ERROR and the failed step every 10 minutes: 7354m is in an ERROR spell.
+ * How long the fixtures run. In 8.x the failing index is created 10 minutes before the end, so its
+ * rollover check fails at the last tick (8.x retries on the next tick, and the index would alternate
+ * between ERROR and the failed step from then on).
  */
 function fixtureMinutes(profile: Profile): number {
   return profile.chains.shrink === 'v8' ? 7354 : 7344;
@@ -88,15 +89,30 @@ function populate(profile: Profile): Simulator {
   if (profile.snapshots.slm) {
     must('PUT', `/_slm/policy/${SLM_POLICY}`, { name: '<nightly-{now/d}>', schedule: '0 30 1 * * ?', repository: REPOSITORY, config: { indices: [MANAGED_INDEX] } });
   }
-  must('PUT', `/${ERROR_INDEX}`, { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': ERROR_POLICY } });
-  must('POST', '/_sim/clock/_advance', { by: `${fixtureMinutes(profile)}m` });
+  // 8.x retries the failed step on every poll tick: its failing index joins one tick before the end
+  // (when the rollover check fails) rather than flipping in and out of ERROR for five days.
+  const errorIndex = () => must('PUT', `/${ERROR_INDEX}`, { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': ERROR_POLICY } });
+  if (v8) {
+    must('POST', '/_sim/clock/_advance', { by: `${fixtureMinutes(profile) - 10}m` });
+    errorIndex();
+    must('POST', '/_sim/clock/_advance', { by: '10m' });
+  } else {
+    errorIndex();
+    must('POST', '/_sim/clock/_advance', { by: `${fixtureMinutes(profile)}m` });
+  }
   return sim;
 }
 
-/** What happens next on a cluster: a new index, a month of poll ticks, then the whole state. */
+/**
+ * What happens next on a cluster: a new index, a retry, an hour of poll ticks, then (with the failing
+ * index no longer managed, so 8.x's automatic retries stop costing a cycle every tick) a month of
+ * them, then the whole state. The history keeps the failing index's first hour.
+ */
 function probe(sim: Simulator): string {
   send(sim, 'PUT', '/probe-index', { settings: { 'index.lifecycle.name': LIFECYCLE_POLICY } });
   send(sim, 'POST', `/${ERROR_INDEX}/_ilm/retry`);
+  send(sim, 'POST', '/_sim/clock/_advance', { by: '1h' });
+  send(sim, 'POST', `/${ERROR_INDEX}/_ilm/remove`);
   send(sim, 'POST', '/_sim/clock/_advance', { by: '31d' });
   return snapshot(sim);
 }
