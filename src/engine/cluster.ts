@@ -9,6 +9,7 @@ import { HistoryLog } from './history';
 import type { PolicyMetadata } from './policy-model';
 import type { DataStream } from './data-streams';
 import type { SnapshotStore } from './snapshots';
+import type { StepKey } from './step-key';
 
 export interface AliasMetadata {
   readonly isWriteIndex?: boolean;
@@ -19,7 +20,7 @@ export interface IndexMetadata {
   readonly uuid: string;
   readonly creationDate: number;
   /** Flat setting keys (`index.number_of_shards`) with ES's string values. */
-  readonly settings: Map<string, string>;
+  readonly settings: IndexSettings;
   readonly aliases: Map<string, AliasMetadata>;
   /** ES custom `ilm` metadata; null until ILM first runs for the index. */
   lifecycle: ExecutionState | null;
@@ -38,6 +39,59 @@ export interface IndexMetadata {
   readonly changeLog: Set<string>;
   /** The cluster's lifecycle history (shared). */
   readonly historyLog: HistoryLog;
+  /** The simulator's scheduling state for this index (see `IndexSched`). */
+  readonly sched: IndexSched;
+}
+
+/**
+ * Per-index scheduling bookkeeping the simulator keeps on the record instead of in maps keyed by
+ * name (a simulated year of a large cluster makes millions of transitions). Not part of ES's state.
+ */
+export interface IndexSched {
+  /** Async actions scheduled and not yet run: one key, several in scheduling order, or null. */
+  pending: StepKey | StepKey[] | null;
+  /**
+   * Whether the simulator has planned this record at least once. Until then its name may still sit in
+   * the simulator's name-keyed sets for an earlier index of the same name, so the flags below say
+   * nothing; afterwards they mirror exactly whether the name is in each set.
+   */
+  planned: boolean;
+  /** In the poll set (looked at by the next poll tick). */
+  inPoll: boolean;
+  /** In the cluster-change set. */
+  inClusterChange: boolean;
+  /** Watching other indices (a cluster-state wait woken by their changes). */
+  watching: boolean;
+}
+
+/**
+ * An index's settings: a plain map that also remembers `index.lifecycle.name`, which ILM reads
+ * several times per transition (every write goes through `set`/`delete`/`clear`).
+ */
+export class IndexSettings extends Map<string, string> {
+  lifecycleName: string | null;
+
+  constructor(entries?: Iterable<readonly [string, string]>) {
+    super();
+    this.lifecycleName = null;
+    if (entries) for (const [key, value] of entries) this.set(key, value);
+  }
+
+  override set(key: string, value: string): this {
+    super.set(key, value);
+    if (key === SETTING_LIFECYCLE_NAME) this.lifecycleName = value === '' ? null : value;
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    if (key === SETTING_LIFECYCLE_NAME) this.lifecycleName = null;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.lifecycleName = null;
+    super.clear();
+  }
 }
 
 export type OperationMode = 'RUNNING' | 'STOPPING' | 'STOPPED';
@@ -117,8 +171,7 @@ export function numberOfReplicas(index: IndexMetadata): number {
 
 /** `index.lifecycle.name`, or null when the index is not managed (ES treats `""` as unset). */
 export function lifecyclePolicyName(index: IndexMetadata): string | null {
-  const name = index.settings.get(SETTING_LIFECYCLE_NAME);
-  return name === undefined || name === '' ? null : name;
+  return index.settings.lifecycleName;
 }
 
 /** `index.lifecycle.origination_date` when set (ES default -1 means unset). */
@@ -140,7 +193,7 @@ export function addIndex(
     name,
     uuid: cluster.newUuid(),
     creationDate,
-    settings: new Map(settings),
+    settings: new IndexSettings(settings),
     aliases: new Map(aliases),
     lifecycle: null,
     segmentsPerShard: 1,
@@ -151,6 +204,7 @@ export function addIndex(
     historyNameId: -1,
     changeLog: cluster.changed,
     historyLog: cluster.history,
+    sched: { pending: null, planned: false, inPoll: false, inClusterChange: false, watching: false },
   };
   cluster.indices.set(name, index);
   for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);

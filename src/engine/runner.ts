@@ -29,7 +29,7 @@ import { failedStepKey, isOnStep, moveToErrorStep, moveToFailedStep, moveToStep 
 
 export interface RunnerHooks {
   /** The index landed on an async action: run `runAsyncAction` for it as an event due now. */
-  readonly scheduleAsyncAction: (index: string, key: StepKey) => void;
+  readonly scheduleAsyncAction: (index: IndexMetadata, key: StepKey) => void;
   /** The simulator's seeded PRNG, for faults that fire with a probability. */
   readonly random: () => number;
 }
@@ -149,8 +149,7 @@ export class Runner {
   }
 
   /** Runs the async action the index was put on, if it is still there (ES `maybeRunAsyncAction`). */
-  runAsyncAction(indexName: string, key: StepKey, now: number): void {
-    const index = this.cluster.indices.get(indexName);
+  runAsyncAction(index: IndexMetadata | undefined, key: StepKey, now: number): void {
     if (!index || !isOnStep(index.lifecycle, key)) return;
     const resolved = this.resolve(index);
     if (!resolved || resolved.step?.kind !== 'async-action') return;
@@ -207,7 +206,7 @@ export class Runner {
   runRetriedStep(index: IndexMetadata, now: number): void {
     const resolved = this.resolve(index);
     if (!resolved?.step) return;
-    if (resolved.step.kind === 'async-action') this.runAsyncAction(index.name, resolved.step.key, now);
+    if (resolved.step.kind === 'async-action') this.runAsyncAction(index, resolved.step.key, now);
     else this.execute(index, resolved.policy, resolved.step, now);
   }
 
@@ -344,7 +343,7 @@ export class Runner {
           next = step.nextKey;
           break;
         case 'async-action':
-          this.hooks.scheduleAsyncAction(index.name, step.key);
+          this.hooks.scheduleAsyncAction(index, step.key);
           return;
         case 'async-wait':
         case 'error':

@@ -36,11 +36,6 @@ export class Simulation {
   prng!: Prng;
   /** Injected failures and held waits (`/_sim/faults`); cleared by `reset`. */
   faults!: FaultTable;
-  /**
-   * Async actions scheduled and not yet run, by index name: one key, or several in scheduling order;
-   * null once they ran (the entry is kept for the next one and dropped when the index is deleted).
-   */
-  private pendingActions = new Map<string, StepKey | StepKey[] | null>();
   /** The chain depth of the event running now (0 between events) and its instant. */
   private runningDepth = 0;
   private runningDue = 0;
@@ -66,7 +61,6 @@ export class Simulation {
     const prng = this.prng;
     this.cluster = createCluster(() => prng.base64Uuid());
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
-    this.pendingActions = new Map();
     this.watchers = new Map();
     this.watching = new Map();
     this.watchTriggered = new Set();
@@ -152,10 +146,10 @@ export class Simulation {
     // A new fault may fire at any tick: waits that were skipping ticks are looked at again.
     const delayed = new Set<string>();
     this.popReady(this.scheduler.delayedPolls, Number.MAX_SAFE_INTEGER, delayed);
-    for (const name of delayed) this.scheduler.pollSet.add(name);
+    for (const name of delayed) this.addToPollSet(name);
     for (const index of this.cluster.indices.values()) {
       const key = this.runner.pendingAsyncAction(index);
-      if (key) this.scheduleAsyncAction(index.name, key);
+      if (key) this.scheduleAsyncAction(index, key);
     }
     this.clusterChanged();
   }
@@ -197,6 +191,8 @@ export class Simulation {
     for (const name of inNameOrder(due)) {
       const index = this.cluster.indices.get(name);
       if (index) {
+        // The poll set was swapped for a new one above, so no index is in it now.
+        index.sched.inPoll = false;
         const generation = index.generation;
         this.runner.runPeriodic(index, tick);
         // An index that waited for this tick and did not change (an unmet async wait, the common
@@ -212,7 +208,10 @@ export class Simulation {
           const notBefore = this.runner.pollNotBefore;
           const at = notBefore === null ? null : notBefore === Infinity ? Number.MAX_SAFE_INTEGER : this.scheduler.tickAtOrAfter(notBefore);
           if (at !== null && at > this.scheduler.tickAfter(tick)) this.scheduler.delayedPolls.push({ at, index: name, generation });
-          else this.scheduler.pollSet.add(name);
+          else {
+            this.scheduler.pollSet.add(name);
+            index.sched.inPoll = true;
+          }
           continue;
         }
       }
@@ -238,8 +237,9 @@ export class Simulation {
       this.runningDue = event.due;
       try {
         if (event.kind === 'async-action') {
-          this.unpend(event.index, event.key);
-          this.runner.runAsyncAction(event.index, event.key, this.now);
+          const index = this.cluster.indices.get(event.index);
+          if (index) this.unpend(index, event.key);
+          this.runner.runAsyncAction(index, event.key, this.now);
         } else {
           const index = this.cluster.indices.get(event.index);
           if (index) this.runner.runRetriedStep(index, this.now);
@@ -256,31 +256,36 @@ export class Simulation {
     return this.runningDepth > 0 && this.runningDue === this.now ? this.runningDepth + 1 : 1;
   }
 
-  private scheduleAsyncAction(index: string, key: StepKey): void {
-    const pending = this.pendingActions.get(index);
-    if (pending === undefined || pending === null) {
-      this.pendingActions.set(index, key);
+  /**
+   * Schedules an async action as an event due now, unless the same one is already pending for the
+   * index (kept on the index record, `IndexSched.pending`, in scheduling order).
+   */
+  private scheduleAsyncAction(index: IndexMetadata, key: StepKey): void {
+    const sched = index.sched;
+    const pending = sched.pending;
+    if (pending === null) {
+      sched.pending = key;
     } else if (Array.isArray(pending)) {
       if (pending.some((k) => sameStepKey(k, key))) return;
       pending.push(key);
     } else {
       if (sameStepKey(pending, key)) return;
-      this.pendingActions.set(index, [pending, key]);
+      sched.pending = [pending, key];
     }
-    this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index, key, depth: this.depthNow() });
+    this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index: index.name, key, depth: this.depthNow() });
   }
 
-  private unpend(index: string, key: StepKey): void {
-    const pending = this.pendingActions.get(index);
-    if (pending === undefined || pending === null) return;
+  private unpend(index: IndexMetadata, key: StepKey): void {
+    const sched = index.sched;
+    const pending = sched.pending;
+    if (pending === null) return;
     if (!Array.isArray(pending)) {
-      // The entry stays (as null): deleting and re-adding it for every action would churn the map.
-      if (sameStepKey(pending, key)) this.pendingActions.set(index, null);
+      if (sameStepKey(pending, key)) sched.pending = null;
       return;
     }
     const at = pending.findIndex((k) => sameStepKey(k, key));
     if (at >= 0) pending.splice(at, 1);
-    if (pending.length === 0) this.pendingActions.set(index, null);
+    if (pending.length === 0) sched.pending = null;
   }
 
   /** Re-plans the wake-up of every index changed since the last look, and wakes its watchers. */
@@ -299,11 +304,26 @@ export class Simulation {
         const waiters = this.watchers.get(name);
         if (waiters) for (const waiter of waiters) this.watchTriggered.add(waiter);
       }
-      pollSet.delete(name);
-      clusterChangeSet.delete(name);
-      if (this.watching.size > 0) this.unwatch(name);
-      if (index) this.plan(index, this.runner.wake(index));
-      else if (this.pendingActions.get(name) === null) this.pendingActions.delete(name);
+      // The flags on a planned record say which name-keyed sets hold its name (see `IndexSched`); a
+      // deleted index or a record never planned may have entries left by an earlier one of that name.
+      if (index === undefined || !index.sched.planned) {
+        pollSet.delete(name);
+        clusterChangeSet.delete(name);
+        if (this.watching.size > 0) this.unwatch(name);
+      } else {
+        const sched = index.sched;
+        if (sched.inPoll) pollSet.delete(name);
+        if (sched.inClusterChange) clusterChangeSet.delete(name);
+        if (sched.watching) this.unwatch(name);
+      }
+      if (index) {
+        const sched = index.sched;
+        sched.planned = true;
+        sched.inPoll = false;
+        sched.inClusterChange = false;
+        sched.watching = false;
+        this.plan(index, this.runner.wake(index));
+      }
     }
   }
 
@@ -325,12 +345,15 @@ export class Simulation {
     switch (wake.kind) {
       case 'poll-tick':
         this.scheduler.pollSet.add(index.name);
+        index.sched.inPoll = true;
         return;
       case 'cluster-change':
         this.scheduler.clusterChangeSet.add(index.name);
+        index.sched.inClusterChange = true;
         return;
       case 'watch':
         this.watching.set(index.name, wake.names);
+        index.sched.watching = true;
         for (const watched of wake.names) {
           let waiters = this.watchers.get(watched);
           if (!waiters) this.watchers.set(watched, (waiters = new Set()));
@@ -343,6 +366,13 @@ export class Simulation {
       case 'none':
         return;
     }
+  }
+
+  /** Puts a current index's name in the poll set. */
+  private addToPollSet(name: string): void {
+    this.scheduler.pollSet.add(name);
+    const index = this.cluster.indices.get(name);
+    if (index) index.sched.inPoll = true;
   }
 
   private isCurrent(wait: PhaseWait): boolean {
