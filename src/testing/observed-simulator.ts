@@ -109,6 +109,11 @@ export class ObservedSimulator {
     for (const [name, record] of Object.entries(this.lastExplain)) this.checkRecord(name, record, now, what, vanished);
   }
 
+  /** Whether the policy is absent (`GET _ilm/policy/<name>` answers 404); reading it changes nothing. */
+  private policyMissing(policy: string, what: string): boolean {
+    return this.raw({ method: 'GET', path: `/_ilm/policy/${encodeURIComponent(policy)}` }, `GET policy after ${what}`).status === 404;
+  }
+
   /** Only `_advance` and `_set` move the clock, by exactly what they ask; nothing moves it back. */
   private checkClock(request: GeneratedRequest, response: SimResponse, now: number, what: string): void {
     const body = isObject(request.body) ? request.body : {};
@@ -133,11 +138,9 @@ export class ObservedSimulator {
       return;
     }
     // 8.13+ explain shows `"step": "ERROR"` for an index whose policy does not exist, without a
-    // failed step (ES PR #103720), and with the reason only once ILM has looked at the index.
-    const missingPolicy =
-      record['failed_step'] === undefined &&
-      (record['step_info'] === undefined ||
-        (isObject(record['step_info']) && /^policy \[.*\] does not exist$/.test(String(record['step_info']['reason']))));
+    // failed step (ES PR #103720), keeping whatever step_info it had (the "does not exist" reason comes
+    // only once ILM has looked at the index, which a stopped ILM does not).
+    const missingPolicy = record['failed_step'] === undefined && this.policyMissing(String(record['policy']), what);
     if (record['step'] === 'ERROR' && !missingPolicy) {
       const failed = record['failed_step'];
       if (typeof failed !== 'string' || failed.length === 0 || !isObject(record['step_info'])) {
