@@ -228,6 +228,9 @@ export function isGenuineError(record: Record<string, unknown>, retryAnswer?: Si
   if (reason === `policy [${String(record['policy'])}] does not exist`) return true;
   if (typeof reason === 'string' && /^unable to copy execution state from \[.*\] to \[.*\] as target index does not exist$/.test(reason)) return true;
   if (isObject(info) && info['type'] === 'invalid_index_name_exception' && record['failed_step'] === 'shrink') return true;
+  // Before 8.x the shrunken index's name is fixed (`shrink-<index>`): one left by an earlier index of
+  // the same name blocks the shrink until someone deletes it, as in ES.
+  if (isObject(info) && info['type'] === 'resource_already_exists_exception' && record['failed_step'] === 'shrink') return true;
   if (retryAnswer?.status !== 400) return false;
   const error = (retryAnswer.body as { error?: { reason?: unknown } }).error;
   const refusal = typeof error?.reason === 'string' ? error.reason : '';
