@@ -154,3 +154,29 @@ Feature: Faults: rehearse failures and see exactly what explain shows
       """json
       { "faults": [] }
       """
+
+  Scenario Outline: Faults: a held check-migration shows the release's allocation info (<field>)
+    Given a lifecycle policy "warm":
+      """json
+      { "policy": { "phases": { "warm": { "min_age": "1d", "actions": {} } } } }
+      """
+    And an index "metrics" managed by "warm"
+    And the check-migration step of "metrics" waits because shards are not allocated
+    When the clock advances by 1d
+    Then "metrics" is at step warm/migrate/check-migration
+    And the explain record of "metrics" contains:
+      """json
+      { "step_info": { "message": "Waiting for all shard copies to be active", "shards_left_to_allocate": -1, "all_shards_active": false, "<field>": 1 } }
+      """
+    When the faults are cleared
+    Then "metrics" is at step warm/complete/complete
+
+    @profile:7.10
+    Examples:
+      | field           |
+      | actual_replicas |
+
+    @profile:8.19
+    Examples:
+      | field              |
+      | number_of_replicas |

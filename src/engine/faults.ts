@@ -4,9 +4,11 @@
  * The runner asks the table right before it runs a step; an injected failure then takes the same path
  * into ERROR as a real one. Probabilities draw from the simulator's seeded PRNG, passed in.
  */
-import { numberOfShards, type Cluster, type IndexMetadata } from './cluster';
+import { waitingForActiveShardsInfo } from './allocation';
+import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from './cluster';
 import type { EsError } from './errors';
 import { simpleMatch } from './index-resolver';
+import type { Profile } from './profile';
 import type { StepKey } from './step-key';
 
 export type WaitCondition = 'shards_not_allocated' | 'cluster_not_green' | 'snapshot_in_progress';
@@ -19,6 +21,8 @@ export const WAIT_CONDITIONS: readonly WaitCondition[] = ['shards_not_allocated'
  */
 const SNAPSHOT_SENSITIVE_STEPS: ReadonlySet<string> = new Set([
   'aliases',
+  // ES runs `freeze` (7.x, 8.x) through `AsyncRetryDuringSnapshotActionStep` too.
+  'freeze',
   'delete',
   'cleanup-snapshot',
   'pause-follower-index',
@@ -49,8 +53,8 @@ export interface Fault extends FaultSpec {
 }
 
 /** Wait steps each condition holds, and the step_info ES shows while they wait. */
-const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (cluster: Cluster, index: IndexMetadata) => object>>> = {
-  shards_not_allocated: new Map<string, (cluster: Cluster, index: IndexMetadata) => object>([
+const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (cluster: Cluster, index: IndexMetadata, profile: Profile) => object>>> = {
+  shards_not_allocated: new Map<string, (cluster: Cluster, index: IndexMetadata, profile: Profile) => object>([
     [
       'check-shrink-allocation',
       (cluster, index) => {
@@ -63,11 +67,21 @@ const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (clust
         };
       },
     ],
-    ['shrunk-shards-allocated', () => ({ message: 'Waiting for all shard copies to be active', shrunk_index_exists: true, actual_shards: 0, all_shards_active: false })],
-    ['check-migration', (_c, index) => ({ message: 'Waiting for all shard copies to be active', shards_left_to_allocate: -1, all_shards_active: false, number_of_replicas: Number(index.settings.get('index.number_of_replicas') ?? '1') })],
+    [
+      'shrunk-shards-allocated',
+      (cluster, index) => {
+        // ES `ShrunkShardsAllocatedStep.Info`: the shrunken index's shard count (-1 while it is absent).
+        const target = cluster.indices.get(index.lifecycle?.shrinkIndexName ?? `shrink-${index.name}`);
+        return target
+          ? { message: 'Waiting for all shard copies to be active', shrunk_index_exists: true, actual_shards: numberOfShards(target), all_shards_active: false }
+          : { message: 'Waiting for shrunk index to be created', shrunk_index_exists: false, actual_shards: -1, all_shards_active: false };
+      },
+    ],
+    ['check-migration', (_c, index, profile) => waitingForActiveShardsInfo(profile, numberOfReplicas(index))],
+    ['check-allocation', (_c, index, profile) => waitingForActiveShardsInfo(profile, numberOfReplicas(index))],
     ['wait-for-active-shards', () => ({ message: 'waiting for [1] shards to become active, but only [0] are active', current_active_shards_count: 0, target_active_shards_count: '1', enough_shards_active: false })],
   ]),
-  cluster_not_green: new Map<string, (cluster: Cluster, index: IndexMetadata) => object>([
+  cluster_not_green: new Map<string, (cluster: Cluster, index: IndexMetadata, profile: Profile) => object>([
     ['wait-for-index-color', () => ({ message: 'index is not green; not all shards are active' })],
     ['wait-for-yellow-step', () => ({ message: 'index is red; not all primary shards are active' })],
   ]),
@@ -111,10 +125,10 @@ export class FaultTable {
   }
 
   /** The step_info to wait with instead of checking this wait step, if a condition fault fires. */
-  waitInfoFor(cluster: Cluster, index: IndexMetadata, key: StepKey, random: () => number): object | null {
+  waitInfoFor(cluster: Cluster, index: IndexMetadata, key: StepKey, random: () => number, profile: Profile): object | null {
     const fault = this.firing(index.name, key, random, (f) => f.condition !== undefined && CONDITION_STEPS[f.condition].has(key.name));
     if (!fault?.condition) return null;
-    return CONDITION_STEPS[fault.condition].get(key.name)!(cluster, index);
+    return CONDITION_STEPS[fault.condition].get(key.name)!(cluster, index, profile);
   }
 
   /** Whether a snapshot-in-progress fault holds this async action (it then stays on the step). */

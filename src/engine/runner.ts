@@ -91,7 +91,7 @@ export class Runner {
   /** Runs a wait step's check unless a fault holds it with the step_info ES shows for that condition. */
   private checkWait(index: IndexMetadata, step: Step, check: () => WaitResult): WaitResult {
     this.injectFailure(index, step);
-    const held = this.faults.waitInfoFor(this.cluster, index, step.key, this.hooks.random);
+    const held = this.faults.waitInfoFor(this.cluster, index, step.key, this.hooks.random, this.profile);
     return held ? notYet(held) : check();
   }
 
