@@ -4,6 +4,7 @@
  * The runner asks the table right before it runs a step; an injected failure then takes the same path
  * into ERROR as a real one. Probabilities draw from the simulator's seeded PRNG, passed in.
  */
+import { targetNameOf } from './actions/shrink';
 import { waitingForActiveShardsInfo } from './allocation';
 import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from './cluster';
 import type { EsError } from './errors';
@@ -69,9 +70,9 @@ const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (clust
     ],
     [
       'shrunk-shards-allocated',
-      (cluster, index) => {
+      (cluster, index, profile) => {
         // ES `ShrunkShardsAllocatedStep.Info`: the shrunken index's shard count (-1 while it is absent).
-        const target = cluster.indices.get(index.lifecycle?.shrinkIndexName ?? `shrink-${index.name}`);
+        const target = cluster.indices.get(targetNameOf(index, profile));
         return target
           ? { message: 'Waiting for all shard copies to be active', shrunk_index_exists: true, actual_shards: numberOfShards(target), all_shards_active: false }
           : { message: 'Waiting for shrunk index to be created', shrunk_index_exists: false, actual_shards: -1, all_shards_active: false };

@@ -6,7 +6,7 @@
  * takes the profile, because whether a failure is retryable changed between releases. None reads the
  * clock.
  */
-import { Cluster, deleteIndex, IndexMetadata, lifecyclePolicyName, SETTING_BLOCKS_WRITE, setAlias, touch } from '../cluster';
+import { Cluster, deleteIndex, IndexMetadata, lifecyclePolicyName, SETTING_BLOCKS_WRITE, SETTING_LIFECYCLE_NAME, setAlias, touch } from '../cluster';
 import type { Profile } from '../profile';
 import { dataStreamOf, replaceBackingIndex, writeIndexDataStream } from '../data-streams';
 import { EsException, illegalState } from '../errors';
@@ -188,4 +188,46 @@ export function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetada
   if (createSourceIndexAlias) setAlias(cluster, target, source.name, {});
   for (const alias of aliases) setAlias(cluster, target, alias, {});
   touch(target);
+}
+
+/** ES `BranchingStep` `branch-on-datastream-check`: the data-stream slot swap, or the alias swap. */
+export function dataStreamBranchStep(profile: Profile, key: StepKey, streamKey: StepKey, otherKey: StepKey): Step {
+  return {
+    kind: 'cluster-state-action',
+    key,
+    nextKey: otherKey,
+    retryable: profile.retryable.otherActionSteps,
+    perform: ({ cluster, index }) => (dataStreamOf(cluster, index.name) ? streamKey : otherKey),
+  };
+}
+
+/**
+ * ES `CopySettingsStep` with `index.lifecycle.name` (searchable_snapshot, downsample): the index the
+ * action made (`targetOf`) gets the source's policy, so it is managed from then on.
+ */
+export function copyLifecycleNameStep(
+  profile: Profile,
+  key: StepKey,
+  nextKey: StepKey,
+  targetOf: (index: IndexMetadata) => string,
+): Step {
+  return {
+    kind: 'cluster-state-action',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    perform: ({ cluster, index }) => {
+      const targetName = targetOf(index);
+      const target = cluster.indices.get(targetName);
+      if (!target) {
+        throw new EsException(
+          illegalState(`index [${targetName}] is being referenced by ILM action [${key.action}] on step [${key.name}] but it doesn't exist`),
+        );
+      }
+      const policy = index.settings.get(SETTING_LIFECYCLE_NAME);
+      if (policy === undefined) target.settings.delete(SETTING_LIFECYCLE_NAME);
+      else target.settings.set(SETTING_LIFECYCLE_NAME, policy);
+      touch(target);
+    },
+  };
 }

@@ -18,7 +18,6 @@ import {
   setLifecycle,
   touch,
 } from '../cluster';
-import { dataStreamOf } from '../data-streams';
 import { validateDownsampleInterval } from '../downsample-validation';
 import { EsException, illegalState, resourceAlreadyExists } from '../errors';
 import { withFields } from '../execution-state';
@@ -31,7 +30,7 @@ import { StepKey, stepKey } from '../step-key';
 import { parseTimeValue, timeValueStringRep, TimeValue } from '../time';
 import { isTimeSeries, SETTING_INDEX_MODE } from '../time-series';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, copyLifecycleNameStep, dataStreamBranchStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'downsample';
 /** ES `DownsampleAction.DOWNSAMPLED_INDEX_PREFIX`. */
@@ -221,33 +220,8 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
         setLifecycle(target, withFields(index.lifecycle ?? {}, { phase: nextKey.phase, action: nextKey.action, step: nextKey.name }), now);
       },
     },
-    {
-      // ES `CopySettingsStep` with `index.lifecycle.name`.
-      kind: 'cluster-state-action',
-      key: copySettingsKey,
-      nextKey: dataStreamBranchKey,
-      retryable,
-      perform: ({ cluster, index }) => {
-        const targetName = targetOf(index) ?? '';
-        const target = cluster.indices.get(targetName);
-        if (!target) {
-          throw new EsException(
-            illegalState(`index [${targetName}] is being referenced by ILM action [${NAME}] on step [${copySettingsKey.name}] but it doesn't exist`),
-          );
-        }
-        const policy = index.settings.get(SETTING_LIFECYCLE_NAME);
-        if (policy === undefined) target.settings.delete(SETTING_LIFECYCLE_NAME);
-        else target.settings.set(SETTING_LIFECYCLE_NAME, policy);
-        touch(target);
-      },
-    },
-    {
-      kind: 'cluster-state-action',
-      key: dataStreamBranchKey,
-      nextKey: swapKey,
-      retryable,
-      perform: ({ cluster, index }) => (dataStreamOf(cluster, index.name) ? replaceKey : swapKey),
-    },
+    copyLifecycleNameStep(profile, copySettingsKey, dataStreamBranchKey, (index) => targetOf(index) ?? ''),
+    dataStreamBranchStep(profile, dataStreamBranchKey, replaceKey, swapKey),
     replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, (index) => targetOf(index) ?? ''),
     deleteSourceStep(profile, deleteKey, nextKey),
     {

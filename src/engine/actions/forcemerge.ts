@@ -14,11 +14,11 @@ import { intValue, parseObject } from '../object-parser';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
+import { SETTING_STORE_TYPE } from './searchable-snapshot';
 import { checkNotWriteIndexStep, passingAsyncActionStep, passingWaitStep, updateSettingsStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'forcemerge';
 const BEST_COMPRESSION = 'best_compression';
-const SETTING_STORE_TYPE = 'index.store.type';
 
 export const forcemergeAction: ActionDefinition = {
   name: NAME,

@@ -13,11 +13,11 @@ import type { Profile } from '../profile';
 import { COMPLETE, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
+import { SETTING_SNAPSHOT_INDEX_NAME } from './searchable-snapshot';
 import { checkNotWriteIndexStep } from './common';
 
 export const NAME = 'freeze';
 /** ES `LifecycleSettings.SNAPSHOT_INDEX_NAME`: set on an index mounted from a snapshot. */
-const SETTING_SNAPSHOT_INDEX_NAME = 'index.store.snapshot.index_name';
 
 export const freezeAction: ActionDefinition = {
   name: NAME,

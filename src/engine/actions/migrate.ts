@@ -10,11 +10,10 @@ import { booleanValue, parseObject } from '../object-parser';
 import type { Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
+import { SETTING_SNAPSHOT_PARTIAL } from './searchable-snapshot';
 import { updateSettingsStep } from './common';
 
 export const NAME = 'migrate';
-/** Set on an index mounted from a snapshot with the shared cache (ES `SearchableSnapshotsSettings`). */
-const SETTING_PARTIAL_SNAPSHOT = 'index.store.snapshot.partial';
 
 const TIER_PREFERENCE: Readonly<Record<string, string>> = {
   warm: 'data_warm,data_hot',
@@ -43,7 +42,7 @@ export const migrateAction: ActionDefinition = {
               key: stepKey(phase, NAME, 'branch-check-skip-action'),
               nextKey: migrate,
               retryable: profile.retryable.otherActionSteps,
-              perform: ({ index }) => (index.settings.get(SETTING_PARTIAL_SNAPSHOT) === 'true' ? nextKey : migrate),
+              perform: ({ index }) => (index.settings.get(SETTING_SNAPSHOT_PARTIAL) === 'true' ? nextKey : migrate),
             },
           ]
         : [];

@@ -8,7 +8,7 @@
  * write index passes both rollover steps (ES `WaitForRolloverReadyStep`, `RolloverStep` 7.9+).
  */
 import { activeShardsWait } from '../allocation';
-import { Cluster, IndexMetadata, indicesForAlias, setLifecycle } from '../cluster';
+import { Cluster, IndexMetadata, setLifecycle } from '../cluster';
 import { dataStreamOf, rolloverDataStream } from '../data-streams';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
@@ -40,9 +40,10 @@ function rolledOverTo(cluster: Cluster, index: IndexMetadata): string | null {
   if (stream) return stream.indices[stream.indices.length - 1] ?? null;
   const alias = rolloverAliasOf(index);
   if (alias === '') return null;
-  const holders = indicesForAlias(cluster, alias).filter((holder) => holder.name !== index.name);
-  const writer = holders.find((holder) => holder.aliases.get(alias)?.isWriteIndex === true) ?? (holders.length === 1 ? holders[0] : undefined);
-  return writer?.name ?? null;
+  // The alias's holders, from the cluster's alias map (no scan of every index).
+  const holders = [...(cluster.aliasHolders.get(alias) ?? [])].filter((name) => name !== index.name);
+  const writer = holders.find((name) => cluster.indices.get(name)?.aliases.get(alias)?.isWriteIndex === true) ?? (holders.length === 1 ? holders[0] : undefined);
+  return writer ?? null;
 }
 
 function rolloverAliasOf(index: IndexMetadata): string {

@@ -14,9 +14,7 @@ import {
   SETTING_LIFECYCLE_NAME,
   SETTING_NUMBER_OF_REPLICAS,
   setLifecycle,
-  touch,
 } from '../cluster';
-import { dataStreamOf } from '../data-streams';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
 import { booleanValue, intValue, parseObject, timeValue } from '../object-parser';
@@ -26,7 +24,7 @@ import { COMPLETE, notYet, Step } from '../steps';
 import { StepKey, stepKey } from '../step-key';
 import { formatTimeValueToString, TimeValue, timeValueStringRep } from '../time';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep } from './common';
+import { checkNotWriteIndexStep, copyLifecycleNameStep, dataStreamBranchStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep } from './common';
 
 export const NAME = 'searchable_snapshot';
 /** ES `SearchableSnapshotAction.FULL_RESTORED_INDEX_PREFIX` / `PARTIAL_RESTORED_INDEX_PREFIX`. */
@@ -328,26 +326,7 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
         }
       },
     },
-    {
-      // ES `CopySettingsStep` with `index.lifecycle.name`: the mounted index becomes managed.
-      kind: 'cluster-state-action',
-      key: copySettingsKey,
-      nextKey: dataStreamBranchKey,
-      retryable,
-      perform: ({ cluster, index }) => {
-        const targetName = targetOf(index);
-        const target = cluster.indices.get(targetName);
-        if (!target) {
-          throw new EsException(
-            illegalState(`index [${targetName}] is being referenced by ILM action [${NAME}] on step [${copySettingsKey.name}] but it doesn't exist`),
-          );
-        }
-        const policy = index.settings.get(SETTING_LIFECYCLE_NAME);
-        if (policy === undefined) target.settings.delete(SETTING_LIFECYCLE_NAME);
-        else target.settings.set(SETTING_LIFECYCLE_NAME, policy);
-        touch(target);
-      },
-    },
+    copyLifecycleNameStep(profile, copySettingsKey, dataStreamBranchKey, targetOf),
   );
   if (settings.replicateFor !== undefined) {
     const replicateFor = settings.replicateFor;
@@ -370,13 +349,7 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
     );
   }
   steps.push(
-    {
-      kind: 'cluster-state-action',
-      key: dataStreamBranchKey,
-      nextKey: swapKey,
-      retryable,
-      perform: ({ cluster, index }) => (dataStreamOf(cluster, index.name) ? replaceKey : swapKey),
-    },
+    dataStreamBranchStep(profile, dataStreamBranchKey, replaceKey, swapKey),
     replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, targetOf),
     // Divergence: ES gives `delete` and `swap-aliases` no next step (the source is gone afterwards);
     // here they name the action's next step, which the source never reaches.

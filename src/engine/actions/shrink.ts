@@ -29,14 +29,13 @@ import { actionRequestValidation, EsException, illegalArgument, illegalState, re
 import { indexNameError } from '../index-settings';
 import { shrinkReadyWait, shrunkShardsAllocatedWait } from '../allocation';
 import { parseByteSize, ByteSize } from '../byte-size';
-import { dataStreamOf } from '../data-streams';
 import { withFields } from '../execution-state';
 import { booleanValue, intValue, parseObject } from '../object-parser';
 import type { Profile } from '../profile';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, deleteSourceStep, replaceDataStreamBackingIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, dataStreamBranchStep, deleteSourceStep, replaceDataStreamBackingIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'shrink';
 /** ES `ShrinkAction.SHRUNKEN_INDEX_PREFIX`. */
@@ -84,7 +83,7 @@ function targetShardCount(settings: ShrinkSettings, index: IndexMetadata): numbe
 }
 
 /** The shrunken index's name: generated in 8.x (`generate-index-name`), fixed before. */
-function targetNameOf(index: IndexMetadata, profile: Profile): string {
+export function targetNameOf(index: IndexMetadata, profile: Profile): string {
   if (profile.chains.shrink === 'v8') return index.lifecycle?.shrinkIndexName ?? '';
   return SHRUNKEN_INDEX_PREFIX + index.name;
 }
@@ -309,13 +308,7 @@ export const shrinkAction: ActionDefinition = {
       },
     );
     if (profile.chains.shrink !== 'v6.6') {
-      steps.push({
-        kind: 'cluster-state-action',
-        key: dataStreamBranchKey,
-        nextKey: aliasKey,
-        retryable,
-        perform: ({ cluster, index }) => (dataStreamOf(cluster, index.name) ? replaceKey : aliasKey),
-      });
+      steps.push(dataStreamBranchStep(profile, dataStreamBranchKey, replaceKey, aliasKey));
     }
     steps.push(
       {
