@@ -31,9 +31,15 @@ export function dataStreamOf(cluster: Cluster, indexName: string): DataStream | 
   return cluster.backingIndexOwner.get(indexName) ?? null;
 }
 
+/** The name of a stream's write index (its newest backing index). */
+export function writeIndexName(ds: DataStream): string | undefined {
+  return ds.indices[ds.indices.length - 1];
+}
+
+/** The data stream whose write index this is, or null. */
 export function writeIndexDataStream(cluster: Cluster, index: IndexMetadata): DataStream | null {
   const ds = dataStreamOf(cluster, index.name);
-  return ds && ds.indices[ds.indices.length - 1] === index.name ? ds : null;
+  return ds && writeIndexName(ds) === index.name ? ds : null;
 }
 
 /** ES `ReplaceDataStreamBackingIndexStep`: the new index takes the old one's place in the stream. */
@@ -46,7 +52,7 @@ export function replaceBackingIndex(cluster: Cluster, ds: DataStream, oldName: s
 }
 
 export function writeIndexOfStream(cluster: Cluster, ds: DataStream): IndexMetadata | null {
-  return cluster.indices.get(ds.indices[ds.indices.length - 1] ?? '') ?? null;
+  return cluster.indices.get(writeIndexName(ds) ?? '') ?? null;
 }
 
 /**
@@ -150,7 +156,7 @@ export function rolloverDataStream(
 /** ES `MetadataDeleteIndexService`: a stream's write index cannot be deleted; the error, or null. */
 export function writeIndexDeletionError(cluster: Cluster, indexName: string): EsException | null {
   const ds = dataStreamOf(cluster, indexName);
-  if (!ds || ds.indices[ds.indices.length - 1] !== indexName) return null;
+  if (!ds || writeIndexName(ds) !== indexName) return null;
   return new EsException(illegalArgument(`index [${indexName}] is the write index for data stream [${ds.name}] and cannot be deleted`));
 }
 

@@ -8,7 +8,7 @@
  */
 import { Cluster, deleteIndex, IndexMetadata, lifecyclePolicyName, SETTING_BLOCKS_WRITE, SETTING_LIFECYCLE_NAME, setAlias, touch } from '../cluster';
 import type { Profile } from '../profile';
-import { dataStreamOf, replaceBackingIndex, writeIndexDataStream } from '../data-streams';
+import { dataStreamOf, replaceBackingIndex, writeIndexDataStream, writeIndexName } from '../data-streams';
 import { EsException, illegalState } from '../errors';
 import { COMPLETE, notYet, Step } from '../steps';
 import type { StepKey } from '../step-key';
@@ -140,7 +140,7 @@ export function replaceDataStreamBackingIndexStep(
           illegalState(`index [${index.name}] is not part of a data stream. stopping execution of lifecycle [${policyName}] until the index is added to a data stream`),
         );
       }
-      if (stream.indices[stream.indices.length - 1] === index.name) {
+      if (writeIndexName(stream) === index.name) {
         throw new EsException(
           illegalState(
             `index [${index.name}] is the write index for data stream [${stream.name}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`,

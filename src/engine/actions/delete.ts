@@ -4,7 +4,7 @@
  * action after which the index no longer exists. 6.6 had the `delete` step alone and no settings.
  */
 import { deleteIndex } from '../cluster';
-import { dataStreamOf, deleteBackingIndex, deleteDataStreams } from '../data-streams';
+import { dataStreamOf, deleteBackingIndex, deleteDataStreams, writeIndexName } from '../data-streams';
 import { EsException, illegalState } from '../errors';
 import { booleanValue, parseObject } from '../object-parser';
 import { Step } from '../steps';
@@ -46,7 +46,7 @@ export const deleteAction: ActionDefinition = {
             deleteDataStreams(cluster, [ds]);
             return;
           }
-          if (ds.indices[ds.indices.length - 1] === index.name) {
+          if (writeIndexName(ds) === index.name) {
             throw new EsException(
               illegalState(
                 `index [${index.name}] is the write index for data stream [${ds.name}]. stopping execution of lifecycle [${policyName}] as a data stream's write index cannot be deleted. manually rolling over the index will resume the execution of the policy as the index will not be the data stream's write index anymore`,

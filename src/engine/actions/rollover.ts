@@ -9,7 +9,7 @@
  */
 import { activeShardsWait } from '../allocation';
 import { Cluster, IndexMetadata, setLifecycle } from '../cluster';
-import { dataStreamOf, rolloverDataStream } from '../data-streams';
+import { dataStreamOf, rolloverDataStream, writeIndexName } from '../data-streams';
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
 import { parseObject } from '../object-parser';
@@ -37,7 +37,7 @@ function effectiveConditions(conditions: RolloverConditions, profile: Profile) {
 /** The index a rollover of this one created: its stream's or its alias's write index, or null. */
 function rolledOverTo(cluster: Cluster, index: IndexMetadata): string | null {
   const stream = dataStreamOf(cluster, index.name);
-  if (stream) return stream.indices[stream.indices.length - 1] ?? null;
+  if (stream) return writeIndexName(stream) ?? null;
   const alias = rolloverAliasOf(index);
   if (alias === '') return null;
   // The alias's holders, from the cluster's alias map (no scan of every index).
@@ -88,7 +88,7 @@ export const rolloverAction: ActionDefinition = {
           if (ds) {
             // A backing index that is no longer the write index has nothing to roll over (ES logs and
             // completes); the write index needs no rollover alias.
-            if (ds.indices[ds.indices.length - 1] !== index.name) return COMPLETE;
+            if (writeIndexName(ds) !== index.name) return COMPLETE;
             return conditionsMet(conditions, index, now, profile) ? COMPLETE : notYet(null);
           }
           const alias = rolloverAliasOf(index);
@@ -122,7 +122,7 @@ export const rolloverAction: ActionDefinition = {
           if (index.settings.get(SETTING_INDEXING_COMPLETE) === 'true') return;
           const ds = dataStreamOf(cluster, index.name);
           if (ds) {
-            if (ds.indices[ds.indices.length - 1] !== index.name) return;
+            if (writeIndexName(ds) !== index.name) return;
             rolloverDataStream(cluster, profile, ds, [], now);
             return;
           }
