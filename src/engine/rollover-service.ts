@@ -5,7 +5,7 @@
  * Data streams roll over in `data-streams.ts`. Messages are ES's. Pure over the cluster; `now` is an
  * argument.
  */
-import { Cluster, IndexMetadata, indicesForAlias, removeAlias, setAlias, touch } from './cluster';
+import { Cluster, IndexMetadata, removeAlias, setAlias, touch } from './cluster';
 import { EsException, illegalArgument } from './errors';
 import { createIndex, matchingTemplate } from './index-creation';
 import type { Profile } from './profile';
@@ -47,7 +47,8 @@ export function rolloverAlias(
 
 /** The index an alias writes to: the one flagged `is_write_index`, or its only index. */
 export function writeIndexOf(cluster: Cluster, alias: string): IndexMetadata | null {
-  const members = indicesForAlias(cluster, alias);
+  // Neither answer depends on the holders' order, so the alias map serves without a scan.
+  const members = [...(cluster.aliasHolders.get(alias) ?? [])].map((name) => cluster.indices.get(name)!);
   const flagged = members.find((i) => i.aliases.get(alias)?.isWriteIndex === true);
   if (flagged) return flagged;
   return members.length === 1 ? members[0]! : null;

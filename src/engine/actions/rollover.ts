@@ -15,7 +15,7 @@ import { withFields } from '../execution-state';
 import { parseObject } from '../object-parser';
 import type { Profile } from '../profile';
 import { buildConditions, conditionFields, conditionsMet, earliestMet, conditionsToXContent, RolloverConditions, withImplicitDefaults } from '../rollover-conditions';
-import { rolloverAlias } from '../rollover-service';
+import { rolloverAlias, writeIndexOf } from '../rollover-service';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
@@ -40,10 +40,8 @@ function rolledOverTo(cluster: Cluster, index: IndexMetadata): string | null {
   if (stream) return writeIndexName(stream) ?? null;
   const alias = rolloverAliasOf(index);
   if (alias === '') return null;
-  // The alias's holders, from the cluster's alias map (no scan of every index).
-  const holders = [...(cluster.aliasHolders.get(alias) ?? [])].filter((name) => name !== index.name);
-  const writer = holders.find((name) => cluster.indices.get(name)?.aliases.get(alias)?.isWriteIndex === true) ?? (holders.length === 1 ? holders[0] : undefined);
-  return writer ?? null;
+  const writer = writeIndexOf(cluster, alias);
+  return writer && writer.name !== index.name ? writer.name : null;
 }
 
 function rolloverAliasOf(index: IndexMetadata): string {
