@@ -174,10 +174,11 @@ class TransitionCounter {
   install(): void {
     const original = this.original;
     const counter = this;
-    this.exportsObject.setLifecycle = function (this: unknown, ...args: Parameters<typeof clusterModule.setLifecycle>): void {
-      const [index, state] = args;
+    // Fixed parameters rather than a rest array: the wrapper runs once per transition and must not
+    // allocate (it would be measured as the engine's garbage).
+    this.exportsObject.setLifecycle = function (index, state, now): void {
       const before = index.lifecycle;
-      original.apply(this, args);
+      original(index, state, now);
       if (!state || state.step === undefined || (before?.step === state.step && before.action === state.action && before.phase === state.phase)) return;
       counter.transitions++;
       counter.seen?.add(index.name);

@@ -1,11 +1,12 @@
 /**
  * Tests for the cluster record's cached fields: `lifecyclePolicyName` reads a name the settings map
- * keeps in step with every write, and new records start with empty scheduling state.
+ * keeps in step with every write, new records start with empty scheduling state, and the change log
+ * gives each changed record once, in the order of its first change.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
-import { addIndex, createCluster, lifecyclePolicyName, SETTING_LIFECYCLE_NAME } from './cluster';
+import { addIndex, ChangeLog, createCluster, deleteIndex, lifecyclePolicyName, SETTING_LIFECYCLE_NAME, touch } from './cluster';
 
 function cluster() {
   let n = 0;
@@ -45,8 +46,59 @@ describe('lifecyclePolicyName follows the settings map', () => {
 });
 
 describe('scheduling state on a new index record', () => {
-  it('starts unplanned with nothing pending', () => {
+  it('starts unplanned with nothing pending, and in the change log (its creation is a change)', () => {
     const index = addIndex(cluster(), 'a', 0, new Map());
-    expect(index.sched).to.deep.equal({ pending: null, planned: false, inPoll: false, inClusterChange: false, watching: false });
+    expect(index.sched).to.deep.equal({ pending: null, planned: false, inPoll: false, inClusterChange: false, watching: false, changed: true });
+    expect(index.removed).to.equal(false);
+  });
+});
+
+/** Takes every record left in the log, then every record-less name, as `take`/`takeName` give them. */
+function drain(log: ChangeLog): string[] {
+  const out: string[] = [];
+  for (let index = log.take(); index !== undefined; index = log.take()) out.push(`${index.name}${index.removed ? ' (deleted)' : ''}`);
+  for (let name = log.takeName(); name !== undefined; name = log.takeName()) out.push(`name ${name}`);
+  return out;
+}
+
+describe('the change log', () => {
+  it('gives each changed record once, in the order of its first change, and is empty after', () => {
+    const c = cluster();
+    const a = addIndex(c, 'a', 0, new Map());
+    const b = addIndex(c, 'b', 0, new Map());
+    touch(a);
+    touch(b);
+    touch(a);
+    expect(c.changed.size).to.be.greaterThan(0);
+    expect(drain(c.changed)).to.deep.equal(['a', 'b']);
+    expect(c.changed.size).to.equal(0);
+    expect([a.sched.changed, b.sched.changed]).to.deep.equal([false, false]);
+    touch(b);
+    touch(a);
+    expect(drain(c.changed)).to.deep.equal(['b', 'a']);
+  });
+
+  it('keeps a deleted record (flagged as removed) and a deleted name that had no record', () => {
+    const c = cluster();
+    const a = addIndex(c, 'a', 0, new Map());
+    drain(c.changed);
+    deleteIndex(c, 'a');
+    deleteIndex(c, 'never-existed');
+    expect(a.removed).to.equal(true);
+    expect(c.indices.has('a')).to.equal(false);
+    expect(drain(c.changed)).to.deep.equal(['a (deleted)', 'name never-existed']);
+  });
+
+  it('a record cleared through another entry of its name is not given again', () => {
+    const c = cluster();
+    const old = addIndex(c, 'a', 0, new Map());
+    drain(c.changed);
+    deleteIndex(c, 'a');
+    const again = addIndex(c, 'a', 0, new Map());
+    expect(c.changed.take()).to.equal(old);
+    // The simulator re-plans the name once, with the record that holds it now.
+    c.changed.clear(again);
+    expect(c.changed.take()).to.equal(undefined);
+    expect(c.changed.size).to.equal(0);
   });
 });

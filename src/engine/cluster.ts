@@ -4,12 +4,13 @@
  * here; it does no I/O and never reads the clock (creation dates and times are passed in). UUIDs come
  * from a generator the simulator seeds, so runs are reproducible.
  */
-import type { ExecutionState } from './execution-state';
+import type { ExecutionState, PhaseExecutionInfo } from './execution-state';
 import { HistoryLog } from './history';
 import type { PolicyMetadata } from './policy-model';
 import type { DataStream } from './data-streams';
 import type { SnapshotStore } from './snapshots';
 import type { StepKey } from './step-key';
+import type { Step } from './steps';
 
 export interface AliasMetadata {
   readonly isWriteIndex?: boolean;
@@ -35,12 +36,30 @@ export interface IndexMetadata {
   generation: number;
   /** This index's name as a history id (see `HistoryLog.nameId`); -1 until its first record. */
   historyNameId: number;
-  /** The cluster's set of changed index names (shared), so the simulator re-plans only those. */
-  readonly changeLog: Set<string>;
+  /** The cluster's log of changed indices (shared), so the simulator re-plans only those. */
+  readonly changeLog: ChangeLog;
+  /** Set when the index is deleted (a scheduler entry holding this record then looks its name up). */
+  removed: boolean;
   /** The cluster's lifecycle history (shared). */
   readonly historyLog: HistoryLog;
   /** The simulator's scheduling state for this index (see `IndexSched`). */
   readonly sched: IndexSched;
+  /** The runner's last step resolution for this index (see `LastStep`). */
+  readonly lastStep: LastStep;
+}
+
+/**
+ * The step the runner last resolved for an index, and the question it answered (a position under a
+ * policy metadata and a cached phase definition): the runner asks about the same step several times
+ * per transition. A memo only, updated in place; not part of ES's state.
+ */
+export interface LastStep {
+  policy: PolicyMetadata | null;
+  cached: PhaseExecutionInfo | undefined;
+  phase: string | null;
+  action: string | null;
+  name: string | null;
+  step: Step | null;
 }
 
 /**
@@ -62,6 +81,73 @@ export interface IndexSched {
   inClusterChange: boolean;
   /** Watching other indices (a cluster-state wait woken by their changes). */
   watching: boolean;
+  /** In the cluster's change log, waiting to be re-planned (see `ChangeLog`). */
+  changed: boolean;
+}
+
+/**
+ * The indices created, changed or deleted since the simulator last looked, in the order they first
+ * changed. The simulator re-plans by index name, once per name; the log keeps records in a queue and a
+ * flag on each record (`IndexSched.changed`) instead of a set of names, so a change costs no hashing.
+ * A deleted record stays in the queue (its name is looked up when it is taken); a name changed with
+ * no record at all is kept by name.
+ */
+export class ChangeLog {
+  private queue: Array<IndexMetadata | undefined> = [];
+  private head = 0;
+  /** Flagged records (each counted once). */
+  private flagged = 0;
+  private readonly names = new Set<string>();
+
+  /** Whether anything is waiting (zero exactly when nothing is). */
+  get size(): number {
+    return this.flagged + this.names.size;
+  }
+
+  add(index: IndexMetadata): void {
+    if (index.sched.changed) return;
+    index.sched.changed = true;
+    this.flagged++;
+    this.queue.push(index);
+  }
+
+  /** A change to a name no record carries (an index that does not exist). */
+  addName(name: string): void {
+    this.names.add(name);
+  }
+
+  /** Clears a record's flag (it was re-planned under its name through another entry). */
+  clear(index: IndexMetadata): void {
+    if (!index.sched.changed) return;
+    index.sched.changed = false;
+    this.flagged--;
+  }
+
+  /** The next flagged record, its flag cleared, in the order of first change; undefined when none is left. */
+  take(): IndexMetadata | undefined {
+    const queue = this.queue;
+    while (this.head < queue.length) {
+      const index = queue[this.head]!;
+      queue[this.head++] = undefined;
+      if (index.sched.changed) {
+        index.sched.changed = false;
+        this.flagged--;
+        return index;
+      }
+    }
+    this.queue = [];
+    this.head = 0;
+    return undefined;
+  }
+
+  /** The next name changed with no record, or undefined. */
+  takeName(): string | undefined {
+    for (const name of this.names) {
+      this.names.delete(name);
+      return name;
+    }
+    return undefined;
+  }
 }
 
 /**
@@ -104,8 +190,8 @@ export interface Cluster {
   readonly nodeId: string;
   /** Seeded source of ES-style base64 UUIDs. */
   readonly newUuid: () => string;
-  /** Names of indices created or changed since the simulator last looked (see `touch`). */
-  readonly changed: Set<string>;
+  /** Indices created, changed or deleted since the simulator last looked (see `touch`). */
+  readonly changed: ChangeLog;
   /** Every step change of every index, in order (ES's ILM history). */
   readonly history: HistoryLog;
   /** Whether any policy was ever stored (ES then has ILM metadata, which changes some errors). */
@@ -150,7 +236,7 @@ export function createCluster(newUuid: () => string): Cluster {
     operationMode: 'RUNNING',
     nodeId: newUuid(),
     newUuid,
-    changed: new Set(),
+    changed: new ChangeLog(),
     history: new HistoryLog(),
     ilmMetadataExists: false,
     indexTemplates: new Map(),
@@ -203,12 +289,14 @@ export function addIndex(
     generation: 0,
     historyNameId: -1,
     changeLog: cluster.changed,
+    removed: false,
     historyLog: cluster.history,
-    sched: { pending: null, planned: false, inPoll: false, inClusterChange: false, watching: false },
+    sched: { pending: null, planned: false, inPoll: false, inClusterChange: false, watching: false, changed: false },
+    lastStep: { policy: null, cached: undefined, phase: null, action: null, name: null, step: null },
   };
   cluster.indices.set(name, index);
   for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);
-  cluster.changed.add(name);
+  cluster.changed.add(index);
   return index;
 }
 
@@ -216,7 +304,12 @@ export function deleteIndex(cluster: Cluster, name: string): void {
   const index = cluster.indices.get(name);
   for (const alias of index?.aliases.keys() ?? []) removeHolder(cluster, alias, name);
   cluster.indices.delete(name);
-  cluster.changed.add(name);
+  if (index === undefined) {
+    cluster.changed.addName(name);
+    return;
+  }
+  index.removed = true;
+  cluster.changed.add(index);
 }
 
 function holdersOf(cluster: Cluster, alias: string): Set<string> {
@@ -247,7 +340,7 @@ export function removeAlias(cluster: Cluster, index: IndexMetadata, alias: strin
 /** Records that an index changed, so the simulator re-plans when it next needs attention. */
 export function touch(index: IndexMetadata): void {
   index.generation++;
-  index.changeLog.add(index.name);
+  index.changeLog.add(index);
 }
 
 /**

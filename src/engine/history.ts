@@ -68,6 +68,9 @@ export class HistoryLog {
   private readonly keyIds = new Map<string, Map<string, Map<string, number>>>();
   /** The error of a failure record, by record number (failures are rare). */
   private readonly errors = new Map<number, Readonly<Record<string, unknown>>>();
+  /** The two step keys `keyId` answered last, newest first. */
+  private recentA: { phase: string | null; action: string | null; name: string | null; id: number } = { phase: null, action: null, name: null, id: -1 };
+  private recentB: { phase: string | null; action: string | null; name: string | null; id: number } = { phase: null, action: null, name: null, id: -1 };
   /** The last policy appended and its id (nearly every record names the same few policies). */
   private lastPolicy: string | null = null;
   private lastPolicyId = NULL_ID;
@@ -76,8 +79,27 @@ export class HistoryLog {
     return this.count;
   }
 
-  /** The id of the step key (phase, action, name), made on first use. */
+  /**
+   * The id of the step key (phase, action, name), made on first use. The last two answers are checked
+   * first: a transition asks for its from and to keys, and a batch of indices makes the same moves.
+   */
   keyId(phase: string, action: string, name: string): number {
+    const a = this.recentA;
+    if (a.name === name && a.action === action && a.phase === phase) return a.id;
+    const b = this.recentB;
+    if (b.name === name && b.action === action && b.phase === phase) return b.id;
+    const id = this.lookUpKeyId(phase, action, name);
+    // The older slot takes the new answer and becomes the newer one.
+    b.phase = phase;
+    b.action = action;
+    b.name = name;
+    b.id = id;
+    this.recentB = a;
+    this.recentA = b;
+    return id;
+  }
+
+  private lookUpKeyId(phase: string, action: string, name: string): number {
     let byAction = this.keyIds.get(phase);
     if (!byAction) this.keyIds.set(phase, (byAction = new Map()));
     let byName = byAction.get(action);

@@ -162,6 +162,8 @@ export function validateUpdatable(
 /** ES `Strings.INVALID_FILENAME_CHARS` in the order Java's HashSet prints them. */
 const INVALID_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
 
+const UTF8 = new TextEncoder();
+
 /** Index-name checks in ES's order; returns the error for the first that fails. */
 export function indexNameError(name: string): EsError | null {
   if (INVALID_CHARS.some((c) => name.includes(c))) {
@@ -172,7 +174,8 @@ export function indexNameError(name: string): EsError | null {
   if (name.startsWith('_') || name.startsWith('-') || name.startsWith('+')) {
     return invalidIndexName(name, "must not start with '_', '-', or '+'");
   }
-  const bytes = new TextEncoder().encode(name).length;
+  // A UTF-16 code unit takes at most 3 UTF-8 bytes, so a name of 85 units or fewer is short enough.
+  const bytes = name.length <= 85 ? 0 : UTF8.encode(name).length;
   if (bytes > 255) return invalidIndexName(name, `index name is too long, (${bytes} > 255)`);
   if (name === '.' || name === '..') return invalidIndexName(name, "must not be '.' or '..'");
   if (name.toLowerCase() !== name) return invalidIndexName(name, 'must be lowercase');

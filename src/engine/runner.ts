@@ -65,15 +65,8 @@ export class Runner {
    * up without building keys (a simulated year of a large cluster resolves steps millions of times).
    */
   private readonly stepMemo = new WeakMap<PolicyMetadata, WeakMap<object, StepMemo>>();
-  /** The last `stepAt` question and its answer. */
-  private lastStep: {
-    readonly policy: PolicyMetadata;
-    readonly cached: PhaseExecutionInfo | undefined;
-    readonly phase: string;
-    readonly action: string;
-    readonly name: string;
-    readonly step: Step | null;
-  } | null = null;
+  /** `stepFor`'s last answer per step key object. */
+  private readonly nextStepMemo = new WeakMap<StepKey, { readonly policy: PolicyMetadata; readonly cached: PhaseExecutionInfo | undefined; readonly step: Step | null }>();
 
   constructor(
     readonly cluster: Cluster,
@@ -226,7 +219,7 @@ export class Runner {
     if (!policy) return { kind: 'cluster-change' };
     const state = index.lifecycle;
     if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return CLUSTER_CHANGE;
-    const step = this.stepAt(policy, state.phaseDefinition, state.phase, state.action, state.step);
+    const step = this.stepAt(index, policy, state.phaseDefinition, state.phase, state.action, state.step);
     if (!step) return NONE;
     switch (step.kind) {
       case 'phase-complete': {
@@ -267,19 +260,20 @@ export class Runner {
     if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) {
       return { policy, step: firstStep(policy, this.profile) };
     }
-    return { policy, step: this.stepAt(policy, state.phaseDefinition, state.phase, state.action, state.step) };
+    return { policy, step: this.stepAt(index, policy, state.phaseDefinition, state.phase, state.action, state.step) };
   }
 
-  /** `resolveStep` for (phase, action, name), memoised (see `stepMemo`). */
-  private stepAt(policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
-    // The last answer first: consecutive lookups are often for the same step (a poll tick checking
-    // every hot index's rollover wait, a batch of indices entering a phase together).
-    const last = this.lastStep;
-    if (last !== null && last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
+  /**
+   * `resolveStep` for (phase, action, name), memoised (see `stepMemo`), with the index's last answer
+   * first: the same index asks about the same step several times in a row (resolve, move, re-plan).
+   */
+  private stepAt(index: IndexMetadata, policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
+    const last = index.lastStep;
+    if (last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
       return last.step;
     }
     const step = this.stepAtMemo(policy, cached, phase, action, name);
-    this.lastStep = { policy, cached, phase, action, name, step };
+    remember(index, policy, cached, phase, action, name, step);
     return step;
   }
 
@@ -301,8 +295,21 @@ export class Runner {
     return step;
   }
 
+  /**
+   * The step at `key`, the next key of a step the index just left. Step keys are objects of the
+   * compiled chain, so the last answer for each is kept beside it (a batch of indices makes the
+   * same moves one after another).
+   */
   private stepFor(policy: PolicyMetadata, index: IndexMetadata, key: StepKey): Step | null {
-    return this.stepAt(policy, index.lifecycle?.phaseDefinition, key.phase, key.action, key.name);
+    const cached = index.lifecycle?.phaseDefinition;
+    const memo = this.nextStepMemo.get(key);
+    if (memo !== undefined && memo.policy === policy && memo.cached === cached) {
+      remember(index, policy, cached, key.phase, key.action, key.name, memo.step);
+      return memo.step;
+    }
+    const step = this.stepAt(index, policy, cached, key.phase, key.action, key.name);
+    this.nextStepMemo.set(key, { policy, cached, step });
+    return step;
   }
 
   /** The cluster-state loop: runs steps back to back until one has to wait. */
@@ -427,6 +434,25 @@ export class Runner {
   private context(index: IndexMetadata, policy: PolicyMetadata, now: number): StepContext {
     return { cluster: this.cluster, index, now, policyName: policy.policy.name, profile: this.profile };
   }
+}
+
+/** Keeps the step resolved for an index as its last answer (see `LastStep`). */
+function remember(
+  index: IndexMetadata,
+  policy: PolicyMetadata,
+  cached: PhaseExecutionInfo | undefined,
+  phase: string,
+  action: string,
+  name: string,
+  step: Step | null,
+): void {
+  const last = index.lastStep;
+  last.policy = policy;
+  last.cached = cached;
+  last.phase = phase;
+  last.action = action;
+  last.name = name;
+  last.step = step;
 }
 
 /** Whether two JSON values are equal (same keys in the same order), without serialising them. */

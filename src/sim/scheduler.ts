@@ -5,17 +5,79 @@
  * due time, then sequence number, then index name. No I/O, no wall clock: time moves only when told.
  */
 import { MinHeap } from './heap';
+import type { IndexMetadata } from '../engine/cluster';
 import type { StepKey } from '../engine/step-key';
 
-/** `depth`: 1 for an event scheduled between events, one more than the running event's otherwise. */
-export type SimEvent =
-  | { readonly kind: 'async-action'; readonly due: number; readonly seq: number; readonly index: string; readonly key: StepKey; readonly depth: number }
-  | { readonly kind: 'retry'; readonly due: number; readonly seq: number; readonly index: string; readonly depth: number };
+/**
+ * An async action or retry to run at `due`. `record` is the index record it was scheduled for when the
+ * scheduler had it (the name is looked up again when that record has been deleted since). `depth`: 1
+ * for an event scheduled between events, one more than the running event's otherwise.
+ */
+export interface SimEvent {
+  readonly kind: 'async-action' | 'retry';
+  readonly due: number;
+  readonly seq: number;
+  readonly index: string;
+  readonly record: IndexMetadata | null;
+  /** The async action's step (null for a retry). */
+  readonly key: StepKey | null;
+  readonly depth: number;
+}
 
+/** An index waiting for an instant, as its record was at `generation` (stale once that changed). */
 interface PhaseWait {
   readonly at: number;
   readonly index: string;
+  readonly record: IndexMetadata;
   readonly generation: number;
+}
+
+/**
+ * Waits by instant: one bucket per distinct instant, in insertion order, and a min-heap of the
+ * instants. Indices created together wait for the same instant, so a large cluster has few buckets and
+ * a push or pop costs no comparisons of names. Waits for the same instant come out in the order they
+ * went in; every caller collects them into a set it then runs in name order.
+ */
+export class WaitQueue {
+  private readonly instants = new MinHeap<number>((a, b) => a < b);
+  private readonly buckets = new Map<number, { readonly waits: PhaseWait[]; head: number }>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  push(wait: PhaseWait): void {
+    let bucket = this.buckets.get(wait.at);
+    if (bucket === undefined) {
+      this.buckets.set(wait.at, (bucket = { waits: [], head: 0 }));
+      this.instants.push(wait.at);
+    }
+    bucket.waits.push(wait);
+    this.count++;
+  }
+
+  /** The earliest wait (the first in of its instant), or undefined. */
+  peek(): PhaseWait | undefined {
+    const at = this.instants.peek();
+    if (at === undefined) return undefined;
+    const bucket = this.buckets.get(at)!;
+    return bucket.waits[bucket.head];
+  }
+
+  pop(): PhaseWait | undefined {
+    const at = this.instants.peek();
+    if (at === undefined) return undefined;
+    const bucket = this.buckets.get(at)!;
+    const wait = bucket.waits[bucket.head]!;
+    bucket.waits[bucket.head++] = undefined as unknown as PhaseWait;
+    this.count--;
+    if (bucket.head === bucket.waits.length) {
+      this.buckets.delete(at);
+      this.instants.pop();
+    }
+    return wait;
+  }
 }
 
 function eventBefore(a: SimEvent, b: SimEvent): boolean {
@@ -27,11 +89,12 @@ function eventBefore(a: SimEvent, b: SimEvent): boolean {
 /**
  * The event queue: a min-heap by `eventBefore`, with a fast path. Events are scheduled "due now" and
  * the clock never goes back, so they nearly always arrive in (due, seq) order; those are appended to a
- * FIFO run in O(1). One that would sort before the FIFO's last event goes to the heap, and `peek`/`pop`
- * take the smaller head of the two, so the order is exactly the heap order in every case.
+ * FIFO run in O(1). One that would sort before the FIFO's last event goes to the heap, and
+ * `peekDue`/`popInto` take the smaller head of the two, so the order is exactly the heap order in
+ * every case.
  */
-class EventQueue {
-  private fifo: SimEvent[] = [];
+export class EventQueue {
+  private fifo: Array<SimEvent | undefined> = [];
   private head = 0;
   private readonly heap = new MinHeap<SimEvent>(eventBefore);
 
@@ -39,24 +102,31 @@ class EventQueue {
     return this.fifo.length - this.head + this.heap.size;
   }
 
-  push(event: SimEvent): void {
+  push(kind: SimEvent['kind'], due: number, seq: number, index: string, record: IndexMetadata | null, key: StepKey | null, depth: number): void {
+    const event: SimEvent = { kind, due, seq, index, record, key, depth };
     const last = this.fifo.length > this.head ? this.fifo[this.fifo.length - 1]! : undefined;
     if (last === undefined || eventBefore(last, event)) this.fifo.push(event);
     else this.heap.push(event);
   }
 
-  peek(): SimEvent | undefined {
+  private first(): SimEvent | undefined {
     const first = this.head < this.fifo.length ? this.fifo[this.head] : undefined;
     const top = this.heap.peek();
     if (first === undefined) return top;
     return top !== undefined && eventBefore(top, first) ? top : first;
   }
 
+  /** The first event's due time (Infinity when the queue is empty). */
+  peekDue(): number {
+    return this.first()?.due ?? Infinity;
+  }
+
+  /** Removes and returns the first event. */
   pop(): SimEvent | undefined {
     const first = this.head < this.fifo.length ? this.fifo[this.head] : undefined;
     const top = this.heap.peek();
     if (first === undefined || (top !== undefined && eventBefore(top, first))) return this.heap.pop();
-    this.fifo[this.head++] = undefined as unknown as SimEvent;
+    this.fifo[this.head++] = undefined;
     if (this.head === this.fifo.length) {
       this.fifo = [];
       this.head = 0;
@@ -77,9 +147,9 @@ class EventQueue {
 export class Scheduler {
   readonly events = new EventQueue();
   /** Phase-complete steps waiting for `lifecycle date + min_age`, by that instant. */
-  readonly phaseWaits = new MinHeap<PhaseWait>((a, b) => a.at < b.at || (a.at === b.at && a.index < b.index));
+  readonly phaseWaits = new WaitQueue();
   /** Async waits that cannot be met before a later tick, by that tick (see `nextChange`). */
-  readonly delayedPolls = new MinHeap<PhaseWait>((a, b) => a.at < b.at || (a.at === b.at && a.index < b.index));
+  readonly delayedPolls = new WaitQueue();
   /** Indices the next poll tick must look at (async waits, retryable errors). */
   pollSet = new Set<string>();
   /** Indices a cluster change must look at (cluster-state waits, uninitialised indices). */
@@ -127,7 +197,7 @@ export class Scheduler {
 }
 
 /** The earliest wait still current, dropping stale ones on the way. */
-function firstCurrent(heap: MinHeap<PhaseWait>, isCurrent: (wait: PhaseWait) => boolean): PhaseWait | null {
+function firstCurrent(heap: WaitQueue, isCurrent: (wait: PhaseWait) => boolean): PhaseWait | null {
   for (;;) {
     const wait = heap.peek();
     if (!wait) return null;

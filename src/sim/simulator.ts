@@ -12,8 +12,7 @@ import { Profile } from '../engine/profile';
 import { Runner, Wake } from '../engine/runner';
 import { sameStepKey, StepKey } from '../engine/step-key';
 import { Prng } from './prng';
-import { MinHeap } from './heap';
-import { PhaseWait, Scheduler } from './scheduler';
+import { PhaseWait, Scheduler, WaitQueue } from './scheduler';
 
 export interface SimulatorConfig {
   readonly startMillis: number;
@@ -102,7 +101,7 @@ export class Simulation {
 
   /** After ILM starts again: every index is looked at afresh (stopped runs dropped their wake-ups). */
   replanAll(): void {
-    for (const name of this.cluster.indices.keys()) this.cluster.changed.add(name);
+    for (const index of this.cluster.indices.values()) this.cluster.changed.add(index);
     this.clusterChanged();
   }
 
@@ -118,12 +117,12 @@ export class Simulation {
       this.runEventsDueBy(this.now);
       this.replanChanged();
       const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
-      const event = this.scheduler.events.peek();
+      const eventDue = this.scheduler.events.peekDue();
       const shardsStart = allocationModel(this.cluster).nextStart();
-      const next = Math.min(tick ?? Infinity, event?.due ?? Infinity, shardsStart ?? Infinity);
+      const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity);
       if (next > target) break;
-      if (event && event.due <= next) {
-        this.now = event.due;
+      if (eventDue <= next) {
+        this.now = eventDue;
         this.runEventsDueBy(this.now);
       } else if (shardsStart !== null && shardsStart <= next) {
         this.now = shardsStart;
@@ -156,7 +155,7 @@ export class Simulation {
 
   /** Schedules the re-run of a retried step as an event due now (ES runs it asynchronously). */
   scheduleRetry(index: string): void {
-    this.scheduler.events.push({ kind: 'retry', due: this.now, seq: this.scheduler.nextSeq(), index, depth: this.depthNow() });
+    this.scheduler.events.push('retry', this.now, this.scheduler.nextSeq(), index, null, null, this.depthNow());
   }
 
   /**
@@ -201,13 +200,13 @@ export class Simulation {
           index.generation === generation &&
           allocationIdle &&
           polled.has(name) &&
-          !this.cluster.changed.has(name) &&
+          !index.sched.changed &&
           !this.watchers.has(name)
         ) {
           // A wait that cannot be met before a later tick skips the ticks in between (until a change).
           const notBefore = this.runner.pollNotBefore;
           const at = notBefore === null ? null : notBefore === Infinity ? Number.MAX_SAFE_INTEGER : this.scheduler.tickAtOrAfter(notBefore);
-          if (at !== null && at > this.scheduler.tickAfter(tick)) this.scheduler.delayedPolls.push({ at, index: name, generation });
+          if (at !== null && at > this.scheduler.tickAfter(tick)) this.scheduler.delayedPolls.push({ at, index: name, record: index, generation });
           else {
             this.scheduler.pollSet.add(name);
             index.sched.inPoll = true;
@@ -216,33 +215,34 @@ export class Simulation {
         }
       }
       // Re-plan it even when nothing changed: an unmet async wait needs the next tick too.
-      this.cluster.changed.add(name);
+      if (index) this.cluster.changed.add(index);
+      else this.cluster.changed.addName(name);
     }
     this.clusterChanged();
   }
 
   private runEventsDueBy(instant: number): void {
-    for (;;) {
-      const event = this.scheduler.events.peek();
-      if (!event || event.due > instant) return;
+    const events = this.scheduler.events;
+    while (events.peekDue() <= instant) {
+      const event = events.pop()!;
       // A bound on causal chains at one instant: an event scheduled while another runs at the same
       // instant is one link further. A chain that reschedules itself forever is a bug, while many
       // indices each running a few actions at the same instant is normal (and costs no bookkeeping).
       if (event.depth > EVENTS_PER_INDEX_LIMIT) {
         throw new Error(`more than ${EVENTS_PER_INDEX_LIMIT} events at one instant for index [${event.index}]; it keeps rescheduling`);
       }
-      this.scheduler.events.pop();
       this.now = event.due;
       this.runningDepth = event.depth;
       this.runningDue = event.due;
+      // The record the event was scheduled for, unless deleted since: then whatever holds its name now.
+      const record = event.record;
+      const index = record !== null && !record.removed ? record : this.cluster.indices.get(event.index);
       try {
         if (event.kind === 'async-action') {
-          const index = this.cluster.indices.get(event.index);
-          if (index) this.unpend(index, event.key);
-          this.runner.runAsyncAction(index, event.key, this.now);
-        } else {
-          const index = this.cluster.indices.get(event.index);
-          if (index) this.runner.runRetriedStep(index, this.now);
+          if (index) this.unpend(index, event.key!);
+          this.runner.runAsyncAction(index, event.key!, this.now);
+        } else if (index) {
+          this.runner.runRetriedStep(index, this.now);
         }
         this.clusterChanged();
       } finally {
@@ -272,7 +272,7 @@ export class Simulation {
       if (sameStepKey(pending, key)) return;
       sched.pending = [pending, key];
     }
-    this.scheduler.events.push({ kind: 'async-action', due: this.now, seq: this.scheduler.nextSeq(), index: index.name, key, depth: this.depthNow() });
+    this.scheduler.events.push('async-action', this.now, this.scheduler.nextSeq(), index.name, index, key, this.depthNow());
   }
 
   private unpend(index: IndexMetadata, key: StepKey): void {
@@ -290,40 +290,66 @@ export class Simulation {
 
   /** Re-plans the wake-up of every index changed since the last look, and wakes its watchers. */
   private replanChanged(): void {
-    const changedSet = this.cluster.changed;
-    if (changedSet.size === 0) return;
-    const allocation = allocationModel(this.cluster);
-    const { pollSet, clusterChangeSet } = this.scheduler;
-    // Taken out one by one (a Set may be changed while it is iterated; nothing below adds to it).
-    for (const name of changedSet) {
-      changedSet.delete(name);
-      const index = this.cluster.indices.get(name);
-      // A change that moves shards (or a new index) starts its allocation clock now.
-      if (index) allocation.observe(index, this.now);
-      if (this.watchers.size > 0) {
-        const waiters = this.watchers.get(name);
-        if (waiters) for (const waiter of waiters) this.watchTriggered.add(waiter);
-      }
-      // The flags on a planned record say which name-keyed sets hold its name (see `IndexSched`); a
-      // deleted index or a record never planned may have entries left by an earlier one of that name.
-      if (index === undefined || !index.sched.planned) {
-        pollSet.delete(name);
-        clusterChangeSet.delete(name);
-        if (this.watching.size > 0) this.unwatch(name);
+    const log = this.cluster.changed;
+    if (log.size === 0) return;
+    // Taken out one by one (nothing below adds to the log). Each name is re-planned once, with the
+    // record that holds it now: a deleted record's entry stands for its name.
+    for (;;) {
+      const record = log.take();
+      let name: string;
+      let index: IndexMetadata | undefined;
+      if (record !== undefined) {
+        name = record.name;
+        index = record;
+        if (record.removed) {
+          index = this.cluster.indices.get(name);
+          // A record of that name made since is re-planned here, at the deleted one's place.
+          if (index !== undefined) {
+            if (!index.sched.changed) continue;
+            log.clear(index);
+          }
+        }
       } else {
-        const sched = index.sched;
-        if (sched.inPoll) pollSet.delete(name);
-        if (sched.inClusterChange) clusterChangeSet.delete(name);
-        if (sched.watching) this.unwatch(name);
+        const orphan = log.takeName();
+        if (orphan === undefined) return;
+        name = orphan;
+        index = this.cluster.indices.get(name);
+        if (index !== undefined) {
+          if (!index.sched.changed) continue;
+          log.clear(index);
+        }
       }
-      if (index) {
-        const sched = index.sched;
-        sched.planned = true;
-        sched.inPoll = false;
-        sched.inClusterChange = false;
-        sched.watching = false;
-        this.plan(index, this.runner.wake(index));
-      }
+      this.replanOne(name, index);
+    }
+  }
+
+  private replanOne(name: string, index: IndexMetadata | undefined): void {
+    const { pollSet, clusterChangeSet } = this.scheduler;
+    // A change that moves shards (or a new index) starts its allocation clock now.
+    if (index) allocationModel(this.cluster).observe(index, this.now);
+    if (this.watchers.size > 0) {
+      const waiters = this.watchers.get(name);
+      if (waiters) for (const waiter of waiters) this.watchTriggered.add(waiter);
+    }
+    // The flags on a planned record say which name-keyed sets hold its name (see `IndexSched`); a
+    // deleted index or a record never planned may have entries left by an earlier one of that name.
+    if (index === undefined || !index.sched.planned) {
+      pollSet.delete(name);
+      clusterChangeSet.delete(name);
+      if (this.watching.size > 0) this.unwatch(name);
+    } else {
+      const sched = index.sched;
+      if (sched.inPoll) pollSet.delete(name);
+      if (sched.inClusterChange) clusterChangeSet.delete(name);
+      if (sched.watching) this.unwatch(name);
+    }
+    if (index) {
+      const sched = index.sched;
+      sched.planned = true;
+      sched.inPoll = false;
+      sched.inClusterChange = false;
+      sched.watching = false;
+      this.plan(index, this.runner.wake(index));
     }
   }
 
@@ -338,7 +364,7 @@ export class Simulation {
 
   /** Re-plans every index using a policy (after the policy changed). */
   replanIndices(indices: readonly IndexMetadata[]): void {
-    for (const index of indices) this.cluster.changed.add(index.name);
+    for (const index of indices) this.cluster.changed.add(index);
   }
 
   private plan(index: IndexMetadata, wake: Wake): void {
@@ -361,7 +387,7 @@ export class Simulation {
         }
         return;
       case 'at':
-        this.scheduler.phaseWaits.push({ at: wake.millis, index: index.name, generation: index.generation });
+        this.scheduler.phaseWaits.push({ at: wake.millis, index: index.name, record: index, generation: index.generation });
         return;
       case 'none':
         return;
@@ -375,9 +401,10 @@ export class Simulation {
     if (index) index.sched.inPoll = true;
   }
 
+  /** Whether the index a wait was made for is unchanged since (looked up by name if it was deleted). */
   private isCurrent(wait: PhaseWait): boolean {
-    const index = this.cluster.indices.get(wait.index);
-    return index !== undefined && index.generation === wait.generation && !this.cluster.changed.has(wait.index);
+    const index = wait.record.removed ? this.cluster.indices.get(wait.index) : wait.record;
+    return index !== undefined && index.generation === wait.generation && !index.sched.changed;
   }
 
   private phaseWaitReady(instant: number): boolean {
@@ -389,7 +416,7 @@ export class Simulation {
     this.popReady(this.scheduler.phaseWaits, instant, into);
   }
 
-  private popReady(heap: MinHeap<PhaseWait>, instant: number, into: Set<string>): void {
+  private popReady(heap: WaitQueue, instant: number, into: Set<string>): void {
     for (;;) {
       const wait = heap.peek();
       if (!wait || wait.at > instant) return;
