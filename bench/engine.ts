@@ -19,9 +19,10 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createSimulator, Simulator } from '../src/index';
-// The raw CommonJS exports object (not an `import *` copy), so the counter below sees every call the
-// engine makes through it. Measurement only: nothing under src/ is changed.
+// The raw CommonJS exports object (not an `import *` copy), so the counter below can find the cluster
+// a simulator makes. Measurement only: nothing under src/ is changed.
 import clusterModule = require('../src/engine/cluster');
+import type { HistoryLog } from '../src/engine/history';
 
 const MIB = 1024 * 1024;
 const POLICY_1 = 'bench-warm-cold-delete';
@@ -146,53 +147,83 @@ function maxRssMiB(): number {
   return process.resourceUsage().maxRSS / 1024; // kilobytes
 }
 
+/** The cluster the last simulator made (its lifecycle history is what the counter reads). */
+let latestCluster: clusterModule.Cluster | null = null;
+{
+  const exportsObject = clusterModule as unknown as { createCluster: typeof clusterModule.createCluster };
+  const original = exportsObject.createCluster;
+  // Called once per simulator (and per reset), never per transition: nothing is added to the timed work.
+  exportsObject.createCluster = (newUuid) => (latestCluster = original(newUuid));
+}
+
 /**
- * Counts step transitions exactly: every change of an index's (phase, action, step) goes through
- * `setLifecycle` (the only writer of `IndexMetadata.lifecycle`), so the counter wraps that export and
- * counts the calls that change the position, the definition ES's ILM history uses. `init` (which only
- * records the lifecycle date) and `step_info` updates are not transitions; the shrunken index's first
- * position (copied by `copy-execution-state`) is; deleting an index is not (no step follows).
+ * Counts step transitions exactly, from the simulator's lifecycle history (ES's ILM history): it holds
+ * one record per change of an index's (phase, action, step), written by `setLifecycle` (the only
+ * writer of `IndexMetadata.lifecycle`), plus one when an action removes an index, which is not a
+ * transition and is left out. `init` (which only records the lifecycle date) and `step_info` updates
+ * are not transitions; the shrunken index's first position (copied by `copy-execution-state`) is.
+ * The records are read after each request, outside the timed work, so counting costs the engine
+ * nothing.
  */
 class TransitionCounter {
-  transitions = 0;
-  errors = 0;
+  private count = 0;
+  private errorCount = 0;
   readonly lineage: LineageStep[] = [];
-  private lastMillis = 0;
-  private readonly exportsObject = clusterModule as unknown as { setLifecycle: typeof clusterModule.setLifecycle };
-  private readonly original = this.exportsObject.setLifecycle;
+  private history: HistoryLog | null = null;
+  private read = 0;
 
   /** Names of the indices that made a transition (only when asked for: workload 2's index count). */
-  readonly seen: Set<string> | null;
+  private readonly seenNames: Set<string> | null;
 
   constructor(
     readonly lineageNames: Set<string>,
     trackSeen = false,
   ) {
-    this.seen = trackSeen ? new Set() : null;
+    this.seenNames = trackSeen ? new Set() : null;
   }
 
+  /** Counts from now on the transitions of the simulator created last. */
   install(): void {
-    const original = this.original;
-    const counter = this;
-    // Fixed parameters rather than a rest array: the wrapper runs once per transition and must not
-    // allocate (it would be measured as the engine's garbage).
-    this.exportsObject.setLifecycle = function (index, state, now): void {
-      const before = index.lifecycle;
-      original(index, state, now);
-      if (!state || state.step === undefined || (before?.step === state.step && before.action === state.action && before.phase === state.phase)) return;
-      counter.transitions++;
-      counter.seen?.add(index.name);
-      if (state.step === 'ERROR') counter.errors++;
-      if (counter.lineageNames.has(index.name)) {
-        counter.lastMillis = state.stepTime ?? counter.lastMillis;
-        counter.lineage.push({ phase: state.phase ?? '', action: state.action ?? '', step: state.step, atMillis: counter.lastMillis });
-      }
-    };
-    if (clusterModule.setLifecycle === original) throw new Error('could not install the transition counter');
+    if (latestCluster === null) throw new Error('could not install the transition counter: no simulator yet');
+    this.history = latestCluster.history;
+    this.read = this.history.length;
   }
 
+  /** Stops counting (what was recorded until now is still read). */
   uninstall(): void {
-    this.exportsObject.setLifecycle = this.original;
+    this.catchUp();
+    this.history = null;
+  }
+
+  get transitions(): number {
+    this.catchUp();
+    return this.count;
+  }
+
+  get errors(): number {
+    this.catchUp();
+    return this.errorCount;
+  }
+
+  get seen(): ReadonlySet<string> | null {
+    this.catchUp();
+    return this.seenNames;
+  }
+
+  private catchUp(): void {
+    const history = this.history;
+    if (history === null) return;
+    for (; this.read < history.length; this.read++) {
+      const record = history.at(this.read);
+      // A removal record (`recordRemoval`) ends in `<action>/complete` of an action other than `complete`.
+      if (record.to.name === 'complete' && record.to.action !== 'complete') continue;
+      this.count++;
+      this.seenNames?.add(record.index);
+      if (record.to.name === 'ERROR') this.errorCount++;
+      if (this.lineageNames.has(record.index)) {
+        this.lineage.push({ phase: record.to.phase, action: record.to.action, step: record.to.name, atMillis: record.timeMillis });
+      }
+    }
   }
 }
 
@@ -220,7 +251,6 @@ function historyTransitions(sim: Simulator): number | null {
 async function runWorkload1(options: Options, report: Report): Promise<Workload1Result> {
   const first = indexName(0);
   const counter = new TransitionCounter(new Set([first, `shrink-${first}`]));
-  if (options.count) counter.install();
   const result: Workload1Result = {
     part: 'w1',
     finished: false,
@@ -265,6 +295,7 @@ async function runWorkload1(options: Options, report: Report): Promise<Workload1
 
 async function simulateWorkload1(options: Options, result: Workload1Result, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {
   const sim = createSimulator();
+  if (options.count) counter.install();
   call(sim, 'PUT', `/_ilm/policy/${POLICY_1}`, WORKLOAD_1_POLICY);
   const createStarted = process.hrtime.bigint();
   await createIndices(sim, options.indices, POLICY_1, async (created) => {
