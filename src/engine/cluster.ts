@@ -36,6 +36,8 @@ export interface IndexMetadata {
   generation: number;
   /** This index's name as a history id (see `HistoryLog.nameId`); -1 until its first record. */
   historyNameId: number;
+  /** The history's step-key id of `lifecycle`'s position, or -1 when it has none (kept by `setLifecycle`). */
+  historyPositionId: number;
   /** The cluster's log of changed indices (shared), so the simulator re-plans only those. */
   readonly changeLog: ChangeLog;
   /** Set when the index is deleted (a scheduler entry holding this record then looks its name up). */
@@ -288,6 +290,7 @@ export function addIndex(
     rolloverInfos: new Map(),
     generation: 0,
     historyNameId: -1,
+    historyPositionId: -1,
     changeLog: cluster.changed,
     removed: false,
     historyLog: cluster.history,
@@ -348,14 +351,17 @@ export function touch(index: IndexMetadata): void {
  * time (or `now` when the state carries none), with the error for a move into ERROR.
  */
 export function setLifecycle(index: IndexMetadata, state: ExecutionState | null, now?: number): void {
-  const from = index.lifecycle;
+  const fromId = index.historyPositionId;
   index.lifecycle = state;
   touch(index);
   // A change of step: the new state has a position and it differs from the old one (if any).
-  if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return;
+  if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) {
+    index.historyPositionId = -1;
+    return;
+  }
   const log = index.historyLog;
-  const fromId = from ? positionId(log, from) : -1;
   const toId = log.keyId(state.phase, state.action, state.step);
+  index.historyPositionId = toId;
   if (fromId === toId) return;
   const timeMillis = state.stepTime ?? now;
   if (timeMillis === undefined) return;
@@ -369,16 +375,10 @@ function nameIdOf(index: IndexMetadata): number {
   return index.historyNameId;
 }
 
-/** The history's id for the state's position, or -1 when it has none. */
-function positionId(log: HistoryLog, state: ExecutionState): number {
-  if (state.phase === undefined || state.action === undefined || state.step === undefined) return -1;
-  return log.keyId(state.phase, state.action, state.step);
-}
-
 /** Records that an action removed the index (ES writes a `complete` history item for it). */
 export function recordRemoval(index: IndexMetadata, key: { phase: string; action: string }, now: number): void {
   const log = index.historyLog;
-  const fromId = index.lifecycle ? positionId(log, index.lifecycle) : -1;
+  const fromId = index.historyPositionId;
   log.append(nameIdOf(index), lifecyclePolicyName(index), now, fromId, log.keyId(key.phase, key.action, 'complete'), true);
 }
 

@@ -21,11 +21,31 @@ export interface ResolveOptions {
 
 export const STRICT_EXPAND_OPEN: ResolveOptions = { ignoreUnavailable: false, allowNoIndices: true, expandHidden: false };
 
-/** ES `Regex.simpleMatch`: `*` matches any run of characters. */
+/**
+ * ES `Regex.simpleMatch`: `*` matches any run of characters (none included), every other character
+ * itself. The text between stars is matched left to right, each piece at its first place after the
+ * previous one, which finds a match whenever there is one (a star can absorb anything in between).
+ */
 export function simpleMatch(pattern: string, value: string): boolean {
-  if (!pattern.includes('*')) return pattern === value;
-  const parts = pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.*')}$`, 's').test(value);
+  const firstStar = pattern.indexOf('*');
+  if (firstStar < 0) return pattern === value;
+  const lastStar = pattern.lastIndexOf('*');
+  const head = pattern.slice(0, firstStar);
+  const tail = pattern.slice(lastStar + 1);
+  if (value.length < head.length + tail.length || !value.startsWith(head) || !value.endsWith(tail)) return false;
+  const end = value.length - tail.length;
+  let at = head.length;
+  let piece = firstStar + 1;
+  while (piece <= lastStar) {
+    const next = pattern.indexOf('*', piece);
+    if (next > piece) {
+      const found = value.indexOf(pattern.slice(piece, next), at);
+      if (found < 0 || found + (next - piece) > end) return false;
+      at = found + (next - piece);
+    }
+    piece = next + 1;
+  }
+  return true;
 }
 
 function isHidden(index: IndexMetadata): boolean {

@@ -16,7 +16,7 @@ import {
 } from './cluster';
 import { FaultTable } from './faults';
 import { EsException, illegalArgument } from './errors';
-import { EMPTY_STATE, ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
+import { copyState, EMPTY_STATE, ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
 import { mayRunIndex } from './operation-mode';
 import { parseOriginationDateFromName } from './origination-date';
 import { firstStep, resolveStep } from './policy-steps';
@@ -416,7 +416,9 @@ export class Runner {
   private setStepInfo(index: IndexMetadata, info: object | null): void {
     const state = index.lifecycle ?? EMPTY_STATE;
     if (sameJson(state.stepInfo ?? null, info)) return;
-    setLifecycle(index, withFields(state, { stepInfo: info ?? undefined }));
+    const updated = copyState(state);
+    updated.stepInfo = (info ?? undefined) as ExecutionState['stepInfo'];
+    setLifecycle(index, updated);
   }
 
   /** ES `isReadyToTransitionToThisPhase`: `now >= lifecycle date + min_age` of the current policy. */

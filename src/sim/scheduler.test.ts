@@ -50,6 +50,7 @@ describe('the wait queue', () => {
       queue.push({ at, index, record, generation: 0 });
     }
     expect(queue.size).to.equal(5);
+    expect(queue.firstAt()).to.equal(10);
     const out: string[] = [];
     while (queue.peek() !== undefined) {
       const peeked = queue.peek();
@@ -59,6 +60,7 @@ describe('the wait queue', () => {
     }
     expect(out).to.deep.equal(['10:b', '10:a', '20:z', '30:c', '30:a']);
     expect(queue.size).to.equal(0);
+    expect(queue.firstAt()).to.equal(Infinity);
     expect(queue.pop()).to.equal(undefined);
   });
 

@@ -57,6 +57,11 @@ export class WaitQueue {
     this.count++;
   }
 
+  /** The earliest instant any wait is for (Infinity when there is none). */
+  firstAt(): number {
+    return this.instants.peek() ?? Infinity;
+  }
+
   /** The earliest wait (the first in of its instant), or undefined. */
   peek(): PhaseWait | undefined {
     const at = this.instants.peek();

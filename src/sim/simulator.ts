@@ -175,8 +175,7 @@ export class Simulation {
     this.replanChanged();
     let polled = this.scheduler.pollSet;
     this.scheduler.pollSet = new Set();
-    const delayed = this.scheduler.delayedPolls.peek();
-    if (delayed !== undefined && delayed.at <= tick) {
+    if (this.scheduler.delayedPolls.firstAt() <= tick) {
       polled = new Set<string>(polled);
       this.popReady(this.scheduler.delayedPolls, tick, polled);
     }
@@ -408,8 +407,7 @@ export class Simulation {
   }
 
   private phaseWaitReady(instant: number): boolean {
-    const wait = this.scheduler.phaseWaits.peek();
-    return wait !== undefined && wait.at <= instant;
+    return this.scheduler.phaseWaits.firstAt() <= instant;
   }
 
   private popReadyPhaseWaits(instant: number, into: Set<string>): void {
