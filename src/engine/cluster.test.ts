@@ -1,12 +1,23 @@
 /**
- * Tests for the cluster record's cached fields: `lifecyclePolicyName` reads a name the settings map
- * keeps in step with every write, new records start with empty scheduling state, and the change log
- * gives each changed record once, in the order of its first change.
+ * Tests for the cluster record's cached fields: `lifecyclePolicyName`, `originationDate` and the skip
+ * flag read values the settings map keeps in step with every write; new records start with empty
+ * scheduling state; the change log gives each changed record once, in the order of its first change.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
-import { addIndex, ChangeLog, createCluster, deleteIndex, lifecyclePolicyName, SETTING_LIFECYCLE_NAME, touch } from './cluster';
+import {
+  addIndex,
+  ChangeLog,
+  createCluster,
+  deleteIndex,
+  lifecyclePolicyName,
+  originationDate,
+  SETTING_LIFECYCLE_NAME,
+  SETTING_LIFECYCLE_SKIP,
+  SETTING_ORIGINATION_DATE,
+  touch,
+} from './cluster';
 
 function cluster() {
   let n = 0;
@@ -36,6 +47,25 @@ describe('lifecyclePolicyName follows the settings map', () => {
     expect(lifecyclePolicyName(index)).to.equal('s');
     index.settings.clear();
     expect(lifecyclePolicyName(index)).to.equal(null);
+  });
+
+  it('keeps the origination date and the skip flag in step too', () => {
+    const index = addIndex(cluster(), 'a', 0, new Map([[SETTING_ORIGINATION_DATE, '1700000000000']]));
+    expect(originationDate(index)).to.equal(1700000000000);
+    index.settings.set(SETTING_ORIGINATION_DATE, '-1');
+    expect(originationDate(index)).to.equal(null);
+    index.settings.set(SETTING_ORIGINATION_DATE, '5');
+    index.settings.delete(SETTING_ORIGINATION_DATE);
+    expect(originationDate(index)).to.equal(null);
+    expect(index.settings.lifecycleSkip).to.equal(false);
+    index.settings.set(SETTING_LIFECYCLE_SKIP, 'true');
+    expect(index.settings.lifecycleSkip).to.equal(true);
+    index.settings.set(SETTING_LIFECYCLE_SKIP, 'false');
+    expect(index.settings.lifecycleSkip).to.equal(false);
+    index.settings.set(SETTING_LIFECYCLE_SKIP, 'true');
+    index.settings.set(SETTING_ORIGINATION_DATE, '7');
+    index.settings.clear();
+    expect([index.settings.lifecycleSkip, originationDate(index)]).to.deep.equal([false, null]);
   });
 
   it('is still a Map: copies made from it are plain maps with the same entries', () => {

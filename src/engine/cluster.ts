@@ -153,33 +153,59 @@ export class ChangeLog {
 }
 
 /**
- * An index's settings: a plain map that also remembers `index.lifecycle.name`, which ILM reads
- * several times per transition (every write goes through `set`/`delete`/`clear`).
+ * An index's settings: a plain map that also remembers the values ILM reads on every look at the
+ * index (`index.lifecycle.name`, `index.lifecycle.origination_date`, `index.lifecycle.skip`), so that
+ * reading them costs no lookup (every write goes through `set`/`delete`/`clear`).
  */
 export class IndexSettings extends Map<string, string> {
+  /** `index.lifecycle.name`, null when unset or `""`. */
   lifecycleName: string | null;
+  /** `index.lifecycle.origination_date` as a number, null when unset or -1 (see `originationDate`). */
+  originationDate: number | null;
+  /** `index.lifecycle.skip` is `"true"`. */
+  lifecycleSkip: boolean;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
     this.lifecycleName = null;
+    this.originationDate = null;
+    this.lifecycleSkip = false;
     if (entries) for (const [key, value] of entries) this.set(key, value);
   }
 
   override set(key: string, value: string): this {
     super.set(key, value);
-    if (key === SETTING_LIFECYCLE_NAME) this.lifecycleName = value === '' ? null : value;
+    this.remember(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
-    if (key === SETTING_LIFECYCLE_NAME) this.lifecycleName = null;
+    this.remember(key, undefined);
     return super.delete(key);
   }
 
   override clear(): void {
     this.lifecycleName = null;
+    this.originationDate = null;
+    this.lifecycleSkip = false;
     super.clear();
   }
+
+  private remember(key: string, value: string | undefined): void {
+    if (!key.startsWith(LIFECYCLE_PREFIX)) return;
+    if (key === SETTING_LIFECYCLE_NAME) this.lifecycleName = value === undefined || value === '' ? null : value;
+    else if (key === SETTING_ORIGINATION_DATE) this.originationDate = originationDateOf(value);
+    else if (key === SETTING_LIFECYCLE_SKIP) this.lifecycleSkip = value === 'true';
+  }
+}
+
+const LIFECYCLE_PREFIX = 'index.lifecycle.';
+
+/** The origination date a setting value stands for (ES default -1 means unset). */
+function originationDateOf(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const millis = Number(value);
+  return millis === -1 ? null : millis;
 }
 
 export type OperationMode = 'RUNNING' | 'STOPPING' | 'STOPPED';
@@ -264,10 +290,7 @@ export function lifecyclePolicyName(index: IndexMetadata): string | null {
 
 /** `index.lifecycle.origination_date` when set (ES default -1 means unset). */
 export function originationDate(index: IndexMetadata): number | null {
-  const value = index.settings.get(SETTING_ORIGINATION_DATE);
-  if (value === undefined) return null;
-  const millis = Number(value);
-  return millis === -1 ? null : millis;
+  return index.settings.originationDate;
 }
 
 export function addIndex(

@@ -4,7 +4,7 @@
  * ILM is STOPPING, and the switch from STOPPING to STOPPED once no index sits on an unsafe step. Pure
  * rules over the cluster; it never runs steps or schedules anything itself.
  */
-import { Cluster, IndexMetadata, lifecyclePolicyName, OperationMode, SETTING_LIFECYCLE_SKIP } from './cluster';
+import { Cluster, IndexMetadata, lifecyclePolicyName, OperationMode } from './cluster';
 import type { Profile } from './profile';
 
 /** ES `OperationMode#isValidChange`: STOPPED only leaves for RUNNING; STOPPING may finish or restart. */
@@ -33,7 +33,7 @@ export function mayRunIndex(cluster: Cluster, index: IndexMetadata, profile: Pro
   // 8.19/9.1: `index.lifecycle.skip: true` passes the index over on poll ticks and cluster changes
   // alike (ES `runPeriodicStep` and `runPolicyAfterStateChange`); the shrink step sets it on the new
   // index so that it does not start a lifecycle of its own before its state is copied over.
-  if (profile.lifecycleSkipSetting && index.settings.get(SETTING_LIFECYCLE_SKIP) === 'true') return false;
+  if (profile.lifecycleSkipSetting && index.settings.lifecycleSkip) return false;
   switch (cluster.operationMode) {
     case 'RUNNING':
       return true;
