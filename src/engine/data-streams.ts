@@ -44,7 +44,9 @@ export function writeIndexDataStream(cluster: Cluster, index: IndexMetadata): Da
 
 /** ES `ReplaceDataStreamBackingIndexStep`: the new index takes the old one's place in the stream. */
 export function replaceBackingIndex(cluster: Cluster, ds: DataStream, oldName: string, newName: string): void {
-  const at = ds.indices.indexOf(oldName);
+  // Names are unique in a stream; the one replaced (a shrunken or mounted copy's source, a few
+  // generations old) is found sooner from the newest end.
+  const at = ds.indices.lastIndexOf(oldName);
   if (at < 0) return;
   ds.indices[at] = newName;
   cluster.backingIndexOwner.delete(oldName);
