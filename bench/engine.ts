@@ -14,7 +14,7 @@
  *   --days N      ILM_SIM_BENCH_DAYS             simulated days of workloads 1 and 2 (default 365)
  *   --budget S    ILM_SIM_BENCH_BUDGET_SECONDS   wall-time budget per part (default 120)
  *   --only PART   w1 | idle | w2: run one part in this process, no budget (for `node --cpu-prof`)
- *   --no-count    ILM_SIM_BENCH_COUNT=0          time workload 1 without the transition counter
+ *   --no-count    ILM_SIM_BENCH_COUNT=0          workload 1 without counting transitions (no lineage, no bare loop)
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
