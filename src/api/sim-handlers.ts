@@ -133,6 +133,7 @@ function parseFault(body: Record<string, unknown>): FaultSpec {
 
 export function addFault(ctx: RequestContext): HandlerResult {
   const fault = ctx.sim.faults.add(parseFault(bodyAsMap(requiredBody(ctx))));
+  ctx.sim.faultAdded();
   return ok({ acknowledged: true, fault_id: fault.id });
 }
 

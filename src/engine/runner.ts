@@ -233,7 +233,9 @@ export class Runner {
       case 'error':
         return this.profile.autoRetry && index.lifecycle?.isAutoRetryableError === true ? POLL_TICK : NONE;
       case 'cluster-state-wait':
-        if (step.watches && !this.faults.hasConditions()) {
+        // Only what the wait reads can change its answer, unless a fault may fire in it: ES checks
+        // every cluster-state wait on every cluster change, and a fault fires at the first check.
+        if (step.watches && this.faults.list().length === 0) {
           return { kind: 'watch', names: step.watches(this.context(index, policy, Number.NaN)) };
         }
         return CLUSTER_CHANGE;

@@ -121,6 +121,11 @@ export class EventQueue {
     return top !== undefined && eventBefore(top, first) ? top : first;
   }
 
+  /** The first event, left in the queue. */
+  peek(): SimEvent | undefined {
+    return this.first();
+  }
+
   /** The first event's due time (Infinity when the queue is empty). */
   peekDue(): number {
     return this.first()?.due ?? Infinity;

@@ -141,7 +141,23 @@ export class Simulation {
    * After faults change: held waits are checked again (a cluster change) and async actions a snapshot
    * held are run again, as ES does once the snapshot is over.
    */
+  /**
+   * After a fault is added: waits that only watched the indices they read are re-planned (at the next
+   * look) as waits every cluster change checks, as ES checks them, since a fault may now fire in them.
+   */
+  faultAdded(): void {
+    for (const index of this.cluster.indices.values()) if (index.sched.watching) this.cluster.changed.add(index);
+  }
+
   faultsChanged(): void {
+    // Every cluster-state wait is checked now, as on any cluster change (the cluster recovered), and
+    // planned again: watching only what it reads while no fault is left, checked on every cluster
+    // change otherwise (see `faultAdded`).
+    for (const index of this.cluster.indices.values()) {
+      if (!index.sched.watching && !index.sched.inClusterChange) continue;
+      this.cluster.changed.add(index);
+      this.watchTriggered.add(index.name);
+    }
     // A new fault may fire at any tick: waits that were skipping ticks are looked at again.
     const delayed = new Set<string>();
     this.popReady(this.scheduler.delayedPolls, Number.MAX_SAFE_INTEGER, delayed);
@@ -223,13 +239,15 @@ export class Simulation {
   private runEventsDueBy(instant: number): void {
     const events = this.scheduler.events;
     while (events.peekDue() <= instant) {
-      const event = events.pop()!;
+      const event = events.peek()!;
       // A bound on causal chains at one instant: an event scheduled while another runs at the same
       // instant is one link further. A chain that reschedules itself forever is a bug, while many
       // indices each running a few actions at the same instant is normal (and costs no bookkeeping).
+      // The event stays queued, so every later request reports the same.
       if (event.depth > EVENTS_PER_INDEX_LIMIT) {
         throw new Error(`more than ${EVENTS_PER_INDEX_LIMIT} events at one instant for index [${event.index}]; it keeps rescheduling`);
       }
+      events.pop();
       this.now = event.due;
       this.runningDepth = event.depth;
       this.runningDue = event.due;
@@ -400,10 +418,13 @@ export class Simulation {
     if (index) index.sched.inPoll = true;
   }
 
-  /** Whether the index a wait was made for is unchanged since (looked up by name if it was deleted). */
+  /** Whether the index a wait was made for is unchanged since. */
   private isCurrent(wait: PhaseWait): boolean {
-    const index = wait.record.removed ? this.cluster.indices.get(wait.index) : wait.record;
-    return index !== undefined && index.generation === wait.generation && !index.sched.changed;
+    // A wait belongs to the record it was made for: once that index is deleted, a new one of the same
+    // name is not woken by it, whatever its generation (the order stale waits are dropped in then
+    // cannot matter).
+    const index = wait.record;
+    return !index.removed && index.generation === wait.generation && !index.sched.changed;
   }
 
   private phaseWaitReady(instant: number): boolean {
