@@ -13,6 +13,9 @@ import {
   deleteIndex,
   lifecyclePolicyName,
   originationDate,
+  recordRollover,
+  removeAlias,
+  setAlias,
   SETTING_LIFECYCLE_NAME,
   SETTING_LIFECYCLE_SKIP,
   SETTING_ORIGINATION_DATE,
@@ -130,5 +133,23 @@ describe('the change log', () => {
     c.changed.clear(again);
     expect(c.changed.take()).to.equal(undefined);
     expect(c.changed.size).to.equal(0);
+  });
+});
+
+describe('aliases and rollover infos start empty and are written per index', () => {
+  it('an alias or a rollover recorded on one index leaves every other index without', () => {
+    const c = cluster();
+    const a = addIndex(c, 'a', 0, new Map());
+    const b = addIndex(c, 'b', 0, new Map());
+    setAlias(c, a, 'logs', { isWriteIndex: true });
+    recordRollover(a, 'logs', { timeMillis: 5, metConditions: ['[max_docs: 1]'] });
+    expect([...a.aliases.entries()]).to.deep.equal([['logs', { isWriteIndex: true }]]);
+    expect(a.rolloverInfos.get('logs')).to.deep.equal({ timeMillis: 5, metConditions: ['[max_docs: 1]'] });
+    expect([b.aliases.size, b.rolloverInfos.size]).to.deep.equal([0, 0]);
+    expect(addIndex(c, 'c', 0, new Map()).aliases.size).to.equal(0);
+    removeAlias(c, b, 'logs');
+    removeAlias(c, a, 'logs');
+    expect([a.aliases.size, b.aliases.size]).to.deep.equal([0, 0]);
+    expect(c.aliasHolders.has('logs')).to.equal(false);
   });
 });

@@ -22,7 +22,8 @@ export interface IndexMetadata {
   readonly creationDate: number;
   /** Flat setting keys (`index.number_of_shards`) with ES's string values. */
   readonly settings: IndexSettings;
-  readonly aliases: Map<string, AliasMetadata>;
+  /** Written only through `setAlias`/`removeAlias` (an index without aliases shares one empty map). */
+  aliases: ReadonlyMap<string, AliasMetadata>;
   /** ES custom `ilm` metadata; null until ILM first runs for the index. */
   lifecycle: ExecutionState | null;
   /** Simulated storage facts the steps consult. */
@@ -31,7 +32,8 @@ export interface IndexMetadata {
   docsCount: number;
   storeBytes: number;
   /** ES `RolloverInfo` per alias this index was rolled over from: when, and the conditions met. */
-  readonly rolloverInfos: Map<string, { readonly timeMillis: number; readonly metConditions: readonly string[] }>;
+  /** Written only through `recordRollover` (an index never rolled over shares one empty map). */
+  rolloverInfos: ReadonlyMap<string, RolloverInfo>;
   /** Bumped on every change, so scheduler entries made for an older state can be recognised. */
   generation: number;
   /** This index's name as a history id (see `HistoryLog.nameId`); -1 until its first record. */
@@ -305,12 +307,12 @@ export function addIndex(
     uuid: cluster.newUuid(),
     creationDate,
     settings: new IndexSettings(settings),
-    aliases: new Map(aliases),
+    aliases: aliases.size === 0 ? NO_ALIASES : new Map(aliases),
     lifecycle: null,
     segmentsPerShard: 1,
     docsCount: 0,
     storeBytes: 0,
-    rolloverInfos: new Map(),
+    rolloverInfos: NO_ROLLOVERS,
     generation: 0,
     historyNameId: -1,
     historyPositionId: -1,
@@ -350,15 +352,40 @@ function removeHolder(cluster: Cluster, alias: string, index: string): void {
   if (holders?.size === 0) cluster.aliasHolders.delete(alias);
 }
 
+/**
+ * The empty alias and rollover-info maps every index starts with: most indices never get either, and
+ * a simulated year of a large cluster makes hundreds of thousands of indices. Never written: the
+ * functions below give an index its own map on its first write.
+ */
+const NO_ALIASES: ReadonlyMap<string, AliasMetadata> = new Map();
+const NO_ROLLOVERS: ReadonlyMap<string, RolloverInfo> = new Map();
+
+/** ES `RolloverInfo`: when the index was rolled over from an alias or data stream, and the conditions met. */
+export interface RolloverInfo {
+  readonly timeMillis: number;
+  readonly metConditions: readonly string[];
+}
+
+function ownAliases(index: IndexMetadata): Map<string, AliasMetadata> {
+  if (index.aliases === NO_ALIASES) index.aliases = new Map();
+  return index.aliases as Map<string, AliasMetadata>;
+}
+
+/** Records that the index was rolled over from `alias` (an alias or a data stream's name). */
+export function recordRollover(index: IndexMetadata, alias: string, info: RolloverInfo): void {
+  if (index.rolloverInfos === NO_ROLLOVERS) index.rolloverInfos = new Map();
+  (index.rolloverInfos as Map<string, RolloverInfo>).set(alias, info);
+}
+
 /** Adds or updates an alias on an index. */
 export function setAlias(cluster: Cluster, index: IndexMetadata, alias: string, meta: AliasMetadata): void {
-  index.aliases.set(alias, meta);
+  ownAliases(index).set(alias, meta);
   holdersOf(cluster, alias).add(index.name);
   touch(index);
 }
 
 export function removeAlias(cluster: Cluster, index: IndexMetadata, alias: string): void {
-  index.aliases.delete(alias);
+  if (index.aliases.has(alias)) ownAliases(index).delete(alias);
   removeHolder(cluster, alias, index.name);
   touch(index);
 }

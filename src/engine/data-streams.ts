@@ -5,7 +5,7 @@
  * over, dropping a backing index, deleting it. Messages are ES's. Pure over the cluster: `now` is an
  * argument, UUIDs come from the cluster's seeded generator; no I/O.
  */
-import { Cluster, deleteIndex, IndexMetadata, IndexTemplate, touch } from './cluster';
+import { Cluster, deleteIndex, IndexMetadata, IndexTemplate, recordRollover, touch } from './cluster';
 import { EsException, illegalArgument, illegalState, indexNotFound } from './errors';
 import { createIndex, matchingTemplate } from './index-creation';
 import { simpleMatch } from './index-resolver';
@@ -149,7 +149,7 @@ export function rolloverDataStream(
   cluster.backingIndexOwner.set(targetName, ds);
   ds.generation += 1;
   if (source) {
-    source.rolloverInfos.set(ds.name, { timeMillis: now, metConditions });
+    recordRollover(source, ds.name, { timeMillis: now, metConditions });
     touch(source);
   }
   return target;

@@ -5,7 +5,7 @@
  * Data streams roll over in `data-streams.ts`. Messages are ES's. Pure over the cluster; `now` is an
  * argument.
  */
-import { Cluster, IndexMetadata, removeAlias, setAlias, touch } from './cluster';
+import { Cluster, IndexMetadata, recordRollover, removeAlias, setAlias, touch } from './cluster';
 import { EsException, illegalArgument } from './errors';
 import { createIndex, matchingTemplate } from './index-creation';
 import type { Profile } from './profile';
@@ -40,7 +40,7 @@ export function rolloverAlias(
   const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]));
   if (explicitWrite) setAlias(cluster, source, alias, { isWriteIndex: false });
   else removeAlias(cluster, source, alias);
-  source.rolloverInfos.set(alias, { timeMillis: now, metConditions });
+  recordRollover(source, alias, { timeMillis: now, metConditions });
   touch(source);
   return target;
 }

@@ -61,13 +61,19 @@ export class Prng {
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
+/**
+ * Base64url without padding. The characters are collected as codes and made into one flat string:
+ * appending them one by one would leave a chain of 20-odd concatenation nodes behind every id, and
+ * every index keeps its id for life.
+ */
 function base64Url(bytes: Uint8Array): string {
-  let out = '';
+  const codes: number[] = [];
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     const chars = i + 2 < bytes.length ? 4 : i + 1 < bytes.length ? 3 : 2;
-    for (let c = 0; c < chars; c++) out += ALPHABET[(n >>> (18 - 6 * c)) & 63];
+    for (let c = 0; c < chars; c++) codes.push(ALPHABET_CODES[(n >>> (18 - 6 * c)) & 63]!);
   }
-  return out;
+  return String.fromCharCode(...codes);
 }

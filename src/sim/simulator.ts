@@ -39,7 +39,7 @@ export class Simulation {
   private runningDepth = 0;
   private runningDue = 0;
   /** Watched index -> the waits that read it; and each waiting index -> what it watches. */
-  private watchers = new Map<string, Set<string>>();
+  private watchers = new Map<string, string | Set<string>>();
   private watching = new Map<string, readonly string[]>();
   /** Waiters whose watched index changed, run in the next cluster-change round. */
   private watchTriggered = new Set<string>();
@@ -346,7 +346,8 @@ export class Simulation {
     if (index) allocationModel(this.cluster).observe(index, this.now);
     if (this.watchers.size > 0) {
       const waiters = this.watchers.get(name);
-      if (waiters) for (const waiter of waiters) this.watchTriggered.add(waiter);
+      if (typeof waiters === 'string') this.watchTriggered.add(waiters);
+      else if (waiters) for (const waiter of waiters) this.watchTriggered.add(waiter);
     }
     // The flags on a planned record say which name-keyed sets hold its name (see `IndexSched`); a
     // deleted index or a record never planned may have entries left by an earlier one of that name.
@@ -373,8 +374,12 @@ export class Simulation {
   private unwatch(waiter: string): void {
     for (const watched of this.watching.get(waiter) ?? []) {
       const waiters = this.watchers.get(watched);
-      waiters?.delete(waiter);
-      if (waiters?.size === 0) this.watchers.delete(watched);
+      if (waiters === waiter) {
+        this.watchers.delete(watched);
+      } else if (waiters !== undefined && typeof waiters !== 'string') {
+        waiters.delete(waiter);
+        if (waiters.size === 0) this.watchers.delete(watched);
+      }
     }
     this.watching.delete(waiter);
   }
@@ -398,9 +403,11 @@ export class Simulation {
         this.watching.set(index.name, wake.names);
         index.sched.watching = true;
         for (const watched of wake.names) {
-          let waiters = this.watchers.get(watched);
-          if (!waiters) this.watchers.set(watched, (waiters = new Set()));
-          waiters.add(index.name);
+          // One waiter (the usual case: a shrink's source or target) is kept as a plain name.
+          const waiters = this.watchers.get(watched);
+          if (waiters === undefined) this.watchers.set(watched, index.name);
+          else if (typeof waiters !== 'string') waiters.add(index.name);
+          else if (waiters !== index.name) this.watchers.set(watched, new Set([waiters, index.name]));
         }
         return;
       case 'at':
