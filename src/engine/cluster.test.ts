@@ -81,7 +81,15 @@ describe('lifecyclePolicyName follows the settings map', () => {
 describe('scheduling state on a new index record', () => {
   it('starts unplanned with nothing pending, and in the change log (its creation is a change)', () => {
     const index = addIndex(cluster(), 'a', 0, new Map());
-    expect(index.sched).to.deep.equal({ pending: null, planned: false, inPoll: false, inClusterChange: false, watching: false, changed: true });
+    const { pending, planned, inPoll, inClusterChange, watching, changed } = index;
+    expect({ pending, planned, inPoll, inClusterChange, watching, changed }).to.deep.equal({
+      pending: null,
+      planned: false,
+      inPoll: false,
+      inClusterChange: false,
+      watching: false,
+      changed: true,
+    });
     expect(index.removed).to.equal(false);
   });
 });
@@ -105,7 +113,7 @@ describe('the change log', () => {
     expect(c.changed.size).to.be.greaterThan(0);
     expect(drain(c.changed)).to.deep.equal(['a', 'b']);
     expect(c.changed.size).to.equal(0);
-    expect([a.sched.changed, b.sched.changed]).to.deep.equal([false, false]);
+    expect([a.changed, b.changed]).to.deep.equal([false, false]);
     touch(b);
     touch(a);
     expect(drain(c.changed)).to.deep.equal(['b', 'a']);

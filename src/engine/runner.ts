@@ -270,9 +270,8 @@ export class Runner {
    * first: the same index asks about the same step several times in a row (resolve, move, re-plan).
    */
   private stepAt(index: IndexMetadata, policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
-    const last = index.lastStep;
-    if (last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
-      return last.step;
+    if (index.lastPolicy === policy && index.lastCached === cached && index.lastPhase === phase && index.lastAction === action && index.lastName === name) {
+      return index.lastStep;
     }
     const step = this.stepAtMemo(policy, cached, phase, action, name);
     remember(index, policy, cached, phase, action, name, step);
@@ -440,7 +439,7 @@ export class Runner {
   }
 }
 
-/** Keeps the step resolved for an index as its last answer (see `LastStep`). */
+/** Keeps the step resolved for an index as its last answer (see `IndexMetadata.lastStep`). */
 function remember(
   index: IndexMetadata,
   policy: PolicyMetadata,
@@ -450,13 +449,12 @@ function remember(
   name: string,
   step: Step | null,
 ): void {
-  const last = index.lastStep;
-  last.policy = policy;
-  last.cached = cached;
-  last.phase = phase;
-  last.action = action;
-  last.name = name;
-  last.step = step;
+  index.lastPolicy = policy;
+  index.lastCached = cached;
+  index.lastPhase = phase;
+  index.lastAction = action;
+  index.lastName = name;
+  index.lastStep = step;
 }
 
 /** Whether two JSON values are equal (same keys in the same order), without serialising them. */

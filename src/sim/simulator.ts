@@ -146,7 +146,7 @@ export class Simulation {
    * look) as waits every cluster change checks, as ES checks them, since a fault may now fire in them.
    */
   faultAdded(): void {
-    for (const index of this.cluster.indices.values()) if (index.sched.watching) this.cluster.changed.add(index);
+    for (const index of this.cluster.indices.values()) if (index.watching) this.cluster.changed.add(index);
   }
 
   faultsChanged(): void {
@@ -154,7 +154,7 @@ export class Simulation {
     // planned again: watching only what it reads while no fault is left, checked on every cluster
     // change otherwise (see `faultAdded`).
     for (const index of this.cluster.indices.values()) {
-      if (!index.sched.watching && !index.sched.inClusterChange) continue;
+      if (!index.watching && !index.inClusterChange) continue;
       this.cluster.changed.add(index);
       this.watchTriggered.add(index.name);
     }
@@ -206,7 +206,7 @@ export class Simulation {
       const index = this.cluster.indices.get(name);
       if (index) {
         // The poll set was swapped for a new one above, so no index is in it now.
-        index.sched.inPoll = false;
+        index.inPoll = false;
         const generation = index.generation;
         this.runner.runPeriodic(index, tick);
         // An index that waited for this tick and did not change (an unmet async wait, the common
@@ -215,7 +215,7 @@ export class Simulation {
           index.generation === generation &&
           allocationIdle &&
           polled.has(name) &&
-          !index.sched.changed &&
+          !index.changed &&
           !this.watchers.has(name)
         ) {
           // A wait that cannot be met before a later tick skips the ticks in between (until a change).
@@ -224,7 +224,7 @@ export class Simulation {
           if (at !== null && at > this.scheduler.tickAfter(tick)) this.scheduler.delayedPolls.push({ at, index: name, record: index, generation });
           else {
             this.scheduler.pollSet.add(name);
-            index.sched.inPoll = true;
+            index.inPoll = true;
           }
           continue;
         }
@@ -278,31 +278,29 @@ export class Simulation {
    * index (kept on the index record, `IndexSched.pending`, in scheduling order).
    */
   private scheduleAsyncAction(index: IndexMetadata, key: StepKey): void {
-    const sched = index.sched;
-    const pending = sched.pending;
+    const pending = index.pending;
     if (pending === null) {
-      sched.pending = key;
+      index.pending = key;
     } else if (Array.isArray(pending)) {
       if (pending.some((k) => sameStepKey(k, key))) return;
       pending.push(key);
     } else {
       if (sameStepKey(pending, key)) return;
-      sched.pending = [pending, key];
+      index.pending = [pending, key];
     }
     this.scheduler.events.push('async-action', this.now, this.scheduler.nextSeq(), index.name, index, key, this.depthNow());
   }
 
   private unpend(index: IndexMetadata, key: StepKey): void {
-    const sched = index.sched;
-    const pending = sched.pending;
+    const pending = index.pending;
     if (pending === null) return;
     if (!Array.isArray(pending)) {
-      if (sameStepKey(pending, key)) sched.pending = null;
+      if (sameStepKey(pending, key)) index.pending = null;
       return;
     }
     const at = pending.findIndex((k) => sameStepKey(k, key));
     if (at >= 0) pending.splice(at, 1);
-    if (pending.length === 0) sched.pending = null;
+    if (pending.length === 0) index.pending = null;
   }
 
   /** Re-plans the wake-up of every index changed since the last look, and wakes its watchers. */
@@ -322,7 +320,7 @@ export class Simulation {
           index = this.cluster.indices.get(name);
           // A record of that name made since is re-planned here, at the deleted one's place.
           if (index !== undefined) {
-            if (!index.sched.changed) continue;
+            if (!index.changed) continue;
             log.clear(index);
           }
         }
@@ -332,7 +330,7 @@ export class Simulation {
         name = orphan;
         index = this.cluster.indices.get(name);
         if (index !== undefined) {
-          if (!index.sched.changed) continue;
+          if (!index.changed) continue;
           log.clear(index);
         }
       }
@@ -351,22 +349,20 @@ export class Simulation {
     }
     // The flags on a planned record say which name-keyed sets hold its name (see `IndexSched`); a
     // deleted index or a record never planned may have entries left by an earlier one of that name.
-    if (index === undefined || !index.sched.planned) {
+    if (index === undefined || !index.planned) {
       pollSet.delete(name);
       clusterChangeSet.delete(name);
       if (this.watching.size > 0) this.unwatch(name);
     } else {
-      const sched = index.sched;
-      if (sched.inPoll) pollSet.delete(name);
-      if (sched.inClusterChange) clusterChangeSet.delete(name);
-      if (sched.watching) this.unwatch(name);
+        if (index.inPoll) pollSet.delete(name);
+      if (index.inClusterChange) clusterChangeSet.delete(name);
+      if (index.watching) this.unwatch(name);
     }
     if (index) {
-      const sched = index.sched;
-      sched.planned = true;
-      sched.inPoll = false;
-      sched.inClusterChange = false;
-      sched.watching = false;
+        index.planned = true;
+      index.inPoll = false;
+      index.inClusterChange = false;
+      index.watching = false;
       this.plan(index, this.runner.wake(index));
     }
   }
@@ -393,15 +389,15 @@ export class Simulation {
     switch (wake.kind) {
       case 'poll-tick':
         this.scheduler.pollSet.add(index.name);
-        index.sched.inPoll = true;
+        index.inPoll = true;
         return;
       case 'cluster-change':
         this.scheduler.clusterChangeSet.add(index.name);
-        index.sched.inClusterChange = true;
+        index.inClusterChange = true;
         return;
       case 'watch':
         this.watching.set(index.name, wake.names);
-        index.sched.watching = true;
+        index.watching = true;
         for (const watched of wake.names) {
           // One waiter (the usual case: a shrink's source or target) is kept as a plain name.
           const waiters = this.watchers.get(watched);
@@ -422,7 +418,7 @@ export class Simulation {
   private addToPollSet(name: string): void {
     this.scheduler.pollSet.add(name);
     const index = this.cluster.indices.get(name);
-    if (index) index.sched.inPoll = true;
+    if (index) index.inPoll = true;
   }
 
   /** Whether the index a wait was made for is unchanged since. */
@@ -431,7 +427,7 @@ export class Simulation {
     // name is not woken by it, whatever its generation (the order stale waits are dropped in then
     // cannot matter).
     const index = wait.record;
-    return !index.removed && index.generation === wait.generation && !index.sched.changed;
+    return !index.removed && index.generation === wait.generation && !index.changed;
   }
 
   private phaseWaitReady(instant: number): boolean {
