@@ -1,7 +1,8 @@
 /**
  * The per-index lifecycle execution state ES keeps in index metadata under the custom `ilm` key (ES
- * `LifecycleExecutionState`): what explain reports. Values are immutable; transitions build new ones
- * (with `copyState`, in one fixed shape).
+ * `LifecycleExecutionState`): what explain reports. Values are immutable once a request, event or
+ * tick has finished with them; transitions build new ones (with `copyState`, in one fixed shape), and
+ * a run of steps updates the one it built itself in place (see `moveToStep`).
  * Pure data, no behaviour beyond small accessors.
  */
 import type { Phase } from './policy-model';

@@ -16,7 +16,7 @@ import {
 } from './cluster';
 import { FaultTable } from './faults';
 import { EsException, illegalArgument } from './errors';
-import { copyState, EMPTY_STATE, ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
+import { copyState, EMPTY_STATE, ExecutionState, MutableExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
 import { mayRunIndex } from './operation-mode';
 import { parseOriginationDateFromName } from './origination-date';
 import { firstStep, resolveStep } from './policy-steps';
@@ -314,7 +314,12 @@ export class Runner {
   }
 
   /** The cluster-state loop: runs steps back to back until one has to wait. */
-  private execute(index: IndexMetadata, policy: PolicyMetadata, start: Step, now: number): void {
+  /**
+   * `made`: the index's state, when this run of steps made it (see `moveToStep`'s `reusable`): the
+   * next move updates it in place unless a step replaced it meanwhile. States made earlier may be
+   * old objects elsewhere in memory, which are slower to update than to copy.
+   */
+  private execute(index: IndexMetadata, policy: PolicyMetadata, start: Step, now: number, made?: MutableExecutionState): void {
     let step: Step | null = start;
     for (let guard = 0; step && guard < MAX_STEPS_PER_UPDATE; guard++) {
       let next: StepKey | null;
@@ -361,16 +366,23 @@ export class Runner {
           assertNever(step);
       }
       if (!next) return;
-      setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile), now);
+      made = this.move(index, policy, next, now, made);
       step = this.stepFor(policy, index, next);
     }
     if (step) throw new Error(`index [${index.name}] ran more than ${MAX_STEPS_PER_UPDATE} steps in one update at ${JSON.stringify(step.key)}`);
   }
 
   private moveAndContinue(index: IndexMetadata, policy: PolicyMetadata, next: StepKey, now: number): void {
-    setLifecycle(index, moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile), now);
+    const made = this.move(index, policy, next, now);
     const step = this.stepFor(policy, index, next);
-    if (step) this.execute(index, policy, step, now);
+    if (step) this.execute(index, policy, step, now, made);
+  }
+
+  /** Moves the index to `next`, in place in `made` when that is still its state; returns the new state. */
+  private move(index: IndexMetadata, policy: PolicyMetadata, next: StepKey, now: number, made?: MutableExecutionState): MutableExecutionState {
+    const moved = moveToStep(policy, index.lifecycle ?? EMPTY_STATE, next, now, false, this.profile, made) as MutableExecutionState;
+    setLifecycle(index, moved, now);
+    return moved;
   }
 
   /** ES `InitializePolicyContextStep`: the lifecycle date, and the origination date parsed from the name. */

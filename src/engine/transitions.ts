@@ -4,7 +4,7 @@
  * nothing here touches the cluster, the clock or the scheduler.
  */
 import { EsError, throwableXContent } from './errors';
-import { copyState, ExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
+import { copyState, ExecutionState, MutableExecutionState, PhaseExecutionInfo, withFields } from './execution-state';
 import type { PolicyMetadata } from './policy-model';
 import type { Profile } from './profile';
 import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, StepKey, stepKey, TERMINAL_KEY } from './step-key';
@@ -35,6 +35,9 @@ const INIT_POSITION = { phase: INIT_KEY.phase, action: INIT_KEY.action };
  * definition cached (and phase time set) on a phase change or when forced, the phase time reset on
  * every move inside `new`, the action time set when the action changes. Before 7.9 ES compared with
  * the `init` key when the index had no position yet, so `new` got no cached definition.
+ *
+ * `reusable`: when it is `state` itself, a state object nothing else holds (made by an earlier move
+ * of the same run of steps), it is updated in place instead of copied.
  */
 export function moveToStep(
   metadata: PolicyMetadata,
@@ -43,11 +46,16 @@ export function moveToStep(
   now: number,
   forcePhaseRefresh: boolean,
   profile: Profile,
+  reusable?: MutableExecutionState,
 ): ExecutionState {
   // The current position's phase and action; none for a state without a position (7.9+), or `init`'s.
+  // Read before anything is written: the move may update `state` itself.
   const positioned = state.phase !== undefined && state.action !== undefined && state.step !== undefined;
   const current = positioned ? state : profile.explain.phaseExecutionInNewPhase ? null : INIT_POSITION;
-  const moved = copyState(state);
+  const currentPhase = current?.phase;
+  const currentAction = current?.action;
+  const previousInfo = state.stepInfo;
+  const moved = reusable !== undefined && reusable === state ? reusable : copyState(state);
   moved.phase = target.phase;
   moved.action = target.action;
   moved.step = target.name;
@@ -57,14 +65,14 @@ export function moveToStep(
   moved.isAutoRetryableError = undefined;
   moved.failedStepRetryCount = undefined;
   // 8.16+ keeps the last step_info the index showed before it moved on.
-  if (profile.explain.previousStepInfo && state.stepInfo !== undefined) moved.previousStepInfo = state.stepInfo;
-  if (current === null || current.phase !== target.phase || forcePhaseRefresh) {
+  if (profile.explain.previousStepInfo && previousInfo !== undefined) moved.previousStepInfo = previousInfo;
+  if (current === null || currentPhase !== target.phase || forcePhaseRefresh) {
     moved.phaseDefinition = phaseExecutionInfo(metadata, target.phase);
     moved.phaseTime = now;
-  } else if (current.phase === NEW_PHASE) {
+  } else if (currentPhase === NEW_PHASE) {
     moved.phaseTime = now;
   }
-  if (current === null || current.action !== target.action) moved.actionTime = now;
+  if (current === null || currentAction !== target.action) moved.actionTime = now;
   return moved;
 }
 
