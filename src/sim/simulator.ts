@@ -4,7 +4,7 @@
  * request changes state, async actions as events due now, poll ticks as the clock moves. It owns time
  * but does no I/O and never reads the wall clock; the API layer calls it.
  */
-import { allocationModel } from '../engine/allocation';
+import { AllocationModel, allocationModel } from '../engine/allocation';
 import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster';
 import { FaultTable } from '../engine/faults';
 import { completeStopIfSafe } from '../engine/operation-mode';
@@ -33,6 +33,8 @@ export class Simulation {
   runner!: Runner;
   scheduler!: Scheduler;
   prng!: Prng;
+  /** The cluster's shard allocation model (`allocationModel(cluster)`, kept at hand). */
+  private allocation!: AllocationModel;
   /** Injected failures and held waits (`/_sim/faults`); cleared by `reset`. */
   faults!: FaultTable;
   /** The chain depth of the event running now (0 between events) and its instant. */
@@ -59,6 +61,7 @@ export class Simulation {
     this.prng = new Prng(this.config.seed);
     const prng = this.prng;
     this.cluster = createCluster(() => prng.base64Uuid());
+    this.allocation = allocationModel(this.cluster);
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
     this.watchers = new Map();
     this.watching = new Map();
@@ -341,7 +344,7 @@ export class Simulation {
   private replanOne(name: string, index: IndexMetadata | undefined): void {
     const { pollSet, clusterChangeSet } = this.scheduler;
     // A change that moves shards (or a new index) starts its allocation clock now.
-    if (index) allocationModel(this.cluster).observe(index, this.now);
+    if (index) this.allocation.observe(index, this.now);
     if (this.watchers.size > 0) {
       const waiters = this.watchers.get(name);
       if (typeof waiters === 'string') this.watchTriggered.add(waiters);
