@@ -313,8 +313,9 @@ export class Runner {
     return step;
   }
 
-  /** The cluster-state loop: runs steps back to back until one has to wait. */
   /**
+   * The cluster-state loop: runs steps back to back until one has to wait.
+   *
    * `made`: the index's state, when this run of steps made it (see `moveToStep`'s `reusable`): the
    * next move updates it in place unless a step replaced it meanwhile. States made earlier may be
    * old objects elsewhere in memory, which are slower to update than to copy.

@@ -357,12 +357,12 @@ export class Simulation {
       clusterChangeSet.delete(name);
       if (this.watching.size > 0) this.unwatch(name);
     } else {
-        if (index.inPoll) pollSet.delete(name);
+      if (index.inPoll) pollSet.delete(name);
       if (index.inClusterChange) clusterChangeSet.delete(name);
       if (index.watching) this.unwatch(name);
     }
     if (index) {
-        index.planned = true;
+      index.planned = true;
       index.inPoll = false;
       index.inClusterChange = false;
       index.watching = false;
