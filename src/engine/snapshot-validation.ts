@@ -13,9 +13,9 @@ import { javaHashMapOrder } from './java-order';
 import type { Phase, Policy } from './policy-model';
 import type { Profile } from './profile';
 import { formatTimeValueToString, type TimeValue } from './time';
+import { NAME as SEARCHABLE_SNAPSHOT } from './actions/searchable-snapshot';
+import { NAME as WAIT_FOR_SNAPSHOT } from './actions/wait-for-snapshot';
 
-const SEARCHABLE_SNAPSHOT = 'searchable_snapshot';
-const WAIT_FOR_SNAPSHOT = 'wait_for_snapshot';
 /** ES `ACTIONS_CANNOT_FOLLOW_SEARCHABLE_SNAPSHOT`, a LinkedHashSet: always printed in this order. */
 const ACTIONS_CANNOT_FOLLOW_SEARCHABLE_SNAPSHOT = ['forcemerge', 'freeze', 'shrink', 'downsample'];
 

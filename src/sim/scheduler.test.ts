@@ -42,21 +42,22 @@ describe('the event queue', () => {
 
 describe('the wait queue', () => {
   const cluster = createCluster(() => 'uuid');
-  const record = addIndex(cluster, 'r', 0, new Map());
+  const records = new Map(['a', 'b', 'c', 'z'].map((name) => [name, addIndex(cluster, name, 0, new Map())]));
+  const wait = (at: number, index: string) => ({ at, record: records.get(index)!, generation: 0 });
 
   it('gives waits by instant, first in first out within one instant', () => {
     const queue = new WaitQueue();
     for (const [at, index] of [[30, 'c'], [10, 'b'], [30, 'a'], [10, 'a'], [20, 'z']] as const) {
-      queue.push({ at, index, record, generation: 0 });
+      queue.push(wait(at, index));
     }
     expect(queue.size).to.equal(5);
     expect(queue.firstAt()).to.equal(10);
     const out: string[] = [];
     while (queue.peek() !== undefined) {
       const peeked = queue.peek();
-      const wait = queue.pop()!;
-      expect(wait).to.equal(peeked);
-      out.push(`${wait.at}:${wait.index}`);
+      const popped = queue.pop()!;
+      expect(popped).to.equal(peeked);
+      out.push(`${popped.at}:${popped.record.name}`);
     }
     expect(out).to.deep.equal(['10:b', '10:a', '20:z', '30:c', '30:a']);
     expect(queue.size).to.equal(0);
@@ -66,10 +67,10 @@ describe('the wait queue', () => {
 
   it('takes new waits for an instant whose earlier waits were popped', () => {
     const queue = new WaitQueue();
-    queue.push({ at: 5, index: 'a', record, generation: 0 });
-    expect(queue.pop()!.index).to.equal('a');
-    queue.push({ at: 5, index: 'b', record, generation: 0 });
-    queue.push({ at: 1, index: 'c', record, generation: 0 });
-    expect([queue.pop()!.index, queue.pop()!.index]).to.deep.equal(['c', 'b']);
+    queue.push(wait(5, 'a'));
+    expect(queue.pop()!.record.name).to.equal('a');
+    queue.push(wait(5, 'b'));
+    queue.push(wait(1, 'c'));
+    expect([queue.pop()!.record.name, queue.pop()!.record.name]).to.deep.equal(['c', 'b']);
   });
 });

@@ -27,7 +27,6 @@ export interface SimEvent {
 /** An index waiting for an instant, as its record was at `generation` (stale once that changed). */
 interface PhaseWait {
   readonly at: number;
-  readonly index: string;
   readonly record: IndexMetadata;
   readonly generation: number;
 }

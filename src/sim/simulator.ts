@@ -141,31 +141,34 @@ export class Simulation {
   }
 
   /**
-   * After faults change: held waits are checked again (a cluster change) and async actions a snapshot
-   * held are run again, as ES does once the snapshot is over.
-   */
-  /**
    * After a fault is added: waits that only watched the indices they read are re-planned (at the next
    * look) as waits every cluster change checks, as ES checks them, since a fault may now fire in them.
    */
   faultAdded(): void {
-    for (const index of this.cluster.indices.values()) if (index.watching) this.cluster.changed.add(index);
+    for (const waiter of this.watching.keys()) {
+      const index = this.cluster.indices.get(waiter);
+      if (index) this.cluster.changed.add(index);
+    }
   }
 
+  /**
+   * After faults change: held waits are checked again (a cluster change) and async actions a snapshot
+   * held are run again, as ES does once the snapshot is over.
+   */
   faultsChanged(): void {
-    // Every cluster-state wait is checked now, as on any cluster change (the cluster recovered), and
-    // planned again: watching only what it reads while no fault is left, checked on every cluster
-    // change otherwise (see `faultAdded`).
-    for (const index of this.cluster.indices.values()) {
-      if (!index.watching && !index.inClusterChange) continue;
-      this.cluster.changed.add(index);
-      this.watchTriggered.add(index.name);
-    }
     // A new fault may fire at any tick: waits that were skipping ticks are looked at again.
     const delayed = new Set<string>();
     this.popReady(this.scheduler.delayedPolls, Number.MAX_SAFE_INTEGER, delayed);
     for (const name of delayed) this.addToPollSet(name);
     for (const index of this.cluster.indices.values()) {
+      // Every cluster-state wait is checked now, as on any cluster change (the cluster recovered), and
+      // planned again: watching only what it reads while no fault is left, checked on every cluster
+      // change otherwise (see `faultAdded`).
+      if (index.watching || index.inClusterChange) {
+        this.cluster.changed.add(index);
+        this.watchTriggered.add(index.name);
+      }
+      // Async actions a snapshot held run again.
       const key = this.runner.pendingAsyncAction(index);
       if (key) this.scheduleAsyncAction(index, key);
     }
@@ -224,7 +227,7 @@ export class Simulation {
           // A wait that cannot be met before a later tick skips the ticks in between (until a change).
           const notBefore = this.runner.pollNotBefore;
           const at = notBefore === null ? null : notBefore === Infinity ? Number.MAX_SAFE_INTEGER : this.scheduler.tickAtOrAfter(notBefore);
-          if (at !== null && at > this.scheduler.tickAfter(tick)) this.scheduler.delayedPolls.push({ at, index: name, record: index, generation });
+          if (at !== null && at > this.scheduler.tickAfter(tick)) this.scheduler.delayedPolls.push({ at, record: index, generation });
           else {
             this.scheduler.pollSet.add(name);
             index.inPoll = true;
@@ -410,7 +413,7 @@ export class Simulation {
         }
         return;
       case 'at':
-        this.scheduler.phaseWaits.push({ at: wake.millis, index: index.name, record: index, generation: index.generation });
+        this.scheduler.phaseWaits.push({ at: wake.millis, record: index, generation: index.generation });
         return;
       case 'none':
         return;
@@ -446,7 +449,7 @@ export class Simulation {
       const wait = heap.peek();
       if (!wait || wait.at > instant) return;
       heap.pop();
-      if (this.isCurrent(wait)) into.add(wait.index);
+      if (this.isCurrent(wait)) into.add(wait.record.name);
     }
   }
 }

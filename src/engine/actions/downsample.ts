@@ -18,6 +18,7 @@ import {
   setLifecycle,
   touch,
 } from '../cluster';
+import { SETTING_HIDDEN } from '../data-streams';
 import { validateDownsampleInterval } from '../downsample-validation';
 import { EsException, illegalState, resourceAlreadyExists } from '../errors';
 import { withFields } from '../execution-state';
@@ -45,7 +46,6 @@ export const SETTING_DOWNSAMPLE_SOURCE_NAME = 'index.downsample.source.name';
 export const SETTING_DOWNSAMPLE_SOURCE_UUID = 'index.downsample.source.uuid';
 export const SETTING_DOWNSAMPLE_ORIGIN_NAME = 'index.downsample.origin.name';
 export const SETTING_DOWNSAMPLE_ORIGIN_UUID = 'index.downsample.origin.uuid';
-const SETTING_HIDDEN = 'index.hidden';
 const SETTING_REFRESH_INTERVAL = 'index.refresh_interval';
 
 /** ES `DownsampleAction.DEFAULT_WAIT_TIMEOUT`. */

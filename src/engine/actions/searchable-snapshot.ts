@@ -64,7 +64,6 @@ export function restoredIndexPrefix(phase: string): string {
   return phase === 'frozen' ? PARTIAL_RESTORED_INDEX_PREFIX : FULL_RESTORED_INDEX_PREFIX;
 }
 
-
 export const searchableSnapshotAction: ActionDefinition = {
   name: NAME,
   parse: (p, profile) =>
