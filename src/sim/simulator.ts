@@ -121,7 +121,7 @@ export class Simulation {
       this.replanChanged();
       const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
       const eventDue = this.scheduler.events.peekDue();
-      const shardsStart = allocationModel(this.cluster).nextStart();
+      const shardsStart = this.allocation.nextStart();
       const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity);
       if (next > target) break;
       if (eventDue <= next) {
@@ -185,7 +185,7 @@ export class Simulation {
    * the index counts as changed (its watchers wake) and cluster-state waits are checked again.
    */
   private shardsStarted(instant: number): void {
-    for (const { name, uuid } of allocationModel(this.cluster).takeStartsDueBy(instant)) {
+    for (const { name, uuid } of this.allocation.takeStartsDueBy(instant)) {
       const index = this.cluster.indices.get(name);
       if (index && index.uuid === uuid) touch(index);
     }
@@ -207,7 +207,7 @@ export class Simulation {
       this.popReadyPhaseWaits(tick, due);
     }
     // With no allocation rules, looking at an unchanged index again changes nothing (see below).
-    const allocationIdle = allocationModel(this.cluster).listRules().length === 0;
+    const allocationIdle = this.allocation.listRules().length === 0;
     for (const name of inNameOrder(due)) {
       const index = this.cluster.indices.get(name);
       if (index) {
