@@ -88,12 +88,25 @@ export function bodyAsMap(text: string | null, contentMap = false): Record<strin
 
 /** ES `IndicesOptions#fromRequest` over the strict-expand-open defaults most ILM and index APIs use. */
 export function indicesOptions(ctx: RequestContext): ResolveOptions {
-  const expandWildcards = ctx.query.get('expand_wildcards') ?? 'open';
   return {
     ignoreUnavailable: booleanParam(ctx, 'ignore_unavailable', false),
     allowNoIndices: booleanParam(ctx, 'allow_no_indices', true),
-    expandHidden: expandWildcards.split(',').some((w) => w === 'hidden' || w === 'all'),
+    expandHidden: expandHidden(ctx),
   };
+}
+
+/** `expand_wildcards` (default `open`) reaches hidden indices and streams. */
+export function expandHidden(ctx: RequestContext): boolean {
+  const value = ctx.query.get('expand_wildcards') ?? 'open';
+  return value.split(',').some((w) => w === 'hidden' || w === 'all');
+}
+
+/** The one UTF-8 encoder the handlers measure bodies and documents with. */
+export const UTF8 = new TextEncoder();
+
+/** What ES's router answers for a path no handler of this release serves. */
+export function noHandlerFound(ctx: RequestContext): HandlerResult {
+  return ok({ error: `no handler found for uri [${ctx.uri}] and method [${ctx.method}]` }, 400);
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -23,7 +23,21 @@ import { actionRequestValidation, EsError, EsException, illegalArgument, resourc
 import { matchingTemplate } from '../engine/index-creation';
 import { javaHashMapOrder } from '../engine/java-order';
 import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/rollover-service';
-import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
+import {
+  ACKNOWLEDGED,
+  bodyAsMap,
+  booleanParam,
+  commaList,
+  expandHidden,
+  HandlerResult,
+  isObject,
+  noHandlerFound,
+  ok,
+  pathParam,
+  RequestContext,
+  requiredBody,
+  UTF8,
+} from './context';
 import { countDocument, writeTarget } from './template-handlers';
 
 /** 6.x has no data streams: the router there has no such endpoint. */
@@ -31,12 +45,7 @@ function requireDataStreams(ctx: RequestContext): HandlerResult | null {
   if (ctx.sim.profile.dataStreams !== 'none') return null;
   // Divergence: ES 6.6 routes some of these paths to other handlers (`GET /{index}` with an index named
   // `_data_stream`); the simulator answers them all as the router does for an unknown endpoint.
-  return { status: 400, body: { error: `no handler found for uri [${ctx.uri}] and method [${ctx.method}]` } };
-}
-
-function expandHidden(ctx: RequestContext): boolean {
-  const value = ctx.query.get('expand_wildcards') ?? 'open';
-  return value.split(',').some((w) => w === 'hidden' || w === 'all');
+  return noHandlerFound(ctx);
 }
 
 /** `PUT /_data_stream/<name>` (ES `CreateDataStreamAction`). */
@@ -279,7 +288,12 @@ interface BulkItem {
  * refused. 8.x dropped `_type` (refused like any unknown field) and added `require_data_stream`,
  * `list_executed_pipelines` and the object `dynamic_templates`.
  */
-function bulkMetadataFields(profile: Profile): { readonly values: readonly string[]; readonly objects: readonly string[] } {
+interface BulkMetadataFields {
+  readonly values: readonly string[];
+  readonly objects: readonly string[];
+}
+
+function bulkMetadataFields(profile: Profile): BulkMetadataFields {
   const common = ['_index', '_id', 'routing', 'op_type', 'version', 'version_type', 'if_seq_no', 'if_primary_term', 'retry_on_conflict', 'pipeline', '_source'];
   if (profile.documentApi === 'v8') return { values: [...common, 'require_alias', 'require_data_stream', 'list_executed_pipelines'], objects: ['_source', 'dynamic_templates'] };
   if (profile.dataStreams === 'none') return { values: [...common, '_type', 'parent'], objects: ['_source'] };
@@ -291,7 +305,7 @@ function malformedLine(line: number, what: string): EsException {
 }
 
 /** One action/metadata line, read token by token as ES's `BulkRequestParser` does. */
-function parseActionLine(text: string, line: number, profile: Profile): { action: string; meta: Record<string, string> } {
+function parseActionLine(text: string, line: number, known: BulkMetadataFields): { action: string; meta: Record<string, string> } {
   const p = new JsonTokenizer(text);
   let token = p.nextToken();
   if (token !== 'START_OBJECT') throw malformedLine(line, `expected START_OBJECT but found [${token}]`);
@@ -299,7 +313,6 @@ function parseActionLine(text: string, line: number, profile: Profile): { action
   if (token !== 'FIELD_NAME') throw malformedLine(line, `expected FIELD_NAME but found [${token}]`);
   const action = p.currentName();
   const meta: Record<string, string> = {};
-  const known = bulkMetadataFields(profile);
   token = p.nextToken();
   if (token === 'START_OBJECT') {
     let field = '';
@@ -329,10 +342,11 @@ function parseBulk(text: string, defaultIndex: string | undefined, profile: Prof
   lines.pop();
   const items: BulkItem[] = [];
   const missing: string[] = [];
+  const known = bulkMetadataFields(profile);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim().length === 0) continue;
-    const { action: name, meta } = parseActionLine(line, i + 1, profile);
+    const { action: name, meta } = parseActionLine(line, i + 1, known);
     const index = meta['_index'] ?? defaultIndex;
     const id = meta['_id'];
     let sourceBytes = 0;
@@ -342,7 +356,7 @@ function parseBulk(text: string, defaultIndex: string | undefined, profile: Prof
       // Divergence: ES reads a missing source line as an empty source and fails the item later.
       if (source === undefined) throw new EsException(illegalArgument(`Malformed action/metadata line [${i}], the source line is missing`));
       bodyAsMap(source);
-      sourceBytes = new TextEncoder().encode(source).length;
+      sourceBytes = UTF8.encode(source).length;
     }
     if (index === undefined) missing.push('index is missing');
     items.push({ action: name, index, id, sourceBytes });

@@ -10,7 +10,7 @@ import { parseTimeValue } from '../engine/time';
 import { jsonParseError } from '../engine/json-tokens';
 import { didYouMean } from '../engine/object-parser';
 import type { Simulation } from '../sim/simulator';
-import type { Method, RequestContext } from './context';
+import { type Method, type RequestContext, UTF8 } from './context';
 import { errorBody, plainErrorBody } from './error-body';
 import { applyFilterPath } from './filter-path';
 import { toCompactJson, toPlain, toPrettyJson } from './json-output';
@@ -66,7 +66,6 @@ function hasBody(body: unknown): boolean {
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
-const UTF8 = new TextEncoder();
 
 /**
  * Decodes a body as strict UTF-8; invalid bytes get Jackson's `Invalid UTF-8 start byte 0x..` /

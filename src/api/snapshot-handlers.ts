@@ -26,7 +26,7 @@ import {
   snapshotToXContent,
   validateNewSnapshot,
 } from '../engine/snapshots';
-import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
+import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
 
 /**
  * SLM came in 7.4: older releases have no `_slm` handler. Divergence: ES 6.6 would route some of
@@ -34,7 +34,7 @@ import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObje
  */
 function withoutSlm(ctx: RequestContext): HandlerResult | null {
   if (ctx.sim.profile.snapshots.slm) return null;
-  return ok({ error: `no handler found for uri [${ctx.uri}] and method [${ctx.method}]` }, 400);
+  return noHandlerFound(ctx);
 }
 
 // ---- repositories ----

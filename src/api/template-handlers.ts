@@ -17,7 +17,7 @@ import type { Profile } from '../engine/profile';
 import { simpleMatch } from '../engine/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/index-settings';
 import { writeIndexOf } from '../engine/rollover-service';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
+import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
 
 const TEMPLATE_FIELDS = ['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream'];
 
@@ -163,7 +163,7 @@ export function indexDocument(ctx: RequestContext): HandlerResult {
   const opType = ctx.query.get('op_type') ?? 'create';
   if (opType !== 'create' && opType !== 'index') throw new EsException(illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`));
   const index = writeTarget(ctx, pathParam(ctx, 'index'), opType);
-  return ok(countDocument(ctx, index, new TextEncoder().encode(text).length), 201);
+  return ok(countDocument(ctx, index, UTF8.encode(text).length), 201);
 }
 
 /** `POST /_sim/ingest {"index": "logs", "count": 5000, "bytes_each": "1kb"}`: many documents at once. */

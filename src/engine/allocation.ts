@@ -145,12 +145,6 @@ export function allocationModel(cluster: Cluster): AllocationModel {
   return model;
 }
 
-/** Where the named index's copies are at `now` (an absent index counts as settled). */
-export function shardsState(cluster: Cluster, indexName: string, now: number): ShardsState {
-  const index = cluster.indices.get(indexName);
-  return index ? allocationModel(cluster).observe(index, now) : SETTLED;
-}
-
 /**
  * ES `AllocationInfo` (`step/info/AllocationInfo.java`): `message`, `shards_left_to_allocate`,
  * `all_shards_active`, then the replica count. Its field was `actual_replicas` through 7.x (the

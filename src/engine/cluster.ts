@@ -8,7 +8,7 @@ import type { ExecutionState, PhaseExecutionInfo } from './execution-state';
 import { HistoryLog } from './history';
 import type { PolicyMetadata } from './policy-model';
 import type { DataStream } from './data-streams';
-import type { SnapshotStore } from './snapshots';
+import { createSnapshotStore, type SnapshotStore } from './snapshots';
 import type { StepKey } from './step-key';
 import type { Step } from './steps';
 
@@ -268,7 +268,7 @@ export function createCluster(newUuid: () => string): Cluster {
     aliasHolders: new Map(),
     dataStreams: new Map(),
     backingIndexOwner: new Map(),
-    snapshots: { repositories: new Map(), snapshots: new Map(), slmPolicies: new Map() },
+    snapshots: createSnapshotStore(),
   };
 }
 

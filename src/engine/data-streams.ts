@@ -17,8 +17,6 @@ export interface DataStream {
   /** Backing index names, oldest first; the last one is the write index. */
   readonly indices: string[];
   generation: number;
-  /** The composable template that created it. */
-  readonly template: string;
   /** `data_stream.hidden` of its template (7.11+). */
   readonly hidden: boolean;
 }
@@ -120,7 +118,7 @@ export function createDataStream(cluster: Cluster, profile: Profile, name: strin
   }
   const backing = backingIndexName(profile, name, 1, now);
   createIndex(cluster, profile, backing, now, new Map([[SETTING_HIDDEN, 'true']]), new Map(), template);
-  const ds: DataStream = { name, indices: [backing], generation: 1, template: template.name, hidden: profile.dataStreams === 'v8' && spec['hidden'] === true };
+  const ds: DataStream = { name, indices: [backing], generation: 1, hidden: profile.dataStreams === 'v8' && spec['hidden'] === true };
   cluster.dataStreams.set(name, ds);
   cluster.backingIndexOwner.set(backing, ds);
   return ds;

@@ -159,16 +159,21 @@ export function validateUpdatable(
   }
 }
 
-/** ES `Strings.INVALID_FILENAME_CHARS` in the order Java's HashSet prints them. */
-const INVALID_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
+/** ES `Strings.INVALID_FILENAME_CHARS` in the order Java's HashSet prints them (index, repository, snapshot and SLM policy names). */
+const INVALID_FILENAME_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
+/** What ES says of a name holding one of them. */
+export const INVALID_FILENAME_MESSAGE = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
+
+/** Whether the name holds none of ES's invalid file-name characters. */
+export function validFileName(name: string): boolean {
+  return !INVALID_FILENAME_CHARS.some((c) => name.includes(c));
+}
 
 const UTF8 = new TextEncoder();
 
 /** Index-name checks in ES's order; returns the error for the first that fails. */
 export function indexNameError(name: string): EsError | null {
-  if (INVALID_CHARS.some((c) => name.includes(c))) {
-    return invalidIndexName(name, 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
-  }
+  if (!validFileName(name)) return invalidIndexName(name, INVALID_FILENAME_MESSAGE);
   if (name.includes('#')) return invalidIndexName(name, "must not contain '#'");
   if (name.includes(':')) return invalidIndexName(name, "must not contain ':'");
   if (name.startsWith('_') || name.startsWith('-') || name.startsWith('+')) {

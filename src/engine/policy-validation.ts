@@ -12,13 +12,8 @@ import { EsException, illegalArgument } from './errors';
 import { javaHashMapOrder } from './java-order';
 import type { Phase } from './policy-model';
 import type { PhaseName, Profile } from './profile';
-import { validateReplicateFor, validateSearchableSnapshotRules } from './snapshot-validation';
+import { phasesInMapOrder, validateReplicateFor, validateSearchableSnapshotRules } from './snapshot-validation';
 import { formatTimeValueToString } from './time';
-
-/** Phases in the order ES iterates `policy.getPhases().values()` (a HashMap). */
-function phasesInMapOrder(phases: ReadonlyMap<string, Phase>): Phase[] {
-  return javaHashMapOrder([...phases.keys()]).map((name) => phases.get(name)!);
-}
 
 /** ES `TimeseriesLifecycleType#validate`: the first problem found, as an IAE. */
 export function validateLifecycleType(phases: ReadonlyMap<string, Phase>, profile: Profile): void {

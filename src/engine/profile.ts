@@ -78,7 +78,6 @@ export interface Profile {
     readonly freeze: 'v7.10' | 'v8' | 'v9';
     readonly searchableSnapshot: 'v7.10' | 'v8';
     readonly waitForSnapshot: 'v7.10' | 'v8';
-    readonly downsample: 'v8';
   };
   /**
    * Rollover conditions: `max` (`max_age`, `max_docs`, `max_size`; any one met) or `min-max` (8.4+:
@@ -228,7 +227,6 @@ export const PROFILE_7_10: Profile = {
     freeze: 'v7.10',
     searchableSnapshot: 'v7.10',
     waitForSnapshot: 'v7.10',
-    downsample: 'v8',
   },
   rolloverConditions: 'max',
   policyValidation: 'in-constructor',
@@ -308,7 +306,6 @@ export const PROFILE_6_6: Profile = {
     freeze: 'v7.10',
     searchableSnapshot: 'v7.10',
     waitForSnapshot: 'v7.10',
-    downsample: 'v8',
   },
   rolloverConditions: 'max',
   policyValidation: 'in-constructor',
@@ -389,7 +386,6 @@ export const PROFILE_8_19: Profile = {
     freeze: 'v8',
     searchableSnapshot: 'v8',
     waitForSnapshot: 'v8',
-    downsample: 'v8',
   },
   rolloverConditions: 'min-max',
   policyValidation: 'request-validate',

@@ -37,7 +37,7 @@ export function rolloverAlias(
     );
   }
   const explicitWrite = source.aliases.get(alias)?.isWriteIndex === true;
-  const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]));
+  const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]), template);
   if (explicitWrite) setAlias(cluster, source, alias, { isWriteIndex: false });
   else removeAlias(cluster, source, alias);
   recordRollover(source, alias, { timeMillis: now, metConditions });

@@ -20,7 +20,7 @@ import { NAME as WAIT_FOR_SNAPSHOT } from './actions/wait-for-snapshot';
 const ACTIONS_CANNOT_FOLLOW_SEARCHABLE_SNAPSHOT = ['forcemerge', 'freeze', 'shrink', 'downsample'];
 
 /** Phases as ES iterates `policy.getPhases().values()` (HashMap order). */
-function phasesInMapOrder(phases: ReadonlyMap<string, Phase>): Phase[] {
+export function phasesInMapOrder(phases: ReadonlyMap<string, Phase>): Phase[] {
   return javaHashMapOrder([...phases.keys()]).map((name) => phases.get(name)!);
 }
 

@@ -5,7 +5,8 @@
  * `now`, UUIDs come from `cluster.newUuid`; no I/O, and request parsing stays in the API layer.
  */
 import type { Cluster } from './cluster';
-import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound } from './errors';
+import { actionRequestValidation, EsError, EsException, illegalArgument, parseException, resourceNotFound } from './errors';
+import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import type { Profile } from './profile';
 import { formatEsDate, formatJavaInstantString, utcCalendar, utcMillis } from './time';
 import { nextCronFire } from './cron';
@@ -75,14 +76,6 @@ export function repositoryMissing(name: string): EsError {
 
 export function snapshotMissing(repository: string, snapshot: string): EsError {
   return { type: 'snapshot_missing_exception', reason: `[${repository}:${snapshot}] is missing`, status: 404, elasticsearchException: true };
-}
-
-/** ES `Strings.INVALID_FILENAME_CHARS` as Java's HashSet prints it (the same set index names use). */
-const INVALID_FILENAME_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
-const INVALID_FILENAME_MESSAGE = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
-
-function validFileName(name: string): boolean {
-  return !INVALID_FILENAME_CHARS.some((c) => name.includes(c));
 }
 
 /**
@@ -260,12 +253,7 @@ export function snapshotToXContent(snapshot: Snapshot, profile: Profile): Record
 const UNIT_MILLIS: Readonly<Record<string, number>> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, H: 3_600_000, m: 60_000, s: 1000 };
 
 function invalidDateMath(expression: string, why: string): EsException {
-  return new EsException({
-    type: 'parse_exception',
-    reason: `invalid dynamic name expression [${expression}]. ${why}`,
-    status: 400,
-    elasticsearchException: true,
-  });
+  return new EsException(parseException(`invalid dynamic name expression [${expression}]. ${why}`));
 }
 
 /**

@@ -95,8 +95,8 @@ export function downsampleIndexName(index: IndexMetadata, interval: string): str
 }
 
 /** The target name `generate-downsampled-index-name` stored in the execution state (ES `rollup_index_name`). */
-function targetOf(index: IndexMetadata): string | undefined {
-  return index.lifecycle?.downsampleIndexName;
+function targetOf(index: IndexMetadata): string {
+  return index.lifecycle?.downsampleIndexName ?? '';
 }
 
 // ES runs `validateDownsamplingIntervals` last in `TimeseriesLifecycleType#validate`.
@@ -195,9 +195,9 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       key: colorKey,
       nextKey: copyStateKey,
       retryable,
-      watches: ({ index }) => [targetOf(index) ?? ''],
+      watches: ({ index }) => [targetOf(index)],
       check: ({ cluster, index }) => {
-        const target = targetOf(index) ?? '';
+        const target = targetOf(index);
         if (cluster.indices.has(target)) return COMPLETE;
         return notYet({ message: `[${NAME}] lifecycle action for index [${index.name}] executed but the target index [${target}] does not exist` });
       },
@@ -210,7 +210,7 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       nextKey: copySettingsKey,
       retryable,
       perform: ({ cluster, index, now }) => {
-        const targetName = targetOf(index) ?? '';
+        const targetName = targetOf(index);
         const target = cluster.indices.get(targetName);
         if (!target) {
           throw new EsException(
@@ -220,9 +220,9 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
         setLifecycle(target, withFields(index.lifecycle ?? {}, { phase: nextKey.phase, action: nextKey.action, step: nextKey.name }), now);
       },
     },
-    copyLifecycleNameStep(profile, copySettingsKey, dataStreamBranchKey, (index) => targetOf(index) ?? ''),
+    copyLifecycleNameStep(profile, copySettingsKey, dataStreamBranchKey, targetOf),
     dataStreamBranchStep(profile, dataStreamBranchKey, replaceKey, swapKey),
-    replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, (index) => targetOf(index) ?? ''),
+    replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, targetOf),
     deleteSourceStep(profile, deleteKey, nextKey),
     {
       kind: 'async-action',
@@ -231,7 +231,7 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       retryable,
       indexSurvives: false,
       // Downsample builds it without an alias named after the source.
-      perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index) ?? '', false),
+      perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index), false),
     },
   ];
 }
@@ -246,7 +246,7 @@ function rollup({ cluster, index, now }: StepContext, interval: string): void {
   if (index.lifecycle?.lifecycleDate === undefined) {
     throw new EsException(illegalState(`source index [${index.name}] is missing lifecycle date`));
   }
-  const targetName = targetOf(index) ?? '';
+  const targetName = targetOf(index);
   const existing = cluster.indices.get(targetName);
   // A downsampled index of that name already finished: nothing to do.
   if (existing?.settings.get(SETTING_DOWNSAMPLE_STATUS) === 'success') return;

@@ -17,7 +17,6 @@ import { SETTING_SNAPSHOT_INDEX_NAME } from './searchable-snapshot';
 import { checkNotWriteIndexStep } from './common';
 
 export const NAME = 'freeze';
-/** ES `LifecycleSettings.SNAPSHOT_INDEX_NAME`: set on an index mounted from a snapshot. */
 
 export const freezeAction: ActionDefinition = {
   name: NAME,

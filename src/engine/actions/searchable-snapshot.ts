@@ -19,7 +19,7 @@ import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
 import { booleanValue, intValue, parseObject, timeValue } from '../object-parser';
 import type { Profile } from '../profile';
-import { createSnapshot, deleteSnapshot, findSnapshot, generateSnapshotName } from '../snapshots';
+import { createSnapshot, deleteSnapshot, findSnapshot, generateSnapshotName, snapshotMissing } from '../snapshots';
 import { COMPLETE, notYet, Step } from '../steps';
 import { StepKey, stepKey } from '../step-key';
 import { formatTimeValueToString, TimeValue, timeValueStringRep } from '../time';
@@ -396,7 +396,7 @@ function mount(
   if (cluster.indices.has(targetName)) return;
   const snapshot = findSnapshot(cluster, repository, snapshotName);
   if (!snapshot) {
-    throw new EsException({ type: 'snapshot_missing_exception', reason: `[${repository}:${snapshotName}] is missing`, status: 404, elasticsearchException: true });
+    throw new EsException(snapshotMissing(repository, snapshotName));
   }
   const v8 = profile.chains.searchableSnapshot === 'v8';
   const out = new Map<string, string>(index.settings);
