@@ -172,11 +172,29 @@ export function deleteSourceStep(profile: Profile, key: StepKey, nextKey: StepKe
 }
 
 /**
- * ES `SwapAliasesAndDeleteSourceIndexStep`: the source is deleted and its aliases move to the target
- * without `is_write_index`; with `createSourceIndexAlias` (searchable_snapshot, not downsample) an
- * alias named after the source points at the target too.
+ * ES `SwapAliasesAndDeleteSourceIndexStep` (searchable_snapshot, downsample): the source is deleted
+ * and its aliases move to the target (`targetOf`) without `is_write_index`; with
+ * `createSourceIndexAlias` (searchable_snapshot, not downsample) an alias named after the source
+ * points at the target too.
  */
-export function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetadata, targetName: string, createSourceIndexAlias: boolean): void {
+export function swapAliasesAndDeleteSourceStep(
+  profile: Profile,
+  key: StepKey,
+  nextKey: StepKey,
+  targetOf: (index: IndexMetadata) => string,
+  createSourceIndexAlias: boolean,
+): Step {
+  return {
+    kind: 'async-action',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    indexSurvives: false,
+    perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index), createSourceIndexAlias),
+  };
+}
+
+function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetadata, targetName: string, createSourceIndexAlias: boolean): void {
   const target = cluster.indices.get(targetName);
   if (!target) {
     throw new EsException(
@@ -188,6 +206,35 @@ export function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetada
   if (createSourceIndexAlias) setAlias(cluster, target, source.name, {});
   for (const alias of aliases) setAlias(cluster, target, alias, {});
   touch(target);
+}
+
+/**
+ * ES `WaitForIndexColorStep` (YELLOW) on the index the action made (searchable_snapshot, downsample),
+ * inside a `ClusterStateWaitUntilThresholdStep` whose timeout the simulated cluster never reaches: it
+ * waits while the target does not exist.
+ */
+export function targetIndexWaitStep(profile: Profile, key: StepKey, nextKey: StepKey, targetOf: (index: IndexMetadata) => string): Step {
+  return {
+    kind: 'cluster-state-wait',
+    key,
+    nextKey,
+    retryable: profile.retryable.otherActionSteps,
+    watches: ({ index }) => [targetOf(index)],
+    check: ({ cluster, index }) => {
+      const target = targetOf(index);
+      if (cluster.indices.has(target)) return COMPLETE;
+      return notYet({ message: `[${key.action}] lifecycle action for index [${index.name}] executed but the target index [${target}] does not exist` });
+    },
+  };
+}
+
+/** The index ES `CopyExecutionStateStep` copies the state to; its error when that index is missing. */
+export function copyExecutionStateTarget(cluster: Cluster, index: IndexMetadata, targetName: string): IndexMetadata {
+  const target = cluster.indices.get(targetName);
+  if (!target) {
+    throw new EsException(illegalState(`unable to copy execution state from [${index.name}] to [${targetName}] as target index does not exist`));
+  }
+  return target;
 }
 
 /** ES `BranchingStep` `branch-on-datastream-check`: the data-stream slot swap, or the alias swap. */

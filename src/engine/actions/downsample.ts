@@ -26,12 +26,25 @@ import { indexNameError } from '../index-settings';
 import { parseObject, timeValue } from '../object-parser';
 import type { ActionConfig } from '../policy-model';
 import type { Profile } from '../profile';
-import { COMPLETE, notYet, Step, StepContext } from '../steps';
+import type { Step, StepContext } from '../steps';
 import { StepKey, stepKey } from '../step-key';
 import { parseTimeValue, timeValueStringRep, TimeValue } from '../time';
 import { isTimeSeries, SETTING_INDEX_MODE } from '../time-series';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, copyLifecycleNameStep, dataStreamBranchStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import {
+  checkNotWriteIndexStep,
+  copyExecutionStateTarget,
+  copyLifecycleNameStep,
+  dataStreamBranchStep,
+  deleteSourceStep,
+  passingWaitStep,
+  replaceDataStreamBackingIndexStep,
+  swapAliasesAndDeleteSourceStep,
+  targetIndexWaitStep,
+  waitForNoFollowersStep,
+  waitForTimeSeriesEndStep,
+  writeBlockStep,
+} from './common';
 
 export const NAME = 'downsample';
 /** ES `DownsampleAction.DOWNSAMPLED_INDEX_PREFIX`. */
@@ -188,20 +201,7 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       indexSurvives: true,
       perform: (ctx) => rollup(ctx, interval),
     },
-    {
-      // ES `WaitForIndexColorStep` (YELLOW) on the downsampled index, inside a
-      // `ClusterStateWaitUntilThresholdStep` whose timeout the simulated cluster never reaches.
-      kind: 'cluster-state-wait',
-      key: colorKey,
-      nextKey: copyStateKey,
-      retryable,
-      watches: ({ index }) => [targetOf(index)],
-      check: ({ cluster, index }) => {
-        const target = targetOf(index);
-        if (cluster.indices.has(target)) return COMPLETE;
-        return notYet({ message: `[${NAME}] lifecycle action for index [${index.name}] executed but the target index [${target}] does not exist` });
-      },
-    },
+    targetIndexWaitStep(profile, colorKey, copyStateKey, targetOf),
     {
       // ES 8.x `CopyExecutionStateStep`: the whole state travels; the target is placed at the action's
       // next step, where it continues once `copy-settings` makes it managed.
@@ -210,13 +210,7 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       nextKey: copySettingsKey,
       retryable,
       perform: ({ cluster, index, now }) => {
-        const targetName = targetOf(index);
-        const target = cluster.indices.get(targetName);
-        if (!target) {
-          throw new EsException(
-            illegalState(`unable to copy execution state from [${index.name}] to [${targetName}] as target index does not exist`),
-          );
-        }
+        const target = copyExecutionStateTarget(cluster, index, targetOf(index));
         setLifecycle(target, withFields(index.lifecycle ?? {}, { phase: nextKey.phase, action: nextKey.action, step: nextKey.name }), now);
       },
     },
@@ -224,15 +218,8 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
     dataStreamBranchStep(profile, dataStreamBranchKey, replaceKey, swapKey),
     replaceDataStreamBackingIndexStep(profile, replaceKey, deleteKey, targetOf),
     deleteSourceStep(profile, deleteKey, nextKey),
-    {
-      kind: 'async-action',
-      key: swapKey,
-      nextKey,
-      retryable,
-      indexSurvives: false,
-      // Downsample builds it without an alias named after the source.
-      perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index), false),
-    },
+    // Downsample builds it without an alias named after the source.
+    swapAliasesAndDeleteSourceStep(profile, swapKey, nextKey, targetOf, false),
   ];
 }
 

@@ -24,7 +24,20 @@ import { COMPLETE, notYet, Step } from '../steps';
 import { StepKey, stepKey } from '../step-key';
 import { formatTimeValueToString, TimeValue, timeValueStringRep } from '../time';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, copyLifecycleNameStep, dataStreamBranchStep, deleteSourceStep, passingWaitStep, replaceDataStreamBackingIndexStep, swapAliasesAndDeleteSource, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep } from './common';
+import {
+  checkNotWriteIndexStep,
+  copyExecutionStateTarget,
+  copyLifecycleNameStep,
+  dataStreamBranchStep,
+  deleteSourceStep,
+  passingWaitStep,
+  replaceDataStreamBackingIndexStep,
+  swapAliasesAndDeleteSourceStep,
+  targetIndexWaitStep,
+  updateSettingsStep,
+  waitForNoFollowersStep,
+  waitForTimeSeriesEndStep,
+} from './common';
 
 export const NAME = 'searchable_snapshot';
 /** ES `SearchableSnapshotAction.FULL_RESTORED_INDEX_PREFIX` / `PARTIAL_RESTORED_INDEX_PREFIX`. */
@@ -278,31 +291,14 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
       indexSurvives: true,
       perform: (ctx) => mount(ctx, prefix, phase, settings, profile),
     },
-    {
-      kind: 'cluster-state-wait',
-      key: colorKey,
-      nextKey: copyStateKey,
-      retryable,
-      watches: ({ index }) => [targetOf(index)],
-      check: ({ cluster, index }) => {
-        const target = targetOf(index);
-        if (cluster.indices.has(target)) return COMPLETE;
-        return notYet({ message: `[${NAME}] lifecycle action for index [${index.name}] executed but the target index [${target}] does not exist` });
-      },
-    },
+    targetIndexWaitStep(profile, colorKey, copyStateKey, targetOf),
     {
       kind: 'cluster-state-action',
       key: copyStateKey,
       nextKey: copySettingsKey,
       retryable,
       perform: ({ cluster, index, now }) => {
-        const targetName = targetOf(index);
-        const target = cluster.indices.get(targetName);
-        if (!target) {
-          throw new EsException(
-            illegalState(`unable to copy execution state from [${index.name}] to [${targetName}] as target index does not exist`),
-          );
-        }
+        const target = copyExecutionStateTarget(cluster, index, targetOf(index));
         const state = index.lifecycle ?? {};
         if (v8) {
           // ES 8.x `CopyExecutionStateStep`: the whole state, placed on the step after the action.
@@ -353,14 +349,7 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
     // Divergence: ES gives `delete` and `swap-aliases` no next step (the source is gone afterwards);
     // here they name the action's next step, which the source never reaches.
     deleteSourceStep(profile, deleteKey, nextKey),
-    {
-      kind: 'async-action',
-      key: swapKey,
-      nextKey,
-      retryable,
-      indexSurvives: false,
-      perform: ({ cluster, index }) => swapAliasesAndDeleteSource(cluster, index, targetOf(index), true),
-    },
+    swapAliasesAndDeleteSourceStep(profile, swapKey, nextKey, targetOf, true),
   );
   return steps;
 }

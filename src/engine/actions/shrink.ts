@@ -35,7 +35,7 @@ import type { Profile } from '../profile';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../step-key';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, dataStreamBranchStep, deleteSourceStep, replaceDataStreamBackingIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import { checkNotWriteIndexStep, copyExecutionStateTarget, dataStreamBranchStep, deleteSourceStep, replaceDataStreamBackingIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
 
 export const NAME = 'shrink';
 /** ES `ShrinkAction.SHRUNKEN_INDEX_PREFIX`. */
@@ -287,13 +287,7 @@ export const shrinkAction: ActionDefinition = {
         nextKey: profile.chains.shrink === 'v6.6' ? aliasKey : dataStreamBranchKey,
         retryable,
         perform: ({ cluster, index, now }) => {
-          const targetName = targetNameOf(index, profile);
-          const target = cluster.indices.get(targetName);
-          if (!target) {
-            throw new EsException(
-              illegalState(`unable to copy execution state from [${index.name}] to [${targetName}] as target index does not exist`),
-            );
-          }
+          const target = copyExecutionStateTarget(cluster, index, targetNameOf(index, profile));
           const source = index.lifecycle ?? {};
           const position = { phase: isShrunkenKey.phase, action: isShrunkenKey.action, step: isShrunkenKey.name };
           if (modern) {
