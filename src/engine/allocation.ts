@@ -211,14 +211,17 @@ export function migrationRoutedWait({ cluster, index, now, profile }: StepContex
 export function shrinkReadyWait({ cluster, index, now }: StepContext): WaitResult {
   const state = allocationModel(cluster).observe(index, now);
   if (state.settled) return COMPLETE;
-  const shards = numberOfShards(index);
-  const nodeId = index.settings.get('index.routing.allocation.require._id') ?? cluster.nodeId;
-  return notYet({
+  return notYet(shrinkReadyInfo(index.settings.get('index.routing.allocation.require._id') ?? cluster.nodeId, numberOfShards(index)));
+}
+
+/** ES `CheckShrinkReadyStep.Info` while no copy sits on the node yet. */
+export function shrinkReadyInfo(nodeId: string, shards: number): object {
+  return {
     message: `Waiting for node [${nodeId}] to contain [${shards}] shards, found [0], remaining [${shards}]`,
     node_id: nodeId,
     expected_shards: shards,
     shards_left_to_allocate: shards,
-  });
+  };
 }
 
 /**
@@ -228,16 +231,15 @@ export function shrinkReadyWait({ cluster, index, now }: StepContext): WaitResul
  */
 export function shrunkShardsAllocatedWait({ cluster, now }: StepContext, shrunkIndexName: string): WaitResult {
   const shrunk = cluster.indices.get(shrunkIndexName);
-  if (!shrunk) {
-    return notYet({ message: 'Waiting for shrunk index to be created', shrunk_index_exists: false, actual_shards: -1, all_shards_active: false });
-  }
-  if (allocationModel(cluster).observe(shrunk, now).settled) return COMPLETE;
-  return notYet({
-    message: 'Waiting for all shard copies to be active',
-    shrunk_index_exists: true,
-    actual_shards: numberOfShards(shrunk),
-    all_shards_active: false,
-  });
+  if (shrunk && allocationModel(cluster).observe(shrunk, now).settled) return COMPLETE;
+  return notYet(shrunkShardsInfo(shrunk));
+}
+
+/** ES `ShrunkShardsAllocatedStep.Info` while it waits: for the shrunken index to exist, or for its copies. */
+export function shrunkShardsInfo(shrunk: IndexMetadata | undefined): object {
+  return shrunk
+    ? { message: 'Waiting for all shard copies to be active', shrunk_index_exists: true, actual_shards: numberOfShards(shrunk), all_shards_active: false }
+    : { message: 'Waiting for shrunk index to be created', shrunk_index_exists: false, actual_shards: -1, all_shards_active: false };
 }
 
 /**

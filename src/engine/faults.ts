@@ -5,7 +5,7 @@
  * into ERROR as a real one. Probabilities draw from the simulator's seeded PRNG, passed in.
  */
 import { targetNameOf } from './actions/shrink';
-import { waitingForActiveShardsInfo } from './allocation';
+import { shrinkReadyInfo, shrunkShardsInfo, waitingForActiveShardsInfo } from './allocation';
 import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from './cluster';
 import type { EsError } from './errors';
 import { simpleMatch } from './index-resolver';
@@ -58,25 +58,11 @@ const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (clust
   shards_not_allocated: new Map<string, (cluster: Cluster, index: IndexMetadata, profile: Profile) => object>([
     [
       'check-shrink-allocation',
-      (cluster, index) => {
-        const shards = numberOfShards(index);
-        return {
-          message: `Waiting for node [${cluster.nodeId}] to contain [${shards}] shards, found [0], remaining [${shards}]`,
-          node_id: cluster.nodeId,
-          expected_shards: shards,
-          shards_left_to_allocate: shards,
-        };
-      },
+      (cluster, index) => shrinkReadyInfo(cluster.nodeId, numberOfShards(index)),
     ],
     [
       'shrunk-shards-allocated',
-      (cluster, index, profile) => {
-        // ES `ShrunkShardsAllocatedStep.Info`: the shrunken index's shard count (-1 while it is absent).
-        const target = cluster.indices.get(targetNameOf(index, profile));
-        return target
-          ? { message: 'Waiting for all shard copies to be active', shrunk_index_exists: true, actual_shards: numberOfShards(target), all_shards_active: false }
-          : { message: 'Waiting for shrunk index to be created', shrunk_index_exists: false, actual_shards: -1, all_shards_active: false };
-      },
+      (cluster, index, profile) => shrunkShardsInfo(cluster.indices.get(targetNameOf(index, profile))),
     ],
     ['check-migration', (_c, index, profile) => waitingForActiveShardsInfo(profile, numberOfReplicas(index))],
     ['check-allocation', (_c, index, profile) => waitingForActiveShardsInfo(profile, numberOfReplicas(index))],

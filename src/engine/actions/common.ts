@@ -85,7 +85,7 @@ export function checkNotWriteIndexStep(profile: Profile, key: StepKey, nextKey: 
       const ds = writeIndexDataStream(cluster, index);
       if (!ds) return COMPLETE;
       return notYet({
-        message: `index [${index.name}] is the write index for data stream [${ds.name}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`,
+        message: writeIndexPauseReason(index.name, ds.name, policyName),
       });
     },
     watches: ({ index }) => [index.name],
@@ -141,16 +141,12 @@ export function replaceDataStreamBackingIndexStep(
         );
       }
       if (writeIndexName(stream) === index.name) {
-        throw new EsException(
-          illegalState(
-            `index [${index.name}] is the write index for data stream [${stream.name}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`,
-          ),
-        );
+        throw new EsException(illegalState(writeIndexPauseReason(index.name, stream.name, policyName)));
       }
       const targetName = targetOf(index);
       const target = cluster.indices.get(targetName);
       if (!target) {
-        throw new EsException(illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${policyName}] for index [${index.name}]`));
+        throw new EsException(illegalState(missingTargetReason(targetName, policyName, index.name)));
       }
       replaceBackingIndex(cluster, stream, index.name, targetName);
       touch(index);
@@ -198,7 +194,7 @@ function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetadata, tar
   const target = cluster.indices.get(targetName);
   if (!target) {
     throw new EsException(
-      illegalState(`target index [${targetName}] doesn't exist. stopping execution of lifecycle [${lifecyclePolicyName(source)}] for index [${source.name}]`),
+      illegalState(missingTargetReason(targetName, lifecyclePolicyName(source), source.name)),
     );
   }
   const aliases = [...source.aliases.keys()];
@@ -277,4 +273,14 @@ export function copyLifecycleNameStep(
       touch(target);
     },
   };
+}
+
+/** ES's step_info and error for a data stream's write index, which these steps must not act on. */
+function writeIndexPauseReason(indexName: string, streamName: string, policyName: string): string {
+  return `index [${indexName}] is the write index for data stream [${streamName}], pausing ILM execution of lifecycle [${policyName}] until this index is no longer the write index for the data stream via manual or automated rollover`;
+}
+
+/** ES's error when the index an action made is gone before the source is swapped for it. */
+function missingTargetReason(targetName: string, policyName: string | null, indexName: string): string {
+  return `target index [${targetName}] doesn't exist. stopping execution of lifecycle [${policyName}] for index [${indexName}]`;
 }
