@@ -9,7 +9,6 @@ import { xContentError } from '../engine/object-parser';
 import { parseTimeValue } from '../engine/time';
 import { resolveIndices, simpleMatch } from '../engine/index-resolver';
 import {
-  createSnapshot,
   deleteRepository,
   deleteSlmPolicy,
   deleteSnapshot,
@@ -24,6 +23,7 @@ import {
   Snapshot,
   snapshotMissing,
   snapshotToXContent,
+  storeSnapshot,
   validateNewSnapshot,
 } from '../engine/snapshots';
 import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
@@ -153,13 +153,13 @@ export function createSnapshotHandler(ctx: RequestContext): HandlerResult {
   const repository = pathParam(ctx, 'repository');
   const body = parseSnapshotBody(ctx);
   const waitForCompletion = booleanParam(ctx, 'wait_for_completion', false);
-  validateNewSnapshot(sim.cluster, repository, pathParam(ctx, 'snapshot'), sim.now, sim.profile);
+  const name = validateNewSnapshot(sim.cluster, repository, pathParam(ctx, 'snapshot'), sim.now, sim.profile);
   const indices = resolveIndices(sim.cluster, body.indices, {
     ignoreUnavailable: body.ignoreUnavailable,
     allowNoIndices: true,
     expandHidden: false,
   }).map((i) => i.name);
-  const snapshot = createSnapshot(sim.cluster, repository, pathParam(ctx, 'snapshot'), indices, sim.now, {
+  const snapshot = storeSnapshot(sim.cluster, repository, name, indices, sim.now, {
     includeGlobalState: body.includeGlobalState,
     profile: sim.profile,
     ...(body.metadata ? { metadata: body.metadata } : {}),

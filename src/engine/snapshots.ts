@@ -193,9 +193,27 @@ export function createSnapshot(
   requestedName: string,
   indices: readonly string[],
   now: number,
-  options: { includeGlobalState?: boolean; metadata?: Readonly<Record<string, unknown>>; profile?: Profile } = {},
+  options: SnapshotOptions = {},
 ): Snapshot {
   const name = validateNewSnapshot(cluster, repository, requestedName, now, options.profile);
+  return storeSnapshot(cluster, repository, name, indices, now, options);
+}
+
+export interface SnapshotOptions {
+  readonly includeGlobalState?: boolean;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly profile?: Profile;
+}
+
+/** Stores a snapshot under a name `validateNewSnapshot` already accepted (resolved, free, repository known). */
+export function storeSnapshot(
+  cluster: Cluster,
+  repository: string,
+  name: string,
+  indices: readonly string[],
+  now: number,
+  options: SnapshotOptions = {},
+): Snapshot {
   const existing = cluster.snapshots.snapshots.get(repository)!;
   const snapshot: Snapshot = {
     name,

@@ -1,5 +1,6 @@
 /**
- * Poll ticks an unmet rollover check is known to fail are skipped (`nextChange` in `steps.ts`). This
+ * Poll ticks an unmet async wait is known to fail are skipped (`nextChange` in `steps.ts`: the
+ * rollover check, the time-series end time wait, the replicate_for wait). This
  * checks that the skipping is exact: the same requests give byte-identical history and explain with
  * the skipping on, and with it off (any registered fault turns it off; this one never fires).
  */
@@ -72,4 +73,40 @@ describe('an idle stretch never sends the clock back', () => {
     for (const time of times) expect(time >= '2024-03-01T00:00:00.000Z', time).to.equal(true);
     expect(times).to.include('2024-03-01T00:20:00.000Z');
   });
+});
+
+describe('skipping poll ticks other time-bound waits cannot pass changes nothing', () => {
+  const cases: Array<{ profile: string; name: string; waited: string; script: (send: Send) => void }> = [
+    {
+      profile: '8.19',
+      name: 'downsample waiting for the time-series end time',
+      waited: 'check-ts-end-time-passed',
+      script: (send) => {
+        send('PUT', '/_ilm/policy/p', { policy: { phases: { warm: { actions: { downsample: { fixed_interval: '1h' } } } } } });
+        send('PUT', '/metrics', {
+          settings: { 'index.lifecycle.name': 'p', 'index.mode': 'time_series', 'index.routing_path': 'host', 'index.time_series.end_time': '2024-01-03T05:07:00Z' },
+        });
+        for (let i = 0; i < 5; i++) send('POST', '/_sim/clock/_advance', { by: '17h' });
+      },
+    },
+    {
+      profile: '9.1',
+      name: 'a mounted index waiting out replicate_for',
+      waited: 'check-replicate-for-time-passed',
+      script: (send) => {
+        send('PUT', '/_snapshot/backups', { type: 'fs', settings: { location: '/tmp/backups' } });
+        send('PUT', '/_ilm/policy/p', { policy: { phases: { cold: { actions: { searchable_snapshot: { snapshot_repository: 'backups', replicate_for: '2d' } } } } } });
+        send('PUT', '/logs', { settings: { 'index.lifecycle.name': 'p' } });
+        for (let i = 0; i < 5; i++) send('POST', '/_sim/clock/_advance', { by: '13h' });
+      },
+    },
+  ];
+  for (const { profile, name, waited, script } of cases) {
+    it(`${profile}: ${name}`, () => {
+      const skipping = run(profile, true, script);
+      const everyTick = run(profile, false, script);
+      expect(skipping).to.equal(everyTick);
+      expect(skipping).to.include(`"name":"${waited}"`);
+    });
+  }
 });

@@ -114,6 +114,8 @@ export function waitForTimeSeriesEndStep(profile: Profile, key: StepKey, nextKey
           `time series end time lapses before proceeding with action [${key.action}] as the index can still accept writes.`,
       });
     },
+    // Unmet only for a time-series index: nothing but the clock (or a change to the index) moves it.
+    nextChange: ({ index }) => timeSeriesEndMillis(index.settings),
   };
 }
 

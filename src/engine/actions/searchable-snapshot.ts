@@ -339,6 +339,8 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
             message: `Waiting until the replicate_for time [${formatTimeValueToString(replicateFor.millis)}] has elapsed for index [${index.name}] before removing replicas.`,
           });
         },
+        // Nothing but the clock (or a change to the index) moves it.
+        nextChange: ({ index, now }) => (index.lifecycle?.phaseTime ?? now) + replicateFor.millis,
       },
       updateSettingsStep(profile, dropReplicasKey, nextKey, { [SETTING_NUMBER_OF_REPLICAS]: '0' }),
     );
