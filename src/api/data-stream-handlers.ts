@@ -149,8 +149,10 @@ export function deleteDataStream(ctx: RequestContext): HandlerResult {
     // 7.10 matched names itself and refused when nothing matched, except for a lone match-all.
     const found = new Set<string>();
     for (const pattern of names) {
-      for (const ds of resolveDataStreams(sim.cluster, pattern.includes('*') ? pattern : '*', true)) {
-        if (pattern.includes('*') || ds.name === pattern) found.add(ds.name);
+      if (!pattern.includes('*')) {
+        if (sim.cluster.dataStreams.has(pattern)) found.add(pattern);
+      } else {
+        for (const ds of resolveDataStreams(sim.cluster, pattern, true)) found.add(ds.name);
       }
     }
     if (found.size === 0) {
@@ -234,7 +236,7 @@ export function rollover(ctx: RequestContext): HandlerResult {
       throw new EsException(illegalArgument('aliases, mappings, and index settings may not be specified when rolling over a data stream'));
     }
     source = writeIndexOfStream(cluster, stream);
-    newName = '';
+    newName = backingIndexName(profile, stream.name, stream.generation + 1, sim.now);
   } else if (aliasExists(cluster, target)) {
     source = writeIndexOf(cluster, target);
     if (!source) throw new EsException(illegalArgument(`rollover target [${target}] does not point to a write index`));
@@ -252,16 +254,15 @@ export function rollover(ctx: RequestContext): HandlerResult {
   if (!source) throw new EsException(illegalArgument(`rollover target [${target}] does not point to a write index`));
   const results = conditionResults(conditions, source, sim.now);
   const met = results.filter(([, m]) => m).map(([n]) => n);
-  const shouldRoll = results.length === 0 || met.length > 0;
-  if (stream) newName = backingIndexName(profile, stream.name, stream.generation + 1, sim.now);
-  if (!dryRun && shouldRoll) {
-    if (stream) newName = rolloverDataStream(cluster, profile, stream, met, sim.now).name;
-    else newName = rolloverAlias(cluster, profile, target, source, met, sim.now, newName).name;
+  const rolled = !dryRun && (results.length === 0 || met.length > 0);
+  if (rolled) {
+    // Each creates exactly `newName`.
+    if (stream) rolloverDataStream(cluster, profile, stream, met, sim.now);
+    else rolloverAlias(cluster, profile, target, source, met, sim.now, newName);
     sim.clusterChanged();
   }
   const conditionMap = new Map<string, boolean>();
   for (const key of javaHashMapOrder(results.map(([n]) => n))) conditionMap.set(key, results.find(([n]) => n === key)![1]);
-  const rolled = !dryRun && shouldRoll;
   return ok({
     acknowledged: rolled,
     shards_acknowledged: rolled,

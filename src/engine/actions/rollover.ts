@@ -13,7 +13,6 @@ import { dataStreamOf, rolloverDataStream, writeIndexName } from '../data-stream
 import { EsException, illegalArgument, illegalState } from '../errors';
 import { withFields } from '../execution-state';
 import { parseObject } from '../object-parser';
-import type { Profile } from '../profile';
 import { buildConditions, conditionFields, conditionsMet, earliestMet, conditionsToXContent, RolloverConditions, withImplicitDefaults } from '../rollover-conditions';
 import { rolloverAlias, writeIndexOf } from '../rollover-service';
 import { COMPLETE, notYet, Step } from '../steps';
@@ -29,10 +28,6 @@ function conditionsOf(settings: Readonly<Record<string, unknown>>): RolloverCond
   return settings['conditions'] as RolloverConditions;
 }
 
-/** What a dry run checks: the configured conditions plus, in 8.x, ILM's implicit ones. */
-function effectiveConditions(conditions: RolloverConditions, profile: Profile) {
-  return withImplicitDefaults(conditions, profile);
-}
 
 /** The index a rollover of this one created: its stream's or its alias's write index, or null. */
 function rolledOverTo(cluster: Cluster, index: IndexMetadata): string | null {
@@ -66,7 +61,8 @@ export const rolloverAction: ActionDefinition = {
         }),
   toXContent: (config, profile, forExplain) => conditionsToXContent(conditionsOf(config.settings), profile, forExplain === true),
   toSteps: (phase, nextKey, config, profile) => {
-    const conditions = effectiveConditions(conditionsOf(config.settings), profile);
+    // What a dry run checks: the configured conditions plus, in 8.x, ILM's implicit ones.
+    const conditions = withImplicitDefaults(conditionsOf(config.settings), profile);
     const readyKey = stepKey(phase, NAME, 'check-rollover-ready');
     const attemptKey = stepKey(phase, NAME, 'attempt-rollover');
     const activeShardsKey = stepKey(phase, NAME, 'wait-for-active-shards');
