@@ -99,7 +99,7 @@ export function importSpecifiers(source: string, fileName = 'sample.ts'): string
   return out;
 }
 
-type Layer = 'engine' | 'sim' | 'api' | 'server' | 'cli' | 'root' | 'steps' | 'features' | 'package' | 'builtin';
+type Layer = 'engine' | 'sim' | 'api' | 'server' | 'cli' | 'cucumber' | 'client' | 'root' | 'features' | 'package' | 'builtin';
 
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
@@ -109,25 +109,33 @@ function layerOf(file: string, specifier: string): Layer {
   if (!specifier.startsWith('.')) return 'package';
   const target = rel(resolve(dirname(file), specifier));
   const [top, second] = target.split('/');
-  if (top === 'steps') return 'steps';
   if (top === 'features') return 'features';
   if (top !== 'src') return 'package';
-  if (second === 'engine' || second === 'sim' || second === 'api' || second === 'server' || second === 'cli') return second;
+  if (isSourceLayer(second)) return second;
   return 'root';
 }
 
+const SOURCE_LAYERS = ['engine', 'sim', 'api', 'server', 'cli', 'cucumber', 'client'] as const;
+type SourceLayer = (typeof SOURCE_LAYERS)[number];
+
+function isSourceLayer(name: string | undefined): name is SourceLayer {
+  return (SOURCE_LAYERS as readonly (string | undefined)[]).includes(name);
+}
+
 function layerOfFile(file: string): Layer {
-  const second = rel(file).split('/')[1] ?? '';
-  return second === 'engine' || second === 'sim' || second === 'api' || second === 'server' || second === 'cli' ? second : 'root';
+  const second = rel(file).split('/')[1];
+  return isSourceLayer(second) ? second : 'root';
 }
 
 /** Allowed targets per source layer, with the advice a violation prints. */
-const ALLOWED: Record<'engine' | 'sim' | 'api' | 'server' | 'cli' | 'root', { readonly may: readonly Layer[]; readonly advice: string }> = {
+const ALLOWED: Record<SourceLayer | 'root', { readonly may: readonly Layer[]; readonly advice: string }> = {
   engine: { may: ['engine'], advice: 'keep src/engine pure: pass what it needs in as arguments' },
   sim: { may: ['engine', 'sim'], advice: 'the simulator may only drive src/engine' },
   api: { may: ['engine', 'sim', 'api', 'package', 'builtin'], advice: 'src/api sits below src/server and src/cli: let them call src/api' },
   server: { may: ['engine', 'sim', 'api', 'server', 'root', 'package', 'builtin'], advice: 'src/server only adapts src/api to node:http' },
   cli: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'the cli drives the simulator through src/api' },
+  cucumber: { may: ['cucumber', 'server', 'root', 'package', 'builtin'], advice: 'the step library speaks to the simulator only through the package entry points (src/index.ts, src/server)' },
+  client: { may: ['client', 'root', 'package', 'builtin'], advice: 'the client connection speaks to the simulator only through src/index.ts' },
   root: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'src never depends on the Gherkin glue' },
 };
 
@@ -138,8 +146,8 @@ export function importViolations(file: string, source: string): string[] {
   const findings: string[] = [];
   for (const specifier of importSpecifiers(source, file)) {
     const to = layerOf(file, specifier);
-    if (to === 'steps' || to === 'features') {
-      findings.push(`importing '${specifier}' (${to}/) is banned in src, steps use src and never the other way (${rel(file)})`);
+    if (to === 'features') {
+      findings.push(`importing '${specifier}' (features/) is banned in src, features use src and never the other way (${rel(file)})`);
     } else if (!rule.may.includes(to)) {
       const what = to === 'builtin' ? `node builtin '${specifier}'` : to === 'package' ? `package '${specifier}'` : `'${specifier}' (src/${to})`;
       const where = from === 'root' ? 'src' : `src/${from}`;
@@ -214,14 +222,18 @@ describe('tidy: the scanner itself (so a rule can fail)', () => {
     ]);
   });
 
-  it('reports the api importing the server and src importing the step glue', () => {
+  it('reports the api importing the server, src importing the step glue and anything importing features', () => {
     const api = join(SRC, 'api', 'sample.ts');
     expect(importViolations(api, "import { start } from '../server/http-server';")).to.deep.equal([
       "importing '../server/http-server' (src/server) is banned in src/api, src/api sits below src/server and src/cli: let them call src/api (src/api/sample.ts)",
     ]);
     const root = join(SRC, 'sample.ts');
-    expect(importViolations(root, "import { World } from '../steps/world';")).to.deep.equal([
-      "importing '../steps/world' (steps/) is banned in src, steps use src and never the other way (src/sample.ts)",
+    expect(importViolations(root, "import { IlmWorld } from './cucumber/world';")).to.deep.equal([
+      "importing './cucumber/world' (src/cucumber) is banned in src, src never depends on the Gherkin glue (src/sample.ts)",
+    ]);
+    const engine = join(SRC, 'engine', 'sample.ts');
+    expect(importViolations(engine, "import '../../features/support';")).to.deep.equal([
+      "importing '../../features/support' (features/) is banned in src, features use src and never the other way (src/engine/sample.ts)",
     ]);
   });
 

@@ -2,9 +2,9 @@
  * Steps about indices: create one with settings from a table (`| index.number_of_shards | 2 |`) or
  * a JSON doc string, attach it to a policy, change its settings, delete it, retry its failed step.
  */
-import { DataTable, Given, When } from '@cucumber/cucumber';
-import { cellValue } from './json-match';
-import type { IlmWorld } from './world';
+import { DataTable, Given, When } from '../cucumber';
+import { cellValue } from '../json-match';
+import type { IlmWorld } from '../world';
 
 function settingsFromTable(table: DataTable): Record<string, unknown> {
   const settings: Record<string, unknown> = {};

@@ -4,7 +4,7 @@
  * ES-shaped requests, so every feature runs unchanged on either.
  */
 import * as http from 'node:http';
-import { createSimulator, SimRequest, SimResponse, SimulatorOptions } from '../src/index';
+import { createSimulator, SimRequest, SimResponse, SimulatorOptions } from '../index';
 
 export interface Driver {
   request(request: SimRequest): Promise<SimResponse>;
@@ -24,7 +24,7 @@ export async function createDriver(transport: Transport, options: SimulatorOptio
   if (transport === 'in-process') return { request: (r) => simulator.request(r), close: async () => undefined };
   // Loaded only for the http profile, so the in-process run does not depend on the server module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy CommonJS load is the point
-  const { startServer } = require('../src/server/node-http') as { startServer: StartServer };
+  const { startServer } = require('../server/node-http') as { startServer: StartServer };
   const server = await startServer(simulator, { port: 0 });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   return {

@@ -2,9 +2,9 @@
  * Step definitions for data streams: creating one, bulk ingestion into one, rolling one over, and
  * reading its backing indices. Each step is one ES request; assertions read `GET /_data_stream`.
  */
-import { DataTable, Then, When } from '@cucumber/cucumber';
+import { DataTable, Then, When } from '../cucumber';
 import { expect } from 'chai';
-import type { IlmWorld } from './world';
+import type { IlmWorld } from '../world';
 
 When('I create the data stream {string}', async function (this: IlmWorld, name: string) {
   await this.send('PUT', `/_data_stream/${encodeURIComponent(name)}`);

@@ -2,8 +2,8 @@
  * Steps about lifecycle policies: create or update one from a JSON doc string (must succeed), or try
  * to (the answer is kept for the assertion steps), and delete one.
  */
-import { Given, When } from '@cucumber/cucumber';
-import type { IlmWorld } from './world';
+import { Given, When } from '../cucumber';
+import type { IlmWorld } from '../world';
 
 Given('a lifecycle policy {string}:', async function (this: IlmWorld, name: string, json: string) {
   await this.putPolicy(name, json);

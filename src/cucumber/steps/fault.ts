@@ -3,9 +3,9 @@
  * a step that fails N times, or until cleared, or with a probability drawn from the seeded PRNG;
  * a wait step held as if shards were not allocated or the index were not green.
  */
-import { DataTable, Given, Then, When } from '@cucumber/cucumber';
+import { DataTable, Given, Then, When } from '../cucumber';
 import { expect } from 'chai';
-import type { IlmWorld } from './world';
+import type { IlmWorld } from '../world';
 
 function failure(type: string, reason: string) {
   return { error: { type, reason } };

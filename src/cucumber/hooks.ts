@@ -3,7 +3,7 @@
  * `@seed:42`, `@poll-interval:1m`, `@start-time:2024-01-01T00:00:00Z`), so a Background can create
  * policies and indices for every profile a feature runs under.
  */
-import { Before } from '@cucumber/cucumber';
+import { Before } from './cucumber';
 import type { IlmWorld } from './world';
 
 Before(function (this: IlmWorld, { pickle }) {

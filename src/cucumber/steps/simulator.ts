@@ -3,8 +3,8 @@
  * interval and seed (before the first request), advancing or setting the virtual clock, settling the
  * events due now, and sending any raw request.
  */
-import { Given, When } from '@cucumber/cucumber';
-import type { IlmWorld } from './world';
+import { Given, When } from '../cucumber';
+import type { IlmWorld } from '../world';
 
 Given('the simulator mirrors Elasticsearch {string}', function (this: IlmWorld, profile: string) {
   this.configure('profile', profile);

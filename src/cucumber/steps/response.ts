@@ -2,10 +2,10 @@
  * Assertions on the last response, in the style of ES's YAML REST tests: status, error type and
  * reason, root cause, exact or partial bodies, and "nothing changed" checks around a bad request.
  */
-import { DataTable, Given, Then } from '@cucumber/cucumber';
+import { DataTable, Given, Then } from '../cucumber';
 import { expect } from 'chai';
-import { cellValue, getPath } from './json-match';
-import type { IlmWorld } from './world';
+import { cellValue, getPath } from '../json-match';
+import type { IlmWorld } from '../world';
 
 Then('the response status is {int}', function (this: IlmWorld, status: number) {
   const response = this.requireResponse();

@@ -2,8 +2,8 @@
  * Steps that make shard allocation slow (`/_sim/allocation`): after a change that moves shards, the
  * copies of every index (or of those matching a pattern) are in place only that long afterwards.
  */
-import { Given } from '@cucumber/cucumber';
-import type { IlmWorld } from './world';
+import { Given } from '../cucumber';
+import type { IlmWorld } from '../world';
 
 Given('shard allocation takes {duration}', async function (this: IlmWorld, delay: string) {
   await this.sendOk('PUT', '/_sim/allocation', { delay });

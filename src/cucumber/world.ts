@@ -4,9 +4,9 @@
  * the step definitions call (put a policy, create an index, move the clock, explain, check errors) and
  * remembers the last response. Steps stay thin; anything they do is an ES or `/_sim` request.
  */
-import { After, IWorldOptions, setWorldConstructor, World } from '@cucumber/cucumber';
+import { After, IWorldOptions, setWorldConstructor, World } from './cucumber';
 import { expect } from 'chai';
-import type { SimRequest, SimResponse, SimulatorOptions } from '../src/index';
+import type { SimRequest, SimResponse, SimulatorOptions } from '../index';
 import { createDriver, Driver, Transport } from './driver';
 import { containsPartial, getPath } from './json-match';
 

@@ -2,7 +2,7 @@
  * Cucumber parameter types for ILM vocabulary: `{duration}` in ES time syntax (`5d`, `10m`, `7344m`)
  * and `{stepKey}` as `phase/action/step` (`warm/shrink/ERROR`).
  */
-import { defineParameterType } from '@cucumber/cucumber';
+import { defineParameterType } from './cucumber';
 
 defineParameterType({
   name: 'duration',

@@ -3,11 +3,11 @@
  * query; "I explain X with Q" keeps the whole response for the response steps. Values in tables are
  * JSON when they parse as JSON (`2`, `true`, `"2"`), otherwise the string as written.
  */
-import { DataTable, Then, When } from '@cucumber/cucumber';
+import { DataTable, Then, When } from '../cucumber';
 import { expect } from 'chai';
-import { cellValue, getPath, hasPath } from './json-match';
-import type { StepKeyText } from './parameter-types';
-import type { IlmWorld } from './world';
+import { cellValue, getPath, hasPath } from '../json-match';
+import type { StepKeyText } from '../parameter-types';
+import type { IlmWorld } from '../world';
 
 When('I explain {string}', async function (this: IlmWorld, index: string) {
   await this.send('GET', `/${encodeURIComponent(index)}/_ilm/explain`);
