@@ -92,3 +92,27 @@ Feature: Virtual clock: poll ticks, cluster changes and settling
       """json
       {"indices":{"logs":{"index":"logs","managed":true,"policy":"delete-after-90m","lifecycle_date":"2024-01-01T00:00:00.000Z","lifecycle_date_millis":1704067200000,"age":"1.58h","phase":"delete","phase_time":"2024-01-01T01:30:00.000Z","phase_time_millis":1704072600000,"action":"delete","action_time":"2024-01-01T01:30:00.000Z","action_time_millis":1704072600000,"step":"wait-for-shard-history-leases","step_time":"2024-01-01T01:30:00.000Z","step_time_millis":1704072600000,"phase_execution":{"policy":"delete-after-90m","phase_definition":{"min_age":"90m","actions":{"delete":{"delete_searchable_snapshot":true}}},"version":1,"modified_date":"2024-01-01T00:00:00.000Z","modified_date_in_millis":1704067200000}}}}
       """
+
+  Scenario: Virtual clock: stepping to the next instant ILM does something (within a bound)
+    `POST /_sim/clock/_next` moves the clock to the next poll tick, event or shard start that ILM acts
+    on, and runs it; with `within` it moves only if that instant is close enough.
+    Given an index "logs" managed by "delete-after-90m"
+    When I send POST "/_sim/clock/_next" with:
+      """json
+      { "within": "1h" }
+      """
+    Then the response is:
+      """json
+      { "now_millis": 1704067200000, "now": "2024-01-01T00:00:00.000Z", "advanced": false }
+      """
+    When I send POST "/_sim/clock/_next"
+    Then the response is:
+      """json
+      { "now_millis": 1704072600000, "now": "2024-01-01T01:30:00.000Z", "advanced": true }
+      """
+    And "logs" is at step delete/delete/wait-for-shard-history-leases
+    When I send POST "/_sim/clock/_next" with:
+      """json
+      { "within": "forever" }
+      """
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "failed to parse setting [within] with value [forever] as a time value: unit is missing or unrecognized"

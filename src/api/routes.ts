@@ -76,6 +76,7 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_sim/clock', [], control.getClock),
   route('POST', '/_sim/clock/_advance', [], control.advanceClock, BODY),
   route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
+  route('POST', '/_sim/clock/_next', [], control.nextClock, BODY),
   route('POST', '/_sim/_settle', [], control.settle),
   route('POST', '/_sim/_reset', [], control.reset),
   route('POST', '/_sim/faults', [], control.addFault, BODY),

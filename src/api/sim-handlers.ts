@@ -56,6 +56,28 @@ export function setClock(ctx: RequestContext): HandlerResult {
   return clockBody(ctx);
 }
 
+/**
+ * Moves the clock to the next instant at which ILM does something (an event, a poll tick that looks at
+ * an index, a shard start) and runs it, if that instant is within the optional bound `{"within": "30d"}`;
+ * otherwise the clock stays. Answers the clock plus `"advanced"`. Lets a driver stop at the first
+ * instant a condition holds without knowing the poll-tick alignment.
+ */
+export function nextClock(ctx: RequestContext): HandlerResult {
+  let limit = Infinity;
+  if (ctx.body !== null && ctx.body.trim() !== '') {
+    const value = onlyField(ctx, 'within');
+    if (typeof value !== 'string') throw new EsException(illegalArgument(`[within] must be a duration such as "30d", not ${JSON.stringify(value)}`));
+    const parsed = parseTimeValue(value, 'within');
+    if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
+    if (parsed.value.millis < 0) throw new EsException(illegalArgument(`[within] must not be negative, got [${value}]`));
+    limit = ctx.sim.now + Math.floor(parsed.value.millis);
+  }
+  const next = ctx.sim.nextDue();
+  const advanced = next <= Math.min(limit, LATEST_INSTANT_MILLIS);
+  if (advanced) ctx.sim.advanceTo(next);
+  return ok({ now_millis: ctx.sim.now, now: formatEsDate(ctx.sim.now), advanced });
+}
+
 export function settle(ctx: RequestContext): HandlerResult {
   ctx.sim.settle();
   return clockBody(ctx);

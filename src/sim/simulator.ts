@@ -113,6 +113,18 @@ export class Simulation {
     this.runEventsDueBy(this.now);
   }
 
+  /**
+   * The next instant at which something can happen (an event, a shard start, a poll tick that would
+   * look at an index), after running what is due now; Infinity when nothing is scheduled.
+   */
+  nextDue(): number {
+    this.runEventsDueBy(this.now);
+    this.replanChanged();
+    const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
+    const shardsStart = this.allocation.nextStart();
+    return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity);
+  }
+
   /** Moves the clock to `target`, running every poll tick and event on the way, in order. */
   advanceTo(target: number): void {
     for (let guard = 0; ; guard++) {
