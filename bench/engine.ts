@@ -21,8 +21,8 @@ import { parseArgs } from 'node:util';
 import { createSimulator, Simulator } from '../src/index';
 // The raw CommonJS exports object (not an `import *` copy), so the counter below can find the cluster
 // a simulator makes. Measurement only: nothing under src/ is changed.
-import clusterModule = require('../src/engine/cluster');
-import type { HistoryLog } from '../src/engine/history';
+import clusterModule = require('../src/engine/cluster/cluster');
+import type { HistoryLog } from '../src/engine/cluster/history';
 
 const MIB = 1024 * 1024;
 const POLICY_1 = 'bench-warm-cold-delete';

@@ -6,7 +6,7 @@
  */
 import { handle, SimRequest, SimResponse } from './api/handle';
 import { DEFAULT_PROFILE, Profile, PROFILES } from './engine/profile';
-import { parseInstant, parseTimeValue } from './engine/time';
+import { parseInstant, parseTimeValue } from './engine/xcontent/time';
 import { Simulation } from './sim/simulator';
 
 export interface SimulatorOptions {

@@ -4,9 +4,9 @@
  * removes a rule; `GET` lists the rules and the indices whose shards are still allocating. A rule
  * applies to changes made after it is set. Bad input is refused whole, with the ES error shape.
  */
-import { allocationModel } from '../engine/allocation';
+import { allocationModel } from '../engine/cluster/allocation';
 import { EsException, illegalArgument } from '../engine/errors';
-import { formatEsDate, parseTimeValue } from '../engine/time';
+import { formatEsDate, parseTimeValue } from '../engine/xcontent/time';
 import { bodyAsMap, HandlerResult, ok, RequestContext, requiredBody } from './context';
 
 const FIELDS = ['delay', 'index'];

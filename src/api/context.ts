@@ -4,10 +4,10 @@
  * to read ES's boolean query parameters and JSON bodies.
  */
 import { EsException, illegalArgument, parseException } from '../engine/errors';
-import type { AliasMetadata } from '../engine/cluster';
-import type { ResolveOptions } from '../engine/index-resolver';
-import { JACKSON_SOURCE, JsonTokenizer } from '../engine/json-tokens';
-import { anyValue } from '../engine/object-parser';
+import type { AliasMetadata } from '../engine/cluster/cluster';
+import type { ResolveOptions } from '../engine/cluster/index-resolver';
+import { JACKSON_SOURCE, JsonTokenizer } from '../engine/xcontent/json-tokens';
+import { anyValue } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';

@@ -3,8 +3,8 @@
  * registry and the profiles, so the documentation cannot drift from the code: `coverage.test.ts`
  * fails when the committed file differs. It reads no files itself.
  */
-import { ACTIONS } from '../engine/actions/registry';
-import { knownActions } from '../engine/policy-parser';
+import { ACTIONS } from '../engine/lifecycle/actions/registry';
+import { knownActions } from '../engine/lifecycle/policy-parser';
 import { PROFILES } from '../engine/profile';
 import { ROUTES } from './routes';
 

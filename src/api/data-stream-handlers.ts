@@ -4,10 +4,10 @@
  * request once, call the engine (`data-streams.ts`, `rollover-service.ts`) and serialise ES's answer
  * for the selected release; the rules live in the engine.
  */
-import { aliasExists, IndexMetadata, indicesForAlias, lifecyclePolicyName, numberOfReplicas } from '../engine/cluster';
-import { conditionFields, conditionResults, ConditionValue } from '../engine/rollover-conditions';
-import { JsonTokenizer } from '../engine/json-tokens';
-import { anyValue, FieldSpec, parseObject } from '../engine/object-parser';
+import { aliasExists, IndexMetadata, indicesForAlias, lifecyclePolicyName, numberOfReplicas } from '../engine/cluster/cluster';
+import { conditionFields, conditionResults, ConditionValue } from '../engine/lifecycle/rollover-conditions';
+import { JsonTokenizer } from '../engine/xcontent/json-tokens';
+import { anyValue, FieldSpec, parseObject } from '../engine/xcontent/object-parser';
 import type { Profile } from '../engine/profile';
 import {
   backingIndexName,
@@ -18,11 +18,11 @@ import {
   resolveDataStreams,
   rolloverDataStream,
   writeIndexOfStream,
-} from '../engine/data-streams';
+} from '../engine/cluster/data-streams';
 import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound, throwableXContent } from '../engine/errors';
-import { matchingTemplate } from '../engine/index-creation';
-import { javaHashMapOrder } from '../engine/java-order';
-import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/rollover-service';
+import { matchingTemplate } from '../engine/cluster/index-creation';
+import { javaHashMapOrder } from '../engine/xcontent/java-order';
+import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/cluster/rollover-service';
 import {
   ACKNOWLEDGED,
   bodyAsMap,

@@ -6,9 +6,9 @@
  */
 import { EsError, EsException, illegalArgument, parseException } from '../engine/errors';
 import type { Profile } from '../engine/profile';
-import { parseTimeValue } from '../engine/time';
-import { jsonParseError } from '../engine/json-tokens';
-import { didYouMean } from '../engine/object-parser';
+import { parseTimeValue } from '../engine/xcontent/time';
+import { jsonParseError } from '../engine/xcontent/json-tokens';
+import { didYouMean } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
 import { type Method, type RequestContext, UTF8 } from './context';
 import { errorBody, plainErrorBody } from './error-body';

@@ -2,17 +2,17 @@
  * Handlers for the `_ilm` endpoints: parse the request once, call the engine and the simulation,
  * return the body ES returns. No business rules live here beyond choosing which engine call to make.
  */
-import { freezeDeprecationWarning } from '../engine/actions/freeze';
-import { indicesUsingPolicy } from '../engine/cluster';
+import { freezeDeprecationWarning } from '../engine/lifecycle/actions/freeze';
+import { indicesUsingPolicy } from '../engine/cluster/cluster';
 import { EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
-import { explainIndices } from '../engine/explain';
-import { resolveIndices, simpleMatch } from '../engine/index-resolver';
-import { refreshCachedPhases } from '../engine/phase-cache';
-import { parsePolicyRequest, policyToXContent, validatePolicyName } from '../engine/policy-parser';
-import type { PolicyMetadata } from '../engine/policy-model';
+import { explainIndices } from '../engine/lifecycle/explain';
+import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
+import { refreshCachedPhases } from '../engine/lifecycle/phase-cache';
+import { parsePolicyRequest, policyToXContent, validatePolicyName } from '../engine/lifecycle/policy-parser';
+import type { PolicyMetadata } from '../engine/cluster/policy-model';
 import type { Profile } from '../engine/profile';
-import { validateSnapshotPrerequisites } from '../engine/snapshot-validation';
-import { formatJavaInstantString } from '../engine/time';
+import { validateSnapshotPrerequisites } from '../engine/lifecycle/snapshot-validation';
+import { formatJavaInstantString } from '../engine/xcontent/time';
 import { toCompactJson } from './json-output';
 import { ACKNOWLEDGED, booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from './context';
 

@@ -4,10 +4,10 @@
  * returns ES's body; the rules live in the engine (`move-to-step.ts`, `remove-policy.ts`,
  * `operation-mode.ts`).
  */
-import { resolveIndices } from '../engine/index-resolver';
-import { moveIndexToStep, parseMoveToStepRequest } from '../engine/move-to-step';
-import { requestOperationMode } from '../engine/operation-mode';
-import { removePolicyFromIndices } from '../engine/remove-policy';
+import { resolveIndices } from '../engine/cluster/index-resolver';
+import { moveIndexToStep, parseMoveToStepRequest } from '../engine/lifecycle/move-to-step';
+import { requestOperationMode } from '../engine/lifecycle/operation-mode';
+import { removePolicyFromIndices } from '../engine/lifecycle/remove-policy';
 import { ACKNOWLEDGED, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from './context';
 
 /** `POST _ilm/move/{index}` (ES `RestMoveToStepAction`). */

@@ -3,12 +3,12 @@
  * Bodies are parsed once, validated completely, and only then applied, so a refused request changes
  * nothing.
  */
-import { AliasMetadata, deleteIndex as removeIndex, touch } from '../engine/cluster';
-import { dataStreamOf, deleteBackingIndex, writeIndexDeletionError } from '../engine/data-streams';
+import { AliasMetadata, deleteIndex as removeIndex, touch } from '../engine/cluster/cluster';
+import { dataStreamOf, deleteBackingIndex, writeIndexDeletionError } from '../engine/cluster/data-streams';
 import { EsException, parseException } from '../engine/errors';
-import { createIndex as createIndexInCluster } from '../engine/index-creation';
-import { flattenSettings, validateSettings, validateUpdatable } from '../engine/index-settings';
-import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/index-resolver';
+import { createIndex as createIndexInCluster } from '../engine/cluster/index-creation';
+import { flattenSettings, validateSettings, validateUpdatable } from '../engine/cluster/index-settings';
+import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function createIndex(ctx: RequestContext): HandlerResult {

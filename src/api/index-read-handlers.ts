@@ -1,11 +1,11 @@
 /**
  * Handlers for the index reads ILM users make beside ILM's own APIs: get index, index exists and get
  * settings. They resolve the index expression the way ES does for each call and serialise through
- * `engine/index-view.ts`; they change nothing.
+ * `engine/cluster/index-view.ts`; they change nothing.
  */
-import { dataStreamOf } from '../engine/data-streams';
-import { resolveIndices } from '../engine/index-resolver';
-import { indexSettingsToXContent, indexToXContent } from '../engine/index-view';
+import { dataStreamOf } from '../engine/cluster/data-streams';
+import { resolveIndices } from '../engine/cluster/index-resolver';
+import { indexSettingsToXContent, indexToXContent } from '../engine/cluster/index-view';
 import { booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext } from './context';
 
 /** `GET {index}` (ES `RestGetIndicesAction`): one entry per index, in resolution order. */

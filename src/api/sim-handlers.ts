@@ -3,9 +3,9 @@
  * events due now, reset the cluster. Errors still use the ES error shape so clients handle them alike.
  */
 import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
-import { Fault, FaultSpec, WAIT_CONDITIONS, WaitCondition } from '../engine/faults';
-import { simpleMatch } from '../engine/index-resolver';
-import { formatEsDate, parseInstant, parseTimeValue } from '../engine/time';
+import { Fault, FaultSpec, WAIT_CONDITIONS, WaitCondition } from '../engine/lifecycle/faults';
+import { simpleMatch } from '../engine/cluster/index-resolver';
+import { formatEsDate, parseInstant, parseTimeValue } from '../engine/xcontent/time';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, RequestContext, requiredBody } from './context';
 
 /** The last instant the virtual clock can show (JavaScript's and ES's date printers both end there). */

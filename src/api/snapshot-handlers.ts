@@ -1,13 +1,13 @@
 /**
  * Handlers for the snapshot endpoints (`_snapshot` repositories and snapshots) and for snapshot
- * lifecycle management (`_slm`): parse the request once, call `engine/snapshots.ts`, tell the
+ * lifecycle management (`_slm`): parse the request once, call `engine/cluster/snapshots.ts`, tell the
  * simulation the cluster changed, and return the body ES returns. No business rules live here.
  */
 import { EsException, illegalArgument } from '../engine/errors';
-import { JsonTokenizer } from '../engine/json-tokens';
-import { xContentError } from '../engine/object-parser';
-import { parseTimeValue } from '../engine/time';
-import { resolveIndices, simpleMatch } from '../engine/index-resolver';
+import { JsonTokenizer } from '../engine/xcontent/json-tokens';
+import { xContentError } from '../engine/xcontent/object-parser';
+import { parseTimeValue } from '../engine/xcontent/time';
+import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import {
   deleteRepository,
   deleteSlmPolicy,
@@ -25,7 +25,7 @@ import {
   snapshotToXContent,
   storeSnapshot,
   validateNewSnapshot,
-} from '../engine/snapshots';
+} from '../engine/cluster/snapshots';
 import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
 
 /**

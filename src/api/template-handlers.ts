@@ -8,15 +8,15 @@
  * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
  * `_template` API (not simulated yet), so rollover scenarios can run under both profiles.
  */
-import { aliasExists, IndexMetadata, numberOfReplicas, touch } from '../engine/cluster';
-import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/data-streams';
-import { parseByteSize } from '../engine/byte-size';
+import { aliasExists, IndexMetadata, numberOfReplicas, touch } from '../engine/cluster/cluster';
+import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';
+import { parseByteSize } from '../engine/xcontent/byte-size';
 import { actionRequestValidation, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
-import { createIndex, matchingTemplate } from '../engine/index-creation';
+import { createIndex, matchingTemplate } from '../engine/cluster/index-creation';
 import type { Profile } from '../engine/profile';
-import { simpleMatch } from '../engine/index-resolver';
-import { flattenSettings, validateSettings } from '../engine/index-settings';
-import { writeIndexOf } from '../engine/rollover-service';
+import { simpleMatch } from '../engine/cluster/index-resolver';
+import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
+import { writeIndexOf } from '../engine/cluster/rollover-service';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
 
 const TEMPLATE_FIELDS = ['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream'];

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
-import { formatEsDate } from '../engine/time';
+import { formatEsDate } from '../engine/xcontent/time';
 import { openRecordFile, readRecordFile, RecordFile } from '../record/record-file';
 import { recordTo } from '../record/recorder';
 import { MalformedRecordingError } from '../record/recording-format';

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import * as fc from 'fast-check';
 
 import { EventQueue, WaitQueue } from './scheduler';
-import { addIndex, createCluster } from '../engine/cluster';
+import { addIndex, createCluster } from '../engine/cluster/cluster';
 
 describe('the event queue', () => {
   it('gives events in (due, seq) order, in order or not when pushed', () => {

@@ -5,8 +5,8 @@
  * due time, then sequence number, then index name. No I/O, no wall clock: time moves only when told.
  */
 import { MinHeap } from './heap';
-import type { IndexMetadata } from '../engine/cluster';
-import type { StepKey } from '../engine/step-key';
+import type { IndexMetadata } from '../engine/cluster/cluster';
+import type { StepKey } from '../engine/cluster/step-key';
 
 /**
  * An async action or retry to run at `due`. `record` is the index record it was scheduled for when the

@@ -4,13 +4,13 @@
  * request changes state, async actions as events due now, poll ticks as the clock moves. It owns time
  * but does no I/O and never reads the wall clock; the API layer calls it.
  */
-import { AllocationModel, allocationModel } from '../engine/allocation';
-import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster';
-import { FaultTable } from '../engine/faults';
-import { completeStopIfSafe } from '../engine/operation-mode';
+import { AllocationModel, allocationModel } from '../engine/cluster/allocation';
+import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster/cluster';
+import { FaultTable } from '../engine/lifecycle/faults';
+import { completeStopIfSafe } from '../engine/lifecycle/operation-mode';
 import { Profile } from '../engine/profile';
-import { Runner, Wake } from '../engine/runner';
-import { sameStepKey, StepKey } from '../engine/step-key';
+import { Runner, Wake } from '../engine/lifecycle/runner';
+import { sameStepKey, StepKey } from '../engine/cluster/step-key';
 import { Prng } from './prng';
 import { PhaseWait, Scheduler, WaitQueue } from './scheduler';
 

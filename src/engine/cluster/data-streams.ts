@@ -1,0 +1,197 @@
+/**
+ * Data streams in the simulated cluster (ES `DataStream`, `MetadataCreateDataStreamService`, the data
+ * stream half of `MetadataRolloverService`): a name, its backing indices oldest first (the last is the
+ * write index), its generation; creating one from a composable template with `data_stream`, rolling it
+ * over, dropping a backing index, deleting it. Messages are ES's. Pure over the cluster: `now` is an
+ * argument, UUIDs come from the cluster's seeded generator; no I/O.
+ */
+import { Cluster, deleteIndex, IndexMetadata, IndexTemplate, recordRollover, touch } from './cluster';
+import { EsException, illegalArgument, illegalState, indexNotFound } from '../errors';
+import { createIndex, matchingTemplate } from './index-creation';
+import { simpleMatch } from './index-resolver';
+import { indexNameError } from './index-settings';
+import type { Profile } from '../profile';
+
+export interface DataStream {
+  readonly name: string;
+  /** Backing index names, oldest first; the last one is the write index. */
+  readonly indices: string[];
+  generation: number;
+  /** `data_stream.hidden` of its template (7.11+). */
+  readonly hidden: boolean;
+}
+
+export const BACKING_INDEX_PREFIX = '.ds-';
+export const SETTING_HIDDEN = 'index.hidden';
+
+/** The data stream an index backs, or null. */
+export function dataStreamOf(cluster: Cluster, indexName: string): DataStream | null {
+  return cluster.backingIndexOwner.get(indexName) ?? null;
+}
+
+/** The name of a stream's write index (its newest backing index). */
+export function writeIndexName(ds: DataStream): string | undefined {
+  return ds.indices[ds.indices.length - 1];
+}
+
+/** The data stream whose write index this is, or null. */
+export function writeIndexDataStream(cluster: Cluster, index: IndexMetadata): DataStream | null {
+  const ds = dataStreamOf(cluster, index.name);
+  return ds && writeIndexName(ds) === index.name ? ds : null;
+}
+
+/** ES `ReplaceDataStreamBackingIndexStep`: the new index takes the old one's place in the stream. */
+export function replaceBackingIndex(cluster: Cluster, ds: DataStream, oldName: string, newName: string): void {
+  // Names are unique in a stream; the one replaced (a shrunken or mounted copy's source, a few
+  // generations old) is found sooner from the newest end.
+  const at = ds.indices.lastIndexOf(oldName);
+  if (at < 0) return;
+  ds.indices[at] = newName;
+  cluster.backingIndexOwner.delete(oldName);
+  cluster.backingIndexOwner.set(newName, ds);
+}
+
+export function writeIndexOfStream(cluster: Cluster, ds: DataStream): IndexMetadata | null {
+  return cluster.indices.get(writeIndexName(ds) ?? '') ?? null;
+}
+
+/**
+ * ES `DataStream#getDefaultBackingIndexName`: `.ds-<name>-<generation, 6 digits>` in 7.9/7.10, with the
+ * creation day (UTC, `yyyy.MM.dd`) before the generation since 7.11 (#65205).
+ */
+export function backingIndexName(profile: Profile, name: string, generation: number, now: number): string {
+  const gen = String(generation).padStart(6, '0');
+  if (profile.dataStreams !== 'v8') return `${BACKING_INDEX_PREFIX}${name}-${gen}`;
+  const d = new Date(now);
+  const day = `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `${BACKING_INDEX_PREFIX}${name}-${day}-${gen}`;
+}
+
+/** The `data_stream` object of a composable template, or null when it has none. */
+export function dataStreamSpec(template: IndexTemplate): Record<string, unknown> | null {
+  const spec = template.source['data_stream'];
+  return spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? (spec as Record<string, unknown>) : null;
+}
+
+/** The template a write to `name` would create a data stream from, or null (no template, or a plain one). */
+export function dataStreamTemplateFor(cluster: Cluster, profile: Profile, name: string): IndexTemplate | null {
+  if (profile.dataStreams === 'none') return null;
+  const template = matchingTemplate(cluster, name);
+  return template && dataStreamSpec(template) ? template : null;
+}
+
+/**
+ * ES `MetadataCreateDataStreamService#validate`: the index-name rules (`validateIndexOrAliasName`) with
+ * `data_stream [x]` in front of their description, lowercase, then the prefix rule.
+ */
+function validateDataStreamName(profile: Profile, name: string): void {
+  const nameError = indexNameError(name);
+  if (nameError) {
+    // ES reuses the index-name validation with its own exception: `data_stream [x] <description>`.
+    const description = nameError.reason.replace(/^Invalid index name \[[^\]]*\], /, '');
+    throw new EsException(illegalArgument(`data_stream [${name}] ${description}`));
+  }
+  // 7.9/7.10 refused every name starting with '.'; hidden data streams (7.11, #63987) narrowed that to
+  // the backing-index prefix.
+  if (profile.dataStreams === 'v7.10' && name.startsWith('.')) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '.'`));
+  if (name.startsWith(BACKING_INDEX_PREFIX)) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '${BACKING_INDEX_PREFIX}'`));
+}
+
+/**
+ * Creates a data stream and its first backing index (ES `MetadataCreateDataStreamService`): name
+ * rules, already exists, the matching template must have `data_stream`; the backing index gets the
+ * template's settings and `index.hidden: true`. Validates everything before changing the cluster.
+ */
+export function createDataStream(cluster: Cluster, profile: Profile, name: string, now: number): DataStream {
+  validateDataStreamName(profile, name);
+  if (cluster.dataStreams.has(name)) {
+    throw new EsException({ type: 'resource_already_exists_exception', reason: `data_stream [${name}] already exists`, status: 400, elasticsearchException: true });
+  }
+  const template = matchingTemplate(cluster, name);
+  if (!template) throw new EsException(illegalArgument(`no matching index template found for data stream [${name}]`));
+  const spec = dataStreamSpec(template);
+  if (!spec) throw new EsException(illegalArgument(`matching index template [${template.name}] for data stream [${name}] has no data stream template`));
+  if (cluster.indices.has(name) || cluster.aliasHolders.has(name)) {
+    // Divergence: ES fails while building the new metadata (names of indices, aliases and data streams
+    // must be unique); the exact wording was not verified, so this message is the simulator's.
+    throw new EsException(illegalState(`data stream [${name}] conflicts with an existing index or alias`));
+  }
+  const backing = backingIndexName(profile, name, 1, now);
+  createIndex(cluster, profile, backing, now, new Map([[SETTING_HIDDEN, 'true']]), new Map(), template);
+  const ds: DataStream = { name, indices: [backing], generation: 1, hidden: profile.dataStreams === 'v8' && spec['hidden'] === true };
+  cluster.dataStreams.set(name, ds);
+  cluster.backingIndexOwner.set(backing, ds);
+  return ds;
+}
+
+/**
+ * Rolls a data stream over (ES `MetadataRolloverService#rolloverDataStream`): a new backing index of
+ * the next generation from the stream's template, the generation bumped, and `RolloverInfo` keyed by
+ * the stream's name recorded on the old write index. Returns the new write index.
+ */
+export function rolloverDataStream(
+  cluster: Cluster,
+  profile: Profile,
+  ds: DataStream,
+  metConditions: readonly string[],
+  now: number,
+): IndexMetadata {
+  const source = writeIndexOfStream(cluster, ds);
+  const template = matchingTemplate(cluster, ds.name);
+  if (!template || !dataStreamSpec(template)) {
+    throw new EsException(illegalArgument(`no matching index template found for data stream [${ds.name}]`));
+  }
+  const targetName = backingIndexName(profile, ds.name, ds.generation + 1, now);
+  const target = createIndex(cluster, profile, targetName, now, new Map([[SETTING_HIDDEN, 'true']]), new Map(), template);
+  ds.indices.push(targetName);
+  cluster.backingIndexOwner.set(targetName, ds);
+  ds.generation += 1;
+  if (source) {
+    recordRollover(source, ds.name, { timeMillis: now, metConditions });
+    touch(source);
+  }
+  return target;
+}
+
+/** ES `MetadataDeleteIndexService`: a stream's write index cannot be deleted; the error, or null. */
+export function writeIndexDeletionError(cluster: Cluster, indexName: string): EsException | null {
+  const ds = dataStreamOf(cluster, indexName);
+  if (!ds || writeIndexName(ds) !== indexName) return null;
+  return new EsException(illegalArgument(`index [${indexName}] is the write index for data stream [${ds.name}] and cannot be deleted`));
+}
+
+/** Deletes a backing index and drops it from its stream (`DataStream#removeBackingIndex`). */
+export function deleteBackingIndex(cluster: Cluster, indexName: string): void {
+  const ds = dataStreamOf(cluster, indexName);
+  if (ds) ds.indices.splice(ds.indices.indexOf(indexName), 1);
+  cluster.backingIndexOwner.delete(indexName);
+  deleteIndex(cluster, indexName);
+}
+
+/** The streams an expression names (`a,b`, wildcards); hidden ones only when `expandHidden`. */
+export function resolveDataStreams(cluster: Cluster, expression: string, expandHidden: boolean): DataStream[] {
+  const names = expression === '' || expression === '_all' ? ['*'] : expression.split(',').filter((e) => e.length > 0);
+  const found = new Set<string>();
+  for (const pattern of names) {
+    if (!pattern.includes('*')) {
+      if (!cluster.dataStreams.has(pattern)) throw new EsException(indexNotFound(pattern));
+      found.add(pattern);
+      continue;
+    }
+    for (const ds of cluster.dataStreams.values()) {
+      if ((expandHidden || !ds.hidden) && simpleMatch(pattern, ds.name)) found.add(ds.name);
+    }
+  }
+  return [...found].sort().map((n) => cluster.dataStreams.get(n)!);
+}
+
+/** ES `MetadataDeleteDataStreamService`: the streams and all their backing indices go. */
+export function deleteDataStreams(cluster: Cluster, streams: readonly DataStream[]): void {
+  for (const ds of streams) {
+    for (const name of ds.indices) {
+      deleteIndex(cluster, name);
+      cluster.backingIndexOwner.delete(name);
+    }
+    cluster.dataStreams.delete(ds.name);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Creating an index the way ES's `MetadataCreateIndexService` does for this simulator: name checks in
+ * ES's order, the matching composable template's settings and aliases under the request's own, setting
+ * validation, the origination-date pre-check, then the new index. Used by `PUT /<index>` and by
+ * rollover, so both refuse the same things with the same messages. Pure over the cluster.
+ */
+import {
+  addIndex,
+  aliasExists,
+  AliasMetadata,
+  Cluster,
+  IndexMetadata,
+  IndexTemplate,
+  SETTING_NUMBER_OF_REPLICAS,
+  SETTING_NUMBER_OF_SHARDS,
+} from './cluster';
+import { EsException, illegalArgument, invalidIndexName, resourceAlreadyExists } from '../errors';
+import { simpleMatch } from './index-resolver';
+import { indexNameError, validateSettings } from './index-settings';
+import { parseOriginationDateFromName } from './origination-date';
+import { validateTimeSeriesSettings } from './time-series';
+import type { Profile } from '../profile';
+
+/** The composable template ES applies to a new index: the highest priority whose pattern matches. */
+export function matchingTemplate(cluster: Cluster, indexName: string): IndexTemplate | null {
+  let best: IndexTemplate | null = null;
+  for (const template of cluster.indexTemplates.values()) {
+    if (!template.indexPatterns.some((p) => simpleMatch(p, indexName))) continue;
+    if (!best || template.priority > best.priority) best = template;
+  }
+  return best;
+}
+
+/** Checks everything about a new index without changing the cluster; throws ES's error. */
+export function validateNewIndex(
+  cluster: Cluster,
+  profile: Profile,
+  name: string,
+  requestSettings: ReadonlyMap<string, string | null>,
+  template: IndexTemplate | null = matchingTemplate(cluster, name),
+): Map<string, string> {
+  const nameError = indexNameError(name);
+  if (nameError) throw new EsException(nameError);
+  const existing = cluster.indices.get(name);
+  if (existing) throw new EsException(resourceAlreadyExists(name, existing.uuid));
+  if (aliasExists(cluster, name)) throw new EsException(invalidIndexName(name, 'already exists as alias'));
+  validateSettings(requestSettings, profile);
+  if (template && profile.dataStreams !== 'none' && template.source['data_stream'] != null && !name.startsWith('.ds-')) {
+    // ES `MetadataCreateIndexService`: a plain index may not come from a data-stream-only template.
+    throw new EsException(
+      illegalArgument(
+        `cannot create index with name [${name}], because it matches with template [${template.name}] that creates data streams only, use create data stream api instead`,
+      ),
+    );
+  }
+  const settings = new Map<string, string>();
+  settings.set(SETTING_NUMBER_OF_SHARDS, String(profile.defaultNumberOfShards));
+  settings.set(SETTING_NUMBER_OF_REPLICAS, '1');
+  for (const [key, value] of template?.settings ?? []) settings.set(key, value);
+  for (const [key, value] of requestSettings) if (value !== null) settings.set(key, value);
+  // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
+  if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);
+  if (
+    profile.parseOriginationDate &&
+    settings.get('index.lifecycle.parse_origination_date') === 'true' &&
+    !settings.has('index.lifecycle.origination_date')
+  ) {
+    parseOriginationDateFromName(name);
+  }
+  return settings;
+}
+
+/**
+ * Validates, then adds the index with its template's aliases under the request's. A data stream's
+ * backing index passes its stream's template, which its own `.ds-` name would not match.
+ */
+export function createIndex(
+  cluster: Cluster,
+  profile: Profile,
+  name: string,
+  now: number,
+  requestSettings: ReadonlyMap<string, string | null>,
+  requestAliases: ReadonlyMap<string, AliasMetadata> = new Map(),
+  template: IndexTemplate | null = matchingTemplate(cluster, name),
+): IndexMetadata {
+  const settings = validateNewIndex(cluster, profile, name, requestSettings, template);
+  const aliases = new Map(template?.aliases ?? []);
+  for (const [alias, meta] of requestAliases) aliases.set(alias, meta);
+  return addIndex(cluster, name, now, settings, aliases);
+}

@@ -1,0 +1,72 @@
+/**
+ * What `GET {index}` and `GET {index}/_settings` show for an index (mirrors ES `GetIndexResponse`,
+ * `GetSettingsResponse` and `Settings#toXContent`): the stored settings plus the ones ES keeps as
+ * index metadata (`creation_date`, `uuid`, `provided_name`, `version.created`), as string values,
+ * nested by their dots with keys sorted at every level (or flat with `flat_settings`). Pure.
+ */
+import type { IndexMetadata } from './cluster';
+import type { Profile } from '../profile';
+import { simpleMatch } from './index-resolver';
+
+/** Every `index.*` setting ES reports for the index, sorted by key. */
+export function indexSettings(index: IndexMetadata, profile: Profile): Array<[string, string]> {
+  const all = new Map(index.settings);
+  all.set('index.creation_date', String(index.creationDate));
+  all.set('index.uuid', index.uuid);
+  all.set('index.provided_name', index.name);
+  all.set('index.version.created', profile.indexVersionCreated);
+  return [...all.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * ES `Settings#toXContent`: flat `{"index.a.b": "v"}` or nested `{"index": {"a": {"b": "v"}}}`
+ * (nested levels come from a sorted map, so keys stay sorted at every depth).
+ */
+export function settingsToXContent(settings: ReadonlyArray<readonly [string, string]>, flat: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of settings) {
+    if (flat) {
+      out[key] = value;
+      continue;
+    }
+    const parts = key.split('.');
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      const child = node[part];
+      if (child !== null && typeof child === 'object') node = child as Record<string, unknown>;
+      else node = node[part] = {};
+    }
+    node[parts[parts.length - 1]!] = value;
+  }
+  return out;
+}
+
+/** ES `AliasMetadata#toXContent` for the aliases the simulator keeps: `is_write_index` when set. */
+export function aliasesToXContent(index: IndexMetadata): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const alias of [...index.aliases.keys()].sort()) {
+    const metadata = index.aliases.get(alias)!;
+    out[alias] = metadata.isWriteIndex === undefined ? {} : { is_write_index: metadata.isWriteIndex };
+  }
+  return out;
+}
+
+/** One index's `GET {index}` entry (7.x, typeless: `mappings` is `{}` for an index without mappings). */
+export function indexToXContent(index: IndexMetadata, profile: Profile, flat: boolean, dataStream: string | null = null): Record<string, unknown> {
+  const out: Record<string, unknown> = { aliases: aliasesToXContent(index), mappings: {}, settings: settingsToXContent(indexSettings(index, profile), flat) };
+  // ES 7.9+ `GetIndexResponse` names the data stream a backing index belongs to, last.
+  if (dataStream !== null) out['data_stream'] = dataStream;
+  return out;
+}
+
+/** One index's `GET {index}/_settings[/{name}]` entry; `names` are setting-name patterns (`index.lifecycle.*`). */
+export function indexSettingsToXContent(
+  index: IndexMetadata,
+  profile: Profile,
+  names: readonly string[],
+  flat: boolean,
+): Record<string, unknown> {
+  const all = indexSettings(index, profile);
+  const selected = names.length === 0 ? all : all.filter(([key]) => names.some((pattern) => simpleMatch(pattern, key)));
+  return { settings: settingsToXContent(selected, flat) };
+}
