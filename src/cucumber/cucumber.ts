@@ -7,23 +7,14 @@
  * the running program (Cucumber's own bin or worker, or the user's script) and the working directory,
  * then from here. This module only finds and re-exports Cucumber; it registers nothing.
  */
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
+import { requireFromUser } from '../user-require';
 
 type CucumberModule = typeof import('@cucumber/cucumber');
 
 function loadRunningCucumber(): CucumberModule {
-  const origins = [require.main?.filename, path.join(process.cwd(), 'package.json')];
-  for (const origin of origins) {
-    if (origin === undefined) continue;
-    try {
-      return createRequire(origin)('@cucumber/cucumber') as CucumberModule;
-    } catch {
-      // Not resolvable from there: try the next origin.
-    }
-  }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved at run time on purpose
-  return require('@cucumber/cucumber') as CucumberModule;
+  const found = requireFromUser<CucumberModule>('@cucumber/cucumber');
+  if (!found) throw new Error('ilm-sim/cucumber needs @cucumber/cucumber (a peer dependency): npm install --save-dev @cucumber/cucumber');
+  return found;
 }
 
 export const cucumber: CucumberModule = loadRunningCucumber();
