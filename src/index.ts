@@ -1,71 +1,14 @@
 /**
  * The public entry point (a contract): `createSimulator(options)` returns a simulator whose
  * `request({ method, path, body })` answers exactly as an Elasticsearch node of the chosen version
- * would, under a virtual clock controlled through the `/_sim` routes. Options are checked here and
- * refused with a clear message; nothing reads the wall clock.
+ * would, under a virtual clock controlled through the `/_sim` routes. Options are checked (in
+ * `create-simulator.ts`) and refused with a clear message; nothing reads the wall clock. This file
+ * only re-exports: src/record imports `create-simulator.ts`, never this entry point.
  */
-import { handle, SimRequest, SimResponse } from './api/handle';
-import { DEFAULT_PROFILE, Profile, PROFILES } from './engine/profile';
-import { parseInstant, parseTimeValue } from './engine/xcontent/time';
-import { Simulation } from './sim/simulator';
-
-export interface SimulatorOptions {
-  /** Epoch millis or an ISO 8601 instant; default 2024-01-01T00:00:00.000Z (never the wall clock). */
-  readonly startTime?: number | string;
-  /** The ES version to mirror: "7.10" (default) or "6.6". */
-  readonly profile?: string;
-  /** `indices.lifecycle.poll_interval` in ES syntax; default "10m", minimum "1s". */
-  readonly pollInterval?: string;
-  /** Seed of the one PRNG (UUIDs and any later randomness); default 0. */
-  readonly seed?: number;
-}
-
-export interface Simulator {
-  request(request: SimRequest): Promise<SimResponse>;
-  /** The same, synchronously (the simulator never waits on anything). */
-  requestSync(request: SimRequest): SimResponse;
-  readonly profile: Profile;
-  readonly options: Readonly<Required<SimulatorOptions>> & { readonly startMillis: number };
-}
-
-export const DEFAULT_START_TIME = '2024-01-01T00:00:00.000Z';
-export const DEFAULT_POLL_INTERVAL = '10m';
-
-export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const profileName = options.profile ?? DEFAULT_PROFILE.name;
-  const profile = PROFILES.get(profileName);
-  if (!profile) {
-    throw new Error(`unknown profile [${profileName}]; known profiles: ${[...PROFILES.keys()].join(', ')}`);
-  }
-  const startTime = options.startTime ?? DEFAULT_START_TIME;
-  const start = parseInstant(startTime);
-  if (!start.ok) throw new Error(`invalid startTime [${String(startTime)}]: ${start.reason}`);
-  const pollInterval = options.pollInterval ?? DEFAULT_POLL_INTERVAL;
-  const poll = parseTimeValue(pollInterval, 'indices.lifecycle.poll_interval');
-  if (!poll.ok) throw new Error(poll.reason);
-  if (poll.value.millis < 1000) {
-    throw new Error(`failed to parse value [${pollInterval}] for setting [indices.lifecycle.poll_interval], must be >= [1s]`);
-  }
-  const seed = options.seed ?? 0;
-  if (!Number.isSafeInteger(seed)) throw new Error(`invalid seed [${String(seed)}]: must be an integer`);
-  const simulation = new Simulation({
-    startMillis: start.millis,
-    profile,
-    pollIntervalMillis: Math.floor(poll.value.millis),
-    pollIntervalText: pollInterval,
-    seed,
-  });
-  const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
-  return {
-    request: async (request) => requestSync(request),
-    requestSync,
-    profile,
-    options: { startTime, profile: profileName, pollInterval, seed, startMillis: start.millis },
-  };
-}
-
-export type { SimRequest, SimResponse };
-export { PROFILES };
+export { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME } from './create-simulator';
+export type { Simulator, SimulatorOptions } from './create-simulator';
+export type { SimRequest, SimResponse } from './api/handle';
+export { PROFILES } from './engine/profile';
 // Recording a session for `ilm-sim replay` (src/record): a wrapper, the contract above is unchanged.
 export { createRecorder, recordTo } from './record/recorder';
 export type { RecordingSimulator, RecordingSink } from './record/recorder';

@@ -1,8 +1,10 @@
 /**
  * Architecture rules as a test (in the spirit of TigerBeetle's tidy.zig): the engine and the simulator
  * never read the wall clock, randomness, timers, the process or the console; imports point one way
- * (engine <- sim <- api <- server, cli); every module opens with a comment block; file names are
- * kebab-case. Each failure reads "X is banned in src/engine, use Y" with the file and line.
+ * (engine <- sim <- api <- server, cli), and inside the engine down its rooms (lifecycle -> cluster ->
+ * xcontent -> profile, errors); no module under src imports itself back through others (no circles);
+ * every module opens with a comment block; file names are kebab-case. Each failure reads "X is banned
+ * in src/engine, use Y" with the file and line.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
@@ -157,6 +159,140 @@ export function importViolations(file: string, source: string): string[] {
   return findings;
 }
 
+/**
+ * Where an engine module sits: one of the three rooms, or one of the two modules below them all. The
+ * imports run down only: lifecycle -> cluster -> xcontent -> profile, errors (see src/engine/README.md).
+ */
+type EngineRoom = 'lifecycle' | 'cluster' | 'xcontent' | 'profile' | 'errors';
+
+const ENGINE_ROOMS: readonly EngineRoom[] = ['lifecycle', 'cluster', 'xcontent'];
+
+/** A module under src/engine: its room, or null when it sits outside every room. */
+function engineRoomOf(file: string): EngineRoom | null {
+  const parts = rel(file).split('/');
+  if (parts[0] !== 'src' || parts[1] !== 'engine') return null;
+  if (parts.length === 3) return parts[2] === 'profile.ts' ? 'profile' : parts[2] === 'errors.ts' ? 'errors' : null;
+  return (ENGINE_ROOMS as readonly string[]).includes(parts[2]!) ? (parts[2] as EngineRoom) : null;
+}
+
+/** What each room may import from the engine, with the advice a violation prints. */
+const ROOM_RULES: Record<EngineRoom, { readonly may: readonly EngineRoom[]; readonly advice: string }> = {
+  lifecycle: { may: ['lifecycle', 'cluster', 'xcontent', 'profile', 'errors'], advice: '' },
+  cluster: {
+    may: ['cluster', 'xcontent', 'profile', 'errors'],
+    advice: 'the cluster is the state ILM acts on and never knows the lifecycle: move the piece to the room it belongs in, or pass it in as an argument',
+  },
+  xcontent: { may: ['xcontent', 'errors'], advice: "the x-content layer is ES's wire details and knows nothing of the cluster, the lifecycle or the profiles" },
+  profile: { may: ['errors'], advice: 'the profiles are data at the bottom of the engine' },
+  errors: { may: [], advice: 'the errors are at the bottom of the engine' },
+};
+
+/**
+ * Room findings for one engine module: it sits outside the rooms, or it imports a room above its own
+ * ("importing X (src/engine/lifecycle) is banned in src/engine/cluster, <advice>").
+ */
+export function roomViolations(file: string, source: string): string[] {
+  const parts = rel(file).split('/');
+  if (parts[0] !== 'src' || parts[1] !== 'engine') return [];
+  const from = engineRoomOf(file);
+  if (from === null) {
+    return [`${rel(file)} sits outside the engine's rooms, put it in src/engine/lifecycle, src/engine/cluster or src/engine/xcontent (only profile.ts and errors.ts sit at the top)`];
+  }
+  const findings: string[] = [];
+  for (const specifier of importSpecifiers(source, file)) {
+    if (!specifier.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    const targetParts = rel(target).split('/');
+    if (targetParts[0] !== 'src' || targetParts[1] !== 'engine') continue;
+    const to = engineRoomOf(target.endsWith('.ts') ? target : `${target}.ts`);
+    if (to !== null && ROOM_RULES[from].may.includes(to)) continue;
+    const where = to === null || to === 'profile' || to === 'errors' ? 'src/engine' : `src/engine/${to}`;
+    findings.push(`importing '${specifier}' (${where}) is banned in src/engine/${from}, ${ROOM_RULES[from].advice} (${rel(file)})`);
+  }
+  return findings;
+}
+
+/**
+ * The import graph of a set of modules (file -> the files it imports, type-only imports included: a
+ * circle of types still ties the modules together). Relative specifiers resolve among the given files
+ * as `<specifier>.ts` or `<specifier>/index.ts`; anything else (packages, builtins) is no edge.
+ */
+export function importGraph(sources: ReadonlyMap<string, string>): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const [file, source] of sources) {
+    const targets: string[] = [];
+    for (const specifier of importSpecifiers(source, file)) {
+      if (!specifier.startsWith('.')) continue;
+      const base = resolve(dirname(file), specifier);
+      const target = [`${base}.ts`, join(base, 'index.ts'), base].find((candidate) => sources.has(candidate));
+      if (target !== undefined && !targets.includes(target)) targets.push(target);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/**
+ * The import circles of a graph: for each group of modules that reach each other (a strongly connected
+ * component, Tarjan's algorithm), one shortest circle through its first module, as "a -> b -> a".
+ */
+export function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string): void => {
+    order.set(node, order.size);
+    low.set(node, order.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, order.get(next)!));
+      }
+    }
+    if (low.get(node) !== order.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1 || (graph.get(node) ?? []).includes(node)) groups.push(group.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!order.has(node)) visit(node);
+  return groups
+    .sort((a, b) => (a[0]! < b[0]! ? -1 : 1))
+    .map((group) => {
+      // Breadth first from the group's first module back to itself, inside the group.
+      const start = group[0]!;
+      const inGroup = new Set(group);
+      const cameFrom = new Map<string, string>();
+      const queue = [start];
+      let last: string | null = null;
+      for (let i = 0; i < queue.length && last === null; i++) {
+        for (const next of graph.get(queue[i]!) ?? []) {
+          if (next === start) {
+            last = queue[i]!;
+            break;
+          }
+          if (inGroup.has(next) && !cameFrom.has(next)) {
+            cameFrom.set(next, queue[i]!);
+            queue.push(next);
+          }
+        }
+      }
+      const path = [start];
+      for (let node = last!; node !== start; node = cameFrom.get(node)!) path.splice(1, 0, node);
+      return [...path, start].join(' -> ');
+    });
+}
+
 describe('tidy: the scanner itself (so a rule can fail)', () => {
   it('finds a banned call in code and reports the rule, the layer and the line', () => {
     const sample = ['export function f(): number {', '  return Date.now();', '}', ''].join('\n');
@@ -237,6 +373,53 @@ describe('tidy: the scanner itself (so a rule can fail)', () => {
     ]);
   });
 
+  it('reports the cluster importing the lifecycle, and x-content importing the cluster or the profiles', () => {
+    const cluster = join(SRC, 'engine', 'cluster', 'sample.ts');
+    expect(roomViolations(cluster, "import type { Step } from '../lifecycle/steps';\nimport { parseTimeValue } from '../xcontent/time';\n")).to.deep.equal([
+      "importing '../lifecycle/steps' (src/engine/lifecycle) is banned in src/engine/cluster, the cluster is the state ILM acts on and never knows the lifecycle: move the piece to the room it belongs in, or pass it in as an argument (src/engine/cluster/sample.ts)",
+    ]);
+    const xcontent = join(SRC, 'engine', 'xcontent', 'sample.ts');
+    expect(roomViolations(xcontent, "import { Cluster } from '../cluster/cluster';\nimport type { Profile } from '../profile';\nimport { EsException } from '../errors';\nimport { parseTimeValue } from './time';\n")).to.deep.equal([
+      "importing '../cluster/cluster' (src/engine/cluster) is banned in src/engine/xcontent, the x-content layer is ES's wire details and knows nothing of the cluster, the lifecycle or the profiles (src/engine/xcontent/sample.ts)",
+      "importing '../profile' (src/engine) is banned in src/engine/xcontent, the x-content layer is ES's wire details and knows nothing of the cluster, the lifecycle or the profiles (src/engine/xcontent/sample.ts)",
+    ]);
+    expect(roomViolations(join(SRC, 'engine', 'profile.ts'), "import { INIT_KEY } from './cluster/step-key';")).to.deep.equal([
+      "importing './cluster/step-key' (src/engine/cluster) is banned in src/engine/profile, the profiles are data at the bottom of the engine (src/engine/profile.ts)",
+    ]);
+  });
+
+  it('reports an engine module outside the rooms, and allows the lifecycle to import every room', () => {
+    expect(roomViolations(join(SRC, 'engine', 'sample.ts'), '')).to.deep.equal([
+      'src/engine/sample.ts sits outside the engine\'s rooms, put it in src/engine/lifecycle, src/engine/cluster or src/engine/xcontent (only profile.ts and errors.ts sit at the top)',
+    ]);
+    expect(roomViolations(join(SRC, 'engine', 'other', 'sample.ts'), '')).to.have.length(1);
+    const action = join(SRC, 'engine', 'lifecycle', 'actions', 'sample.ts');
+    const imports = "import { Cluster } from '../../cluster/cluster';\nimport { xContentError } from '../../xcontent/object-parser';\nimport { Profile } from '../../profile';\nimport { COMPLETE } from '../steps';\n";
+    expect(roomViolations(action, imports)).to.deep.equal([]);
+    expect(roomViolations(join(SRC, 'sim', 'sample.ts'), "import { Runner } from '../engine/lifecycle/runner';")).to.deep.equal([]);
+  });
+
+  it('finds import circles, type-only imports included, and none in a graph that points one way', () => {
+    const sources = new Map([
+      ['/p/a.ts', "import { b } from './b';"],
+      ['/p/b.ts', "import type { C } from './c/index';\nimport * as fs from 'node:fs';"],
+      ['/p/c/index.ts', "import { a } from '../a';\nimport { d } from '../d';"],
+      ['/p/d.ts', "import { e } from './e';"],
+      ['/p/e.ts', "import { d } from './d';"],
+      ['/p/f.ts', "import { a } from './a';"],
+      ['/p/g.ts', "export { g } from './g';"],
+    ]);
+    const graph = importGraph(sources);
+    expect(graph.get('/p/b.ts')).to.deep.equal(['/p/c/index.ts']);
+    expect(importCircles(graph)).to.deep.equal(['/p/a.ts -> /p/b.ts -> /p/c/index.ts -> /p/a.ts', '/p/d.ts -> /p/e.ts -> /p/d.ts', '/p/g.ts -> /p/g.ts']);
+    const oneWay = new Map([
+      ['/p/a.ts', "import { b } from './b';\nimport { c } from './c';"],
+      ['/p/b.ts', "import { c } from './c';"],
+      ['/p/c.ts', ''],
+    ]);
+    expect(importCircles(importGraph(oneWay))).to.deep.equal([]);
+  });
+
   it('allows the simulator to import the engine and the api to import both', () => {
     expect(importViolations(join(SRC, 'sim', 's.ts'), "import { Runner } from '../engine/runner';")).to.deep.equal([]);
     expect(importViolations(join(SRC, 'api', 'a.ts'), "import type { Simulation } from '../sim/simulator';\nimport { x } from '../engine/errors';")).to.deep.equal([]);
@@ -260,6 +443,23 @@ describe('tidy: imports point one way (engine <- sim <- api <- server, cli)', ()
   it('every module under src imports only what its layer may', () => {
     const findings = modules().flatMap((f) => importViolations(f, readFileSync(f, 'utf8')));
     expect(findings).to.deep.equal([]);
+  });
+});
+
+describe('tidy: inside src/engine, imports run down the rooms (lifecycle -> cluster -> xcontent -> profile, errors)', () => {
+  it('every engine module sits in a room and imports only the rooms below it', () => {
+    const findings = modules(join(SRC, 'engine')).flatMap((f) => roomViolations(f, readFileSync(f, 'utf8')));
+    expect(findings).to.deep.equal([]);
+  });
+});
+
+describe('tidy: no import circles under src', () => {
+  it('no module imports itself back through others (type-only imports included)', () => {
+    const sources = new Map(modules().map((f) => [f, readFileSync(f, 'utf8')] as const));
+    const circles = importCircles(importGraph(sources)).map(
+      (circle) => `import circle ${circle.split(' -> ').map((f) => rel(f)).join(' -> ')}: move what both sides need into a module both import`,
+    );
+    expect(circles).to.deep.equal([]);
   });
 });
 

@@ -4,7 +4,7 @@
  * request once, call the engine (`data-streams.ts`, `rollover-service.ts`) and serialise ES's answer
  * for the selected release; the rules live in the engine.
  */
-import { aliasExists, IndexMetadata, indicesForAlias, lifecyclePolicyName, numberOfReplicas } from '../engine/cluster/cluster';
+import { aliasExists, DataStream, IndexMetadata, indicesForAlias, lifecyclePolicyName, numberOfReplicas } from '../engine/cluster/cluster';
 import { conditionFields, conditionResults, ConditionValue } from '../engine/lifecycle/rollover-conditions';
 import { JsonTokenizer } from '../engine/xcontent/json-tokens';
 import { anyValue, FieldSpec, parseObject } from '../engine/xcontent/object-parser';
@@ -12,7 +12,6 @@ import type { Profile } from '../engine/profile';
 import {
   backingIndexName,
   createDataStream,
-  DataStream,
   dataStreamSpec,
   deleteDataStreams,
   resolveDataStreams,

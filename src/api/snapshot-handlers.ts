@@ -20,12 +20,12 @@ import {
   slmIndexExpression,
   slmPoliciesMissing,
   slmPolicyToXContent,
-  Snapshot,
   snapshotMissing,
   snapshotToXContent,
   storeSnapshot,
   validateNewSnapshot,
 } from '../engine/cluster/snapshots';
+import type { Snapshot } from '../engine/cluster/snapshot-store';
 import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
 
 /**

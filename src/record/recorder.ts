@@ -5,7 +5,7 @@
  * never changes a request or a response, and it does no I/O itself (the sink decides where lines go).
  */
 import type { SimRequest, SimResponse } from '../api/handle';
-import type { Simulator } from '../index';
+import type { Simulator } from '../create-simulator';
 import { entryLine, headerLine, recordedOptions, RecordedOutcome, toRecordedRequest } from './recording-format';
 
 /** Receives each line of a recording, without its newline, as soon as it is known. */

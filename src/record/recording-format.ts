@@ -5,7 +5,7 @@
  * recording's shape; it does no I/O, reads no clock and never runs a simulator.
  */
 import type { SimRequest } from '../api/handle';
-import type { Simulator } from '../index';
+import type { Simulator } from '../create-simulator';
 
 export const RECORDING_FORMAT = 'ilm-sim-recording';
 /** Bumped whenever a line changes meaning; a reader refuses versions it does not know. */

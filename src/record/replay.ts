@@ -4,7 +4,7 @@
  * text), stopping at the first that does not. This module reads no files and writes to no console:
  * it takes the recording's text and returns the result, with `formatDifference` to explain a mismatch.
  */
-import { createSimulator, Simulator, SimulatorOptions } from '../index';
+import { createSimulator, Simulator, SimulatorOptions } from '../create-simulator';
 import {
   MalformedRecordingError,
   parseRecording,

@@ -2,15 +2,16 @@
  * The simulated cluster: indices with their settings, aliases and ILM execution state, the stored
  * policies, and ILM's operation mode. Steps and request handlers mutate it through the functions
  * here; it does no I/O and never reads the clock (creation dates and times are passed in). UUIDs come
- * from a generator the simulator seeds, so runs are reproducible.
+ * from a generator the simulator seeds, so runs are reproducible. It sits at the bottom of `cluster/`:
+ * it imports only the plain data it is made of (execution state, step keys, policy model, history,
+ * snapshot store), never the operations built on it (data streams, snapshots, index creation) and
+ * never `lifecycle/` (the runner keeps its own memos).
  */
-import type { ExecutionState, PhaseExecutionInfo } from './execution-state';
+import type { ExecutionState } from './execution-state';
 import { HistoryLog } from './history';
 import type { PolicyMetadata } from './policy-model';
-import type { DataStream } from './data-streams';
-import { createSnapshotStore, type SnapshotStore } from './snapshots';
+import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { StepKey } from './step-key';
-import type { Step } from '../lifecycle/steps';
 
 export interface AliasMetadata {
   readonly isWriteIndex?: boolean;
@@ -46,18 +47,6 @@ export interface IndexMetadata extends IndexSched {
   removed: boolean;
   /** The cluster's lifecycle history (shared). */
   readonly historyLog: HistoryLog;
-  /**
-   * The runner's last step resolution for this index: the step, and the question it answered (a
-   * position under a policy metadata and a cached phase definition). The runner asks about the same
-   * step several times per transition. A memo kept on the record itself (one object fewer to reach
-   * per look at the index); not part of ES's state.
-   */
-  lastPolicy: PolicyMetadata | null;
-  lastCached: PhaseExecutionInfo | undefined;
-  lastPhase: string | null;
-  lastAction: string | null;
-  lastName: string | null;
-  lastStep: Step | null;
 }
 
 /**
@@ -229,8 +218,21 @@ export interface Cluster {
   readonly backingIndexOwner: Map<string, DataStream>;
   /** Alias -> names of the indices holding it; kept by `setAlias`, `removeAlias`, `addIndex`, `deleteIndex`. */
   readonly aliasHolders: Map<string, Set<string>>;
-  /** Snapshot repositories, snapshots and SLM policies (see `snapshots.ts`). */
+  /** Snapshot repositories, snapshots and SLM policies (see `snapshot-store.ts` and `snapshots.ts`). */
   readonly snapshots: SnapshotStore;
+}
+
+/**
+ * A data stream (ES `DataStream`): its name and backing indices. Created, rolled over and deleted by the
+ * functions in `data-streams.ts`.
+ */
+export interface DataStream {
+  readonly name: string;
+  /** Backing index names, oldest first; the last one is the write index. */
+  readonly indices: string[];
+  generation: number;
+  /** `data_stream.hidden` of its template (7.11+). */
+  readonly hidden: boolean;
 }
 
 /** A composable index template: what new indices matching its patterns start with. */
@@ -321,12 +323,6 @@ export function addIndex(
     inClusterChange: false,
     watching: false,
     changed: false,
-    lastPolicy: null,
-    lastCached: undefined,
-    lastPhase: null,
-    lastAction: null,
-    lastName: null,
-    lastStep: null,
   };
   cluster.indices.set(name, index);
   for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);

@@ -5,21 +5,12 @@
  * over, dropping a backing index, deleting it. Messages are ES's. Pure over the cluster: `now` is an
  * argument, UUIDs come from the cluster's seeded generator; no I/O.
  */
-import { Cluster, deleteIndex, IndexMetadata, IndexTemplate, recordRollover, touch } from './cluster';
+import { Cluster, DataStream, deleteIndex, IndexMetadata, IndexTemplate, recordRollover, touch } from './cluster';
 import { EsException, illegalArgument, illegalState, indexNotFound } from '../errors';
 import { createIndex, matchingTemplate } from './index-creation';
 import { simpleMatch } from './index-resolver';
 import { indexNameError } from './index-settings';
 import type { Profile } from '../profile';
-
-export interface DataStream {
-  readonly name: string;
-  /** Backing index names, oldest first; the last one is the write index. */
-  readonly indices: string[];
-  generation: number;
-  /** `data_stream.hidden` of its template (7.11+). */
-  readonly hidden: boolean;
-}
 
 export const BACKING_INDEX_PREFIX = '.ds-';
 export const SETTING_HIDDEN = 'index.hidden';

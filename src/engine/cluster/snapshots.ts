@@ -1,67 +1,17 @@
 /**
  * Snapshot repositories, snapshots and snapshot lifecycle (SLM) policies as named cluster resources
- * (ES `RepositoriesMetadata`, `SnapshotInfo`, `SnapshotLifecycleMetadata`), the rules ES applies when
- * they are created, date-math snapshot names and the JSON ES prints for them. Pure: time arrives as
- * `now`, UUIDs come from `cluster.newUuid`; no I/O, and request parsing stays in the API layer.
+ * (ES `RepositoriesMetadata`, `SnapshotInfo`, `SnapshotLifecycleMetadata`; their shapes are in
+ * `snapshot-store.ts`), the rules ES applies when they are created, date-math snapshot names and the
+ * JSON ES prints for them. Pure: time arrives as `now`, UUIDs come from `cluster.newUuid`; no I/O,
+ * and request parsing stays in the API layer.
  */
 import type { Cluster } from './cluster';
+import type { SlmPolicy, Snapshot, SnapshotRepository } from './snapshot-store';
 import { actionRequestValidation, EsError, EsException, illegalArgument, parseException, resourceNotFound } from '../errors';
 import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import type { Profile } from '../profile';
 import { formatEsDate, formatJavaInstantString, utcCalendar, utcMillis } from '../xcontent/time';
 import { nextCronFire } from './cron';
-
-export interface SnapshotRepository {
-  readonly name: string;
-  readonly type: string;
-  /** The settings as given (leaf values printed as strings, as ES `Settings` stores them). */
-  readonly settings: Readonly<Record<string, unknown>>;
-}
-
-export interface Snapshot {
-  readonly name: string;
-  readonly uuid: string;
-  readonly repository: string;
-  readonly indices: readonly string[];
-  readonly includeGlobalState: boolean;
-  readonly state: 'SUCCESS';
-  readonly startMillis: number;
-  readonly endMillis: number;
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
-
-/** ES `SnapshotInvocationRecord`: the last success or failure of an SLM policy. */
-export interface SlmInvocation {
-  readonly snapshotName: string;
-  readonly startMillis: number;
-  readonly timeMillis: number;
-}
-
-export interface SlmPolicy {
-  readonly id: string;
-  /** The snapshot name, possibly with date math (`<nightly-snap-{now/d}>`). */
-  readonly name: string;
-  readonly schedule: string;
-  readonly repository: string;
-  readonly config?: Readonly<Record<string, unknown>>;
-  readonly retention?: Readonly<Record<string, unknown>>;
-  readonly version: number;
-  readonly modifiedDate: number;
-  readonly lastSuccess?: SlmInvocation;
-  readonly snapshotsTaken: number;
-}
-
-/** Everything snapshot-related the cluster holds (a field of `Cluster`). */
-export interface SnapshotStore {
-  readonly repositories: Map<string, SnapshotRepository>;
-  /** Repository name -> snapshot name -> snapshot, in creation order. */
-  readonly snapshots: Map<string, Map<string, Snapshot>>;
-  readonly slmPolicies: Map<string, SlmPolicy>;
-}
-
-export function createSnapshotStore(): SnapshotStore {
-  return { repositories: new Map(), snapshots: new Map(), slmPolicies: new Map() };
-}
 
 /** Repository types a default distribution (with the usual plugins) knows. */
 export const REPOSITORY_TYPES: ReadonlySet<string> = new Set(['fs', 'url', 's3', 'gcs', 'azure', 'hdfs', 'source']);

@@ -1,14 +1,16 @@
 /**
- * The allocation model: instant by default, a delay after changes that move shards when a rule
- * applies, ES's step_info shapes per release, and the pending starts the simulator wakes indices at.
+ * The allocation waits over the allocation model: instant by default, a delay after changes that move
+ * shards when a rule applies, ES's step_info shapes per release, and the pending starts the simulator
+ * wakes indices at.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
-import { addIndex, createCluster } from './cluster';
-import { allocationModel, allocationRoutedWait, migrationRoutedWait, shrunkShardsAllocatedWait } from './allocation';
+import { addIndex, createCluster } from '../cluster/cluster';
+import { allocationModel } from '../cluster/allocation';
+import { allocationRoutedWait, migrationRoutedWait, shrunkShardsAllocatedWait } from './allocation-waits';
 import { PROFILE_7_10, PROFILE_8_19, type Profile } from '../profile';
-import type { StepContext } from '../lifecycle/steps';
+import type { StepContext } from './steps';
 
 const T0 = Date.UTC(2024, 0, 1);
 const HOUR = 3_600_000;

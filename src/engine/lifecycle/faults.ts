@@ -5,7 +5,7 @@
  * into ERROR as a real one. Probabilities draw from the simulator's seeded PRNG, passed in.
  */
 import { targetNameOf } from './actions/shrink';
-import { shrinkReadyInfo, shrunkShardsInfo, waitingForActiveShardsInfo } from '../cluster/allocation';
+import { shrinkReadyInfo, shrunkShardsInfo, waitingForActiveShardsInfo } from './allocation-waits';
 import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from '../cluster/cluster';
 import type { EsError } from '../errors';
 import { simpleMatch } from '../cluster/index-resolver';

@@ -49,6 +49,18 @@ const CLUSTER_CHANGE: Wake = { kind: 'cluster-change' };
 
 /** Resolved steps of one (policy, cached phase definition): phase -> action -> step name -> step. */
 type StepMemo = Map<string, Map<string, Map<string, Step | null>>>;
+/**
+ * An index's last step resolution: the step, and the question it answered (a position under a policy
+ * metadata and a cached phase definition). Updated in place, one per index.
+ */
+interface LastResolution {
+  policy: PolicyMetadata;
+  cached: PhaseExecutionInfo | undefined;
+  phase: string;
+  action: string;
+  name: string;
+  step: Step | null;
+}
 /** Stands for "no cached phase definition" in the memo (WeakMap keys must be objects). */
 const NO_DEFINITION = {};
 /** A bound on steps run back to back for one index in one update (a chain longer than this loops). */
@@ -65,6 +77,12 @@ export class Runner {
    * up without building keys (a simulated year of a large cluster resolves steps millions of times).
    */
   private readonly stepMemo = new WeakMap<PolicyMetadata, WeakMap<object, StepMemo>>();
+  /**
+   * Each index's last step resolution, keyed by its record (a new index of the same name starts
+   * afresh): the same index asks about the same step several times per transition. Kept here, not on
+   * the record: the cluster holds ES's state and never refers to steps.
+   */
+  private readonly lastResolution = new WeakMap<IndexMetadata, LastResolution>();
   /** `stepFor`'s last answer per step key object. */
   private readonly nextStepMemo = new WeakMap<StepKey, { readonly policy: PolicyMetadata; readonly cached: PhaseExecutionInfo | undefined; readonly step: Step | null }>();
 
@@ -270,12 +288,36 @@ export class Runner {
    * first: the same index asks about the same step several times in a row (resolve, move, re-plan).
    */
   private stepAt(index: IndexMetadata, policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
-    if (index.lastPolicy === policy && index.lastCached === cached && index.lastPhase === phase && index.lastAction === action && index.lastName === name) {
-      return index.lastStep;
+    const last = this.lastResolution.get(index);
+    if (last !== undefined && last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
+      return last.step;
     }
     const step = this.stepAtMemo(policy, cached, phase, action, name);
-    remember(index, policy, cached, phase, action, name, step);
+    this.remember(index, last, policy, cached, phase, action, name, step);
     return step;
+  }
+
+  /** Keeps the step resolved for an index as its last answer (see `lastResolution`; `last` is its entry, if any). */
+  private remember(
+    index: IndexMetadata,
+    last: LastResolution | undefined,
+    policy: PolicyMetadata,
+    cached: PhaseExecutionInfo | undefined,
+    phase: string,
+    action: string,
+    name: string,
+    step: Step | null,
+  ): void {
+    if (last === undefined) {
+      this.lastResolution.set(index, { policy, cached, phase, action, name, step });
+      return;
+    }
+    last.policy = policy;
+    last.cached = cached;
+    last.phase = phase;
+    last.action = action;
+    last.name = name;
+    last.step = step;
   }
 
   private stepAtMemo(policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
@@ -305,7 +347,7 @@ export class Runner {
     const cached = index.lifecycle?.phaseDefinition;
     const memo = this.nextStepMemo.get(key);
     if (memo !== undefined && memo.policy === policy && memo.cached === cached) {
-      remember(index, policy, cached, key.phase, key.action, key.name, memo.step);
+      this.remember(index, this.lastResolution.get(index), policy, cached, key.phase, key.action, key.name, memo.step);
       return memo.step;
     }
     const step = this.stepAt(index, policy, cached, key.phase, key.action, key.name);
@@ -450,24 +492,6 @@ export class Runner {
   private context(index: IndexMetadata, policy: PolicyMetadata, now: number): StepContext {
     return { cluster: this.cluster, index, now, policyName: policy.policy.name, profile: this.profile };
   }
-}
-
-/** Keeps the step resolved for an index as its last answer (see `IndexMetadata.lastStep`). */
-function remember(
-  index: IndexMetadata,
-  policy: PolicyMetadata,
-  cached: PhaseExecutionInfo | undefined,
-  phase: string,
-  action: string,
-  name: string,
-  step: Step | null,
-): void {
-  index.lastPolicy = policy;
-  index.lastCached = cached;
-  index.lastPhase = phase;
-  index.lastAction = action;
-  index.lastName = name;
-  index.lastStep = step;
 }
 
 /** Whether two JSON values are equal (same keys in the same order), without serialising them. */

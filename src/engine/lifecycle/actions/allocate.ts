@@ -5,7 +5,7 @@
  * which waits until every copy is active where the rules allow (see `../allocation.ts`). Also the
  * policy rule that a phase may not migrate data twice. Holds no state and never reads the clock.
  */
-import { allocationRoutedWait } from '../../cluster/allocation';
+import { allocationRoutedWait } from '../allocation-waits';
 import { EsException, illegalArgument, illegalState } from '../../errors';
 import { javaHashMapOrder } from '../../xcontent/java-order';
 import type { JsonTokenizer } from '../../xcontent/json-tokens';

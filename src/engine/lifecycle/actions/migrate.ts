@@ -5,7 +5,7 @@
  * `{"enabled": false}` compiles to no steps. 8.x starts with `branch-check-skip-action`, which skips
  * the action for a partially mounted (frozen tier) searchable snapshot.
  */
-import { migrationRoutedWait } from '../../cluster/allocation';
+import { migrationRoutedWait } from '../allocation-waits';
 import { booleanValue, parseObject } from '../../xcontent/object-parser';
 import type { Step } from '../steps';
 import { stepKey } from '../../cluster/step-key';

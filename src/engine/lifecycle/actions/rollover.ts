@@ -7,7 +7,7 @@
  * backing index the target is the stream (no alias needed) and a backing index that is no longer the
  * write index passes both rollover steps (ES `WaitForRolloverReadyStep`, `RolloverStep` 7.9+).
  */
-import { activeShardsWait } from '../../cluster/allocation';
+import { activeShardsWait } from '../allocation-waits';
 import { Cluster, IndexMetadata, setLifecycle } from '../../cluster/cluster';
 import { dataStreamOf, rolloverDataStream, writeIndexName } from '../../cluster/data-streams';
 import { EsException, illegalArgument, illegalState } from '../../errors';

@@ -27,7 +27,7 @@ import {
 } from '../../cluster/cluster';
 import { actionRequestValidation, EsException, illegalArgument, illegalState, resourceAlreadyExists } from '../../errors';
 import { indexNameError } from '../../cluster/index-settings';
-import { shrinkReadyWait, shrunkShardsAllocatedWait } from '../../cluster/allocation';
+import { shrinkReadyWait, shrunkShardsAllocatedWait } from '../allocation-waits';
 import { parseByteSize, ByteSize } from '../../xcontent/byte-size';
 import { withFields } from '../../cluster/execution-state';
 import { booleanValue, intValue, parseObject } from '../../xcontent/object-parser';

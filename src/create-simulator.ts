@@ -1,0 +1,65 @@
+/**
+ * Builds a simulator (the contract `src/index.ts` exports): checks the options, refusing bad ones with
+ * a clear message, and wires the simulation to the request handling. Nothing reads the wall clock. A
+ * module of its own so that what wraps a simulator (`src/record`) can import it without importing
+ * the entry point that re-exports the wrapper (an import circle).
+ */
+import { handle, SimRequest, SimResponse } from './api/handle';
+import { DEFAULT_PROFILE, Profile, PROFILES } from './engine/profile';
+import { parseInstant, parseTimeValue } from './engine/xcontent/time';
+import { Simulation } from './sim/simulator';
+
+export interface SimulatorOptions {
+  /** Epoch millis or an ISO 8601 instant; default 2024-01-01T00:00:00.000Z (never the wall clock). */
+  readonly startTime?: number | string;
+  /** The ES version to mirror: "7.10" (default) or "6.6". */
+  readonly profile?: string;
+  /** `indices.lifecycle.poll_interval` in ES syntax; default "10m", minimum "1s". */
+  readonly pollInterval?: string;
+  /** Seed of the one PRNG (UUIDs and any later randomness); default 0. */
+  readonly seed?: number;
+}
+
+export interface Simulator {
+  request(request: SimRequest): Promise<SimResponse>;
+  /** The same, synchronously (the simulator never waits on anything). */
+  requestSync(request: SimRequest): SimResponse;
+  readonly profile: Profile;
+  readonly options: Readonly<Required<SimulatorOptions>> & { readonly startMillis: number };
+}
+
+export const DEFAULT_START_TIME = '2024-01-01T00:00:00.000Z';
+export const DEFAULT_POLL_INTERVAL = '10m';
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const profileName = options.profile ?? DEFAULT_PROFILE.name;
+  const profile = PROFILES.get(profileName);
+  if (!profile) {
+    throw new Error(`unknown profile [${profileName}]; known profiles: ${[...PROFILES.keys()].join(', ')}`);
+  }
+  const startTime = options.startTime ?? DEFAULT_START_TIME;
+  const start = parseInstant(startTime);
+  if (!start.ok) throw new Error(`invalid startTime [${String(startTime)}]: ${start.reason}`);
+  const pollInterval = options.pollInterval ?? DEFAULT_POLL_INTERVAL;
+  const poll = parseTimeValue(pollInterval, 'indices.lifecycle.poll_interval');
+  if (!poll.ok) throw new Error(poll.reason);
+  if (poll.value.millis < 1000) {
+    throw new Error(`failed to parse value [${pollInterval}] for setting [indices.lifecycle.poll_interval], must be >= [1s]`);
+  }
+  const seed = options.seed ?? 0;
+  if (!Number.isSafeInteger(seed)) throw new Error(`invalid seed [${String(seed)}]: must be an integer`);
+  const simulation = new Simulation({
+    startMillis: start.millis,
+    profile,
+    pollIntervalMillis: Math.floor(poll.value.millis),
+    pollIntervalText: pollInterval,
+    seed,
+  });
+  const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
+  return {
+    request: async (request) => requestSync(request),
+    requestSync,
+    profile,
+    options: { startTime, profile: profileName, pollInterval, seed, startMillis: start.millis },
+  };
+}
