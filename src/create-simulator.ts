@@ -56,10 +56,22 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     seed,
   });
   const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
-  return {
+  const simulator: Simulator = {
     request: async (request) => requestSync(request),
     requestSync,
     profile,
     options: { startTime, profile: profileName, pollInterval, seed, startMillis: start.millis },
   };
+  simulations.set(simulator, simulation);
+  return simulator;
+}
+
+/** Each simulator's simulation, for what links to its clock from inside the package (`linkFakeTimers`). */
+const simulations = new WeakMap<Simulator, Simulation>();
+
+/** The simulation behind a simulator made by `createSimulator`; throws for anything else. */
+export function simulationOf(simulator: Simulator): Simulation {
+  const simulation = simulations.get(simulator);
+  if (!simulation) throw new Error('not a simulator made by createSimulator');
+  return simulation;
 }

@@ -9,6 +9,9 @@ export { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME } from './cr
 export type { Simulator, SimulatorOptions } from './create-simulator';
 export type { SimRequest, SimResponse } from './api/handle';
 export { PROFILES } from './engine/profile';
+// One clock for ILM and the user's own sinon timers.
+export { linkFakeTimers } from './fake-timers';
+export type { FakeTimersLink, LinkableClock } from './fake-timers';
 // Recording a session for `ilm-sim replay` (src/record): a wrapper, the contract above is unchanged.
 export { createRecorder, recordTo } from './record/recorder';
 export type { RecordingSimulator, RecordingSink } from './record/recorder';

@@ -6,6 +6,8 @@
  * the environment arrive as arguments, and the exit code is returned, so tests can drive it like any
  * function.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
@@ -15,6 +17,7 @@ import { recordTo } from '../record/recorder';
 import { MalformedRecordingError } from '../record/recording-format';
 import { formatDifference, replayRecording } from '../record/replay';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
+import { init } from './init';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -25,6 +28,8 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 export interface MainOptions {
   /** Stops `serve` when aborted; without it, SIGINT and SIGTERM stop it. */
   readonly stop?: AbortSignal;
+  /** The directory `init` writes into; default the process's working directory. */
+  readonly cwd?: string;
 }
 
 /** Options of `serve`: flag, environment variable, default, description. */
@@ -41,6 +46,8 @@ function helpText(): string {
   const lines = [
     'Usage: ilm-sim serve [options]',
     '       ilm-sim replay <file>',
+    '       ilm-sim init [--force]',
+    '       ilm-sim --version',
     '       ilm-sim --help',
     '',
     'Runs a deterministic simulator of Elasticsearch Index Lifecycle Management behind an',
@@ -57,6 +64,13 @@ function helpText(): string {
     `  --record <file>`.padEnd(26) + 'Record every request and its response to <file>, one JSON line',
     `${' '.repeat(26)}each, written as the request is applied (the file is emptied first).`,
     `  -h, --help`.padEnd(26) + 'Show this help.',
+    `  -v, --version`.padEnd(26) + 'Print the version of ilm-sim.',
+    '',
+    'init:',
+    '  Writes a starter into the current directory: cucumber.json, features/support/ (loads',
+    '  ilm-sim/cucumber, plus one step of your own), features/logs-policy.feature, policies/logs.json,',
+    '  and a `test` script in package.json. Refuses to overwrite a file unless --force is given.',
+    '  Then: npx cucumber-js',
     '',
     'replay <file>:',
     '  Builds a simulator from the options in the recording\'s first line, sends every recorded',
@@ -235,6 +249,29 @@ function replay(file: string, stdout: OutputStream, stderr: OutputStream): numbe
   return 0;
 }
 
+/** The version in the package's own package.json (two levels up from src/cli and from dist/cli). */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+function runInit(cwd: string, rest: readonly string[], values: Record<string, string | boolean | undefined>, stdout: OutputStream, stderr: OutputStream): number {
+  const given = Object.keys(values).filter((name) => name !== 'force');
+  if (rest.length > 0 || given.length > 0) {
+    stderr.write(`ilm-sim: init takes only --force (got ${[...rest, ...given.map((name) => `--${name}`)].join(', ')})\n`);
+    return 2;
+  }
+  const result = init(cwd, { force: values['force'] === true });
+  if (result.conflicts.length > 0) {
+    stderr.write(`ilm-sim: init wrote nothing, these files exist: ${result.conflicts.join(', ')} (use --force to overwrite them)\n`);
+    return 1;
+  }
+  stdout.write(`ilm-sim init wrote:\n${result.written.map((name) => `  ${name}\n`).join('')}`);
+  if (result.scripts.length > 0) stdout.write(`package.json scripts: ${result.scripts.join(', ')}\n`);
+  stdout.write('\nNext: npx cucumber-js   (features/logs-policy.feature runs policies/logs.json under a virtual clock)\n');
+  return 0;
+}
+
 /** Runs the command line; resolves to the process exit code. */
 export async function main(
   argv: readonly string[],
@@ -251,6 +288,8 @@ export async function main(
       strict: true,
       options: {
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+        force: { type: 'boolean' },
         record: { type: 'string' },
         ...Object.fromEntries(SERVE_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       },
@@ -263,6 +302,17 @@ export async function main(
   if (values['help'] === true || positionals[0] === 'help') {
     stdout.write(helpText());
     return 0;
+  }
+  if (values['version'] === true) {
+    stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (positionals[0] === 'init') {
+    return runInit(options.cwd ?? process.cwd(), positionals.slice(1), values as Record<string, string | boolean | undefined>, stdout, stderr);
+  }
+  if (values['force'] !== undefined) {
+    stderr.write('ilm-sim: --force belongs to init\n');
+    return 2;
   }
   if (positionals[0] === 'replay') {
     const given = Object.keys(values).filter((name) => name !== 'help');
