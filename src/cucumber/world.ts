@@ -9,6 +9,8 @@ import { expect } from 'chai';
 import type { SimRequest, SimResponse, SimulatorOptions } from '../index';
 import { createDriver, Driver, Transport } from './driver';
 import { containsPartial, getPath } from './json-match';
+import { profileHint, refusalMessage } from './refusal';
+import { checkSimulatorOption } from './simulator-options';
 
 export class IlmWorld extends World<{ transport?: Transport }> {
   private driver: Driver | null = null;
@@ -20,9 +22,10 @@ export class IlmWorld extends World<{ transport?: Transport }> {
     super(options);
   }
 
-  /** Sets a simulator option; only possible before the scenario's first request. */
+  /** Sets a simulator option (checked now); only possible before the scenario's first request. */
   configure<K extends keyof SimulatorOptions>(key: K, value: SimulatorOptions[K]): void {
     if (this.driver) throw new Error(`set the ${key} before the first request of the scenario`);
+    checkSimulatorOption(key, value);
     this.options[key] = value;
   }
 
@@ -44,8 +47,23 @@ export class IlmWorld extends World<{ transport?: Transport }> {
     return response;
   }
 
+  /**
+   * Sends a request that must succeed; a refusal shows ES's answer and, for a 400 another profile would
+   * not give, the profiles that accept it (`what` names the body: "policy", "index template").
+   */
+  async sendAccepted(method: string, path: string, body: unknown, what = 'request', context = ''): Promise<SimResponse> {
+    const response = await this.send(method, path, body);
+    this.expectAccepted({ method, path, body }, response, what, context);
+    return response;
+  }
+
+  expectAccepted(request: SimRequest, response: SimResponse, what = 'request', context = ''): void {
+    if (response.status >= 200 && response.status <= 299) return;
+    throw new Error(refusalMessage(request, response, profileHint(request, this.options.profile, response, what), context));
+  }
+
   putPolicy(name: string, json: string): Promise<SimResponse> {
-    return this.sendOk('PUT', `/_ilm/policy/${encodeURIComponent(name)}`, json);
+    return this.sendAccepted('PUT', `/_ilm/policy/${encodeURIComponent(name)}`, json, 'policy');
   }
 
   createIndex(name: string, body: unknown): Promise<SimResponse> {

@@ -1,10 +1,12 @@
 /**
  * Assertions on explain records. "the explain record of X" reads a fresh record with the default
- * query; "I explain X with Q" keeps the whole response for the response steps. Values in tables are
- * JSON when they parse as JSON (`2`, `true`, `"2"`), otherwise the string as written.
+ * query; "I explain X with Q" keeps the whole response for the response steps; "X is in the P phase"
+ * fails saying where X is instead. Values in tables are JSON when they parse as JSON (`2`, `true`,
+ * `"2"`), otherwise the string as written.
  */
 import { DataTable, Then, When } from '../cucumber';
 import { expect } from 'chai';
+import { expectInPhase } from '../advance-until';
 import { cellValue, getPath, hasPath } from '../json-match';
 import type { StepKeyText } from '../parameter-types';
 import type { IlmWorld } from '../world';
@@ -20,6 +22,10 @@ When('I explain {string} with {string}', async function (this: IlmWorld, index: 
 Then('{string} is at step {stepKey}', async function (this: IlmWorld, index: string, key: StepKeyText) {
   const record = await this.explainRecord(index);
   expect({ phase: record['phase'], action: record['action'], step: record['step'] }, JSON.stringify(record)).to.deep.equal(key);
+});
+
+Then('{string} is in the {string} phase', async function (this: IlmWorld, index: string, phase: string) {
+  await expectInPhase(this, index, phase);
 });
 
 Then('the explain record of {string} has:', async function (this: IlmWorld, index: string, table: DataTable) {

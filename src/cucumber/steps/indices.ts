@@ -1,8 +1,10 @@
 /**
  * Steps about indices: create one with settings from a table (`| index.number_of_shards | 2 |`) or
- * a JSON doc string, attach it to a policy, change its settings, delete it, retry its failed step.
+ * a JSON doc string, attach it to a policy, change its settings, delete it, retry its failed step,
+ * check that it does not exist.
  */
-import { DataTable, Given, When } from '../cucumber';
+import { DataTable, Given, Then, When } from '../cucumber';
+import { expectNoIndex } from '../advance-until';
 import { cellValue } from '../json-match';
 import type { IlmWorld } from '../world';
 
@@ -40,12 +42,16 @@ When('I delete the index {string}', async function (this: IlmWorld, name: string
   await this.send('DELETE', `/${encodeURIComponent(name)}`);
 });
 
+Then('the index {string} does not exist', async function (this: IlmWorld, name: string) {
+  await expectNoIndex(this, name);
+});
+
 When('I retry the failed step of {string}', async function (this: IlmWorld, name: string) {
   await this.retry(name);
 });
 
 Given('an index template {string}:', async function (this: IlmWorld, name: string, json: string) {
-  await this.sendOk('PUT', `/_index_template/${encodeURIComponent(name)}`, json);
+  await this.sendAccepted('PUT', `/_index_template/${encodeURIComponent(name)}`, json, 'index template');
 });
 
 Given('an index {string} is the write index of the alias {string}', async function (this: IlmWorld, name: string, alias: string) {

@@ -1,0 +1,219 @@
+/**
+ * Moving the clock until an index reaches a step or a phase (or is gone), within a bound, and saying
+ * where it got stuck when it does not. It walks instant by instant with `POST /_sim/clock/_next` (the
+ * next poll tick, event or shard start ILM acts on), reading explain after each, so a scenario stops at
+ * the first instant the condition holds without knowing how poll ticks line up. It speaks only ES
+ * requests and `/_sim` routes, so it runs in process and over HTTP alike; it never changes an answer.
+ */
+import type { SimResponse } from '../index';
+import type { StepKeyText } from './parameter-types';
+import { describeEsError } from './refusal';
+
+/** What the helpers need of the World: one ES-shaped request at a time. */
+export interface Requester {
+  send(method: string, path: string, body?: unknown): Promise<SimResponse>;
+}
+
+/** What a scenario waits for. */
+export type Target = { readonly step: StepKeyText } | { readonly phase: string } | { readonly gone: true };
+
+/** An explain record as the steps read it, or null when the index does not exist. */
+export type ExplainRecord = Record<string, unknown>;
+
+/** The default bound of the until-steps: one year of simulated time. */
+export const DEFAULT_BOUND = '365d';
+
+const UNIT_MILLIS: Record<string, number> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Milliseconds of a `{duration}` (`30d`, `90m`, `1500ms`), rounded down. */
+export function durationMillis(text: string): number {
+  const match = /^(\d+)(nanos|micros|ms|s|m|h|d)$/.exec(text);
+  if (!match) throw new Error(`[${text}] is not a duration such as 30d, 12h or 90m`);
+  return Math.floor(Number(match[1]) * UNIT_MILLIS[match[2]!]!);
+}
+
+/** A span for people: `30d`, `5.1d`, `2h`, `10m`, `1.5s`, `20ms`. */
+export function formatDuration(millis: number): string {
+  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+    if (millis >= size) {
+      const value = millis / size;
+      return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')}${unit}`;
+    }
+  }
+  return `${millis}ms`;
+}
+
+function instant(millis: number): string {
+  return new Date(millis).toISOString();
+}
+
+async function must(world: Requester, method: string, path: string, body?: unknown): Promise<SimResponse> {
+  const response = await world.send(method, path, body);
+  if (response.status < 200 || response.status > 299) throw new Error(`${method} ${path} was refused: ${describeEsError(response)}\n${response.text}`);
+  return response;
+}
+
+async function clockMillis(world: Requester): Promise<number> {
+  return ((await must(world, 'GET', '/_sim/clock')).body as { now_millis: number }).now_millis;
+}
+
+/** The explain record of `index` (as `explainRecord` picks it), or null when there is no such index. */
+export async function readRecord(world: Requester, index: string): Promise<ExplainRecord | null> {
+  const path = `/${encodeURIComponent(index)}/_ilm/explain`;
+  const response = await world.send('GET', path);
+  if (response.status === 404) return null;
+  if (response.status < 200 || response.status > 299) throw new Error(`GET ${path} was refused: ${describeEsError(response)}\n${response.text}`);
+  const indices = (response.body as { indices?: Record<string, ExplainRecord> }).indices ?? {};
+  return indices[index] ?? Object.values(indices).find((r) => r['index'] === index) ?? Object.values(indices)[0] ?? null;
+}
+
+export function reached(target: Target, record: ExplainRecord | null): boolean {
+  if ('gone' in target) return record === null;
+  if (record === null) return false;
+  if ('phase' in target) return record['phase'] === target.phase;
+  return record['phase'] === target.step.phase && record['action'] === target.step.action && record['step'] === target.step.step;
+}
+
+function targetText(target: Target): string {
+  if ('gone' in target) return 'gone';
+  if ('phase' in target) return `in the "${target.phase}" phase`;
+  return `at step ${keyText(target.step)}`;
+}
+
+function keyText(key: { phase: string; action: string; step?: string; name?: string }): string {
+  return `${key.phase}/${key.action}/${key.step ?? key.name}`;
+}
+
+interface HistoryRecord {
+  readonly time_millis: number;
+  readonly from: { phase: string; action: string; name: string } | null;
+  readonly to: { phase: string; action: string; name: string } | null;
+  readonly success?: boolean;
+}
+
+async function historyOf(world: Requester, index: string): Promise<HistoryRecord[]> {
+  const response = await world.send('GET', `/_sim/history?index=${encodeURIComponent(index)}`);
+  if (response.status !== 200) return [];
+  return ((response.body as { history?: Array<HistoryRecord & { index: string }> }).history ?? []).filter((r) => r.index === index);
+}
+
+/**
+ * Where `index` is, as a clause after its quoted name: "is at warm/shrink/ERROR since <instant> (for
+ * 360d), after its step "shrink" failed: <type>: <reason>", "is not managed by ILM (...)", "does not
+ * exist: ILM's delete action deleted it at <instant>", "does not exist".
+ */
+export async function whereIs(world: Requester, index: string, record: ExplainRecord | null, nowMillis: number): Promise<string> {
+  if (record === null) {
+    const history = await historyOf(world, index);
+    const deletion = [...history].reverse().find((r) => r.from?.action === 'delete' && r.from.name === 'delete' && r.success !== false);
+    if (deletion) return `does not exist: ILM's delete action deleted it at ${instant(deletion.time_millis)}`;
+    const last = history[history.length - 1];
+    if (last?.to) {
+      const replaced = ['shrink', 'searchable_snapshot', 'downsample'].includes(last.to.action) ? `, whose ${last.to.action} action replaces the index by a new one` : '';
+      return `does not exist (the ILM history last moved it to ${keyText(last.to)} at ${instant(last.time_millis)}${replaced})`;
+    }
+    return 'does not exist';
+  }
+  if (record['managed'] === false) return 'is not managed by ILM (explain shows "managed": false; is index.lifecycle.name set?)';
+  if (record['phase'] === undefined) {
+    return `is managed by the policy "${String(record['policy'])}" but has no step yet${infoText(record)}`;
+  }
+  const stepTime = record['step_time_millis'];
+  const stayed = typeof stepTime === 'number' ? nowMillis - stepTime : 0;
+  const since = typeof stepTime === 'number' ? ` since ${instant(stepTime)}${stayed > 0 ? ` (for ${formatDuration(stayed)})` : ''}` : '';
+  const failed = record['step'] === 'ERROR' && typeof record['failed_step'] === 'string' ? `, after its step "${record['failed_step']}" failed` : '';
+  const retries = record['is_auto_retryable_error'] === true ? `; ILM retries it on each poll (retries so far: ${String(record['failed_step_retry_count'] ?? 0)})` : '';
+  return `is at ${keyText(record as { phase: string; action: string; step: string })}${since}${failed}${infoText(record)}${retries}`;
+}
+
+function infoText(record: ExplainRecord): string {
+  const info = record['step_info'];
+  if (info === undefined || info === null) return '';
+  const { type, reason } = info as { type?: unknown; reason?: unknown };
+  if (typeof type === 'string' && typeof reason === 'string') return `: ${type}: ${reason}`;
+  return `; step_info: ${JSON.stringify(info)}`;
+}
+
+/** "It was at step X from T1 until T2", from the history, when the index was there at some time. */
+async function passedBy(world: Requester, index: string, target: Target, startMillis: number): Promise<string> {
+  if ('gone' in target) return '';
+  const history = await historyOf(world, index);
+  const at = (r: HistoryRecord) => r.to !== null && ('phase' in target ? r.to.phase === target.phase : keyText(r.to) === keyText(target.step));
+  const first = history.findIndex(at);
+  if (first < 0) return '';
+  let leave = first + 1;
+  while (leave < history.length && at(history[leave]!)) leave++;
+  const entered = history[first]!.time_millis;
+  const left = history[leave]?.time_millis;
+  const note =
+    left === entered
+      ? ' (ILM went on within the same instant, so explain never shows it there)'
+      : left !== undefined && left <= startMillis
+        ? ' (before this step began)'
+        : '';
+  return `\nIts history shows it was ${targetText(target)} from ${instant(entered)}${left === undefined ? '' : ` until ${instant(left)}`}${note}.`;
+}
+
+/** The failure of an until-step: how far the clock went, why it stopped, where the index is. */
+async function notReached(
+  world: Requester,
+  index: string,
+  target: Target,
+  record: ExplainRecord | null,
+  clock: { start: number; now: number; within: string; idle: boolean },
+): Promise<Error> {
+  const ended = clock.idle
+    ? `ILM has nothing scheduled within the bound of ${clock.within}, so the clock was moved to the bound`
+    : `the bound of ${clock.within} was reached`;
+  const goal = 'gone' in target ? `"${index}" still exists` : `"${index}" is not ${targetText(target)}`;
+  const where = `"${index}" ${await whereIs(world, index, record, clock.now)}.`;
+  return new Error(
+    `the clock advanced ${formatDuration(clock.now - clock.start)} to ${instant(clock.now)} and ${goal}: ${ended}.\n${where}${await passedBy(world, index, target, clock.start)}`,
+  );
+}
+
+/**
+ * Moves the clock instant by instant until `target` holds for `index` (checked first: if it already
+ * holds, the clock does not move). When nothing more is scheduled before the bound, the clock is moved
+ * to the bound itself, so what a scenario sees afterwards does not depend on where the last event was;
+ * the step then fails. Resolves to the clock's instant.
+ */
+export async function advanceUntil(world: Requester, index: string, target: Target, within: string = DEFAULT_BOUND): Promise<number> {
+  const start = await clockMillis(world);
+  const deadline = start + durationMillis(within);
+  let now = start;
+  let unmoved = 0;
+  for (;;) {
+    const record = await readRecord(world, index);
+    if (reached(target, record)) return now;
+    const remaining = deadline - now;
+    if (remaining <= 0) throw await notReached(world, index, target, record, { start, now, within, idle: false });
+    const next = (await must(world, 'POST', '/_sim/clock/_next', { within: `${remaining}ms` })).body as { now_millis: number; advanced: boolean };
+    if (!next.advanced) {
+      now = ((await must(world, 'POST', '/_sim/clock/_advance', { by: `${remaining}ms` })).body as { now_millis: number }).now_millis;
+      const after = await readRecord(world, index);
+      if (reached(target, after)) return now;
+      throw await notReached(world, index, target, after, { start, now, within, idle: true });
+    }
+    unmoved = next.now_millis === now ? unmoved + 1 : 0;
+    if (unmoved > 1000) throw new Error(`POST /_sim/clock/_next kept answering advanced:true at ${instant(now)} without moving the clock`);
+    now = next.now_millis;
+  }
+}
+
+/** Fails unless `index` is in `phase`, saying where it is instead. */
+export async function expectInPhase(world: Requester, index: string, phase: string): Promise<void> {
+  const record = await readRecord(world, index);
+  if (reached({ phase }, record)) return;
+  throw new Error(`expected "${index}" to be in the "${phase}" phase, but it ${await whereIs(world, index, record, await clockMillis(world))}`);
+}
+
+/** Fails unless `HEAD /<index>` answers 404, saying where the index is instead. */
+export async function expectNoIndex(world: Requester, index: string): Promise<void> {
+  const response = await world.send('HEAD', `/${encodeURIComponent(index)}`);
+  if (response.status === 404) return;
+  if (response.status !== 200) throw new Error(`HEAD /${index} answered ${response.status}, expected 404`);
+  const record = await readRecord(world, index);
+  const where = record === null ? 'exists' : await whereIs(world, index, record, await clockMillis(world));
+  throw new Error(`expected the index "${index}" not to exist, but it exists${where === 'exists' ? '' : ` and ${where}`}`);
+}
