@@ -23,7 +23,7 @@ describe('ilm-sim init', () => {
     try {
       const out = new Capture();
       expect(await main(['init'], out, new Capture(), {}, { cwd: dir })).to.equal(0);
-      for (const file of ['cucumber.json', 'features/support/ilm-sim.js', 'features/support/steps.js', 'features/logs-policy.feature', 'policies/logs.json']) {
+      for (const file of ['cucumber.json', 'features/support/ilm-sim.js', 'features/support/steps.js', 'features/logs-policy.feature', 'policies/logs.json', 'templates/logs.json']) {
         expect(existsSync(join(dir, file)), file).to.equal(true);
         expect(out.text).to.include(file);
       }

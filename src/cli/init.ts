@@ -42,27 +42,42 @@ const POLICY = `{
 }
 `;
 
+const TEMPLATE = `{
+  "index_patterns": ["logs-*"],
+  "template": {
+    "settings": {
+      "index.number_of_shards": 2,
+      "index.lifecycle.name": "logs",
+      "index.lifecycle.rollover_alias": "logs"
+    }
+  }
+}
+`;
+
 const FEATURE = `Feature: The logs lifecycle policy
   Our logs roll over daily, are shrunk to one shard after a week and deleted after a month.
-  ilm-sim runs the policy in policies/logs.json under a virtual clock, so each scenario takes
-  milliseconds instead of weeks. Change the policy and run \`npx cucumber-js\` to see what it does.
+  ilm-sim runs policies/logs.json (and the index template in templates/logs.json) under a virtual
+  clock, so each scenario takes milliseconds instead of weeks. Change the policy, run
+  \`npx cucumber-js\`, and see what it does.
 
   Background:
     Given the lifecycle policy "logs" from the file "policies/logs.json"
-    And the logs index "logs-000001" is bootstrapped with the alias "logs"
+    And the index template "logs" from the file "templates/logs.json"
+    And the first logs index "logs-000001" is the write index of "logs"
     And 1000 documents of 1kb are indexed into "logs"
 
-  Scenario: The first index rolls over after a day, moves to warm after a week and is shrunk
-    When the clock advances until "logs-000001" is in the "warm" phase
-    Then the explain record of "logs-000001" has:
-      | phase  | warm       |
-      | action | forcemerge |
+  Scenario: The first index rolls over after a day and is shrunk to one shard a week later
+    When the clock advances until "logs-000001" is at step hot/complete/complete
+    Then "logs-000002" is in the "hot" phase
     When the clock advances until "shrink-logs-000001" is at step warm/complete/complete
-    Then "shrink-logs-000001" is in the "warm" phase
+    Then the explain record of "shrink-logs-000001" has:
+      | phase | warm  |
+      | age   | 7.02d |
 
-  Scenario: The index is deleted a month after it rolled over
-    When the clock advances until "shrink-logs-000001" does not exist
-    Then the index "logs-000001" does not exist
+  Scenario: An index is deleted a month after it rolled over
+    When the clock advances by 32d
+    Then the index "shrink-logs-000001" does not exist
+    And the index "logs-000001" does not exist
 `;
 
 function supportFile(kind: ModuleKind): string {
@@ -80,11 +95,8 @@ function ownStepsFile(kind: ModuleKind): string {
   const body = `// A step of this project's own. \`this\` is ilm-sim's World (IlmWorld): send any ES request with
 // this.send or this.sendOk (which fails the step unless ES answers 2xx), read an explain record with
 // this.explainRecord, move the clock with this.advance.
-Given('the logs index {string} is bootstrapped with the alias {string}', async function (index, alias) {
-  await this.sendOk('PUT', \`/\${index}\`, {
-    settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'logs', 'index.lifecycle.rollover_alias': alias },
-    aliases: { [alias]: { is_write_index: true } },
-  });
+Given('the first logs index {string} is the write index of {string}', async function (index, alias) {
+  await this.sendOk('PUT', \`/\${index}\`, { aliases: { [alias]: { is_write_index: true } } });
 });
 `;
   return kind === 'module' ? `import { Given } from '@cucumber/cucumber';\n\n${body}` : `const { Given } = require('@cucumber/cucumber');\n\n${body}`;
@@ -119,6 +131,7 @@ export function init(directory: string, options: { readonly force?: boolean } = 
     ['features/support/steps.js', ownStepsFile(kind)],
     ['features/logs-policy.feature', FEATURE],
     ['policies/logs.json', POLICY],
+    ['templates/logs.json', TEMPLATE],
   ];
   const conflicts = options.force ? [] : files.map(([name]) => name).filter((name) => fs.existsSync(path.join(directory, name)));
   if (conflicts.length > 0) return { written: [], conflicts, scripts: [] };
