@@ -5,7 +5,7 @@
 // and `npx cucumber-js features/one.feature` runs just that file.
 const common = {
   requireModule: ['ts-node/register/transpile-only'],
-  require: ['src/cucumber/index.ts'],
+  require: ['src/cucumber/index.ts', 'features/support/**/*.ts'],
   strict: true,
 };
 

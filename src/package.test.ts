@@ -56,11 +56,12 @@ describe('the packed package, installed into a project of its own', { timeout: 3
       ['ts.feature', 'checks/ts/policy.feature'],
       ['tool-check.js', 'checks/tool-check.js'],
       ['tsconfig.json', 'tsconfig.json'],
+      ['types.ts', 'checks/types.ts'],
     ] as const) {
       copyFileSync(join(FIXTURES, from), join(project, to));
     }
     const dev = manifest.devDependencies;
-    const tools = ['@cucumber/cucumber', '@elastic/elasticsearch', 'sinon', 'ts-node', 'typescript', '@types/node'].map((name) => `${name}@${dev[name]}`);
+    const tools = ['@cucumber/cucumber', '@elastic/elasticsearch', 'sinon', '@types/sinon', 'ts-node', 'typescript', '@types/node'].map((name) => `${name}@${dev[name]}`);
     run('npm', ['install', '--save-dev', join(work, packed), ...tools], project);
   });
 

@@ -515,6 +515,13 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   }
   add(set, 'an extra field', { method: 'POST', path: '/_sim/clock/_set', body: { to: '2030-01-01T00:00:00Z', by: '1d' } }, { status: 400 });
 
+  const next = 'POST /_sim/clock/_next';
+  add(next, 'an extra field', { method: 'POST', path: '/_sim/clock/_next', body: { within: '1d', by: '1d' } }, { status: 400 });
+  for (const value of ['true', 'null', '[]', '{}', '"5x"', '"-1d"', '-1', '1e309', '"1.5d"', '""']) {
+    add(next, `within ${value}`, { method: 'POST', path: '/_sim/clock/_next', body: `{"within":${value}}` }, { status: 400 });
+  }
+  add(next, 'a body that is not JSON', { method: 'POST', path: '/_sim/clock/_next', body: '{"within":' }, { status: 400 });
+
   const allocation = 'PUT /_sim/allocation';
   add(allocation, 'no body', { method: 'PUT', path: '/_sim/allocation' }, { status: 400 });
   add(allocation, 'no delay', { method: 'PUT', path: '/_sim/allocation', body: { index: 'logs-*' } }, { status: 400 });

@@ -98,7 +98,12 @@ function abortError(): Error {
   return error;
 }
 
-export function connectionFor(simulator: Simulator, options: ConnectionForOptions = {}): SimulatorConnectionClass {
+/**
+ * The `Connection` class to pass to `new Client({ node, Connection: connectionFor(simulator) })`. Its
+ * type follows the place it is passed to (the client's own `typeof BaseConnection`), so TypeScript
+ * users need no cast.
+ */
+export function connectionFor<C = SimulatorConnectionClass>(simulator: Simulator, options: ConnectionForOptions = {}): C {
   const Base = baseConnectionOf(options);
   class SimulatorConnection extends Base {
     async request(params: TransportRequest, requestOptions: TransportRequestOptions = {}): Promise<TransportResponse> {
@@ -125,5 +130,5 @@ export function connectionFor(simulator: Simulator, options: ConnectionForOption
       // Nothing to release: no socket was ever opened.
     }
   }
-  return SimulatorConnection as unknown as SimulatorConnectionClass;
+  return SimulatorConnection as unknown as C;
 }

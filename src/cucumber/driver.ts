@@ -4,11 +4,13 @@
  * ES-shaped requests, so every feature runs unchanged on either.
  */
 import * as http from 'node:http';
-import { createSimulator, SimRequest, SimResponse, SimulatorOptions } from '../index';
+import { createSimulator, SimRequest, SimResponse, Simulator, SimulatorOptions } from '../index';
 
 export interface Driver {
   request(request: SimRequest): Promise<SimResponse>;
   close(): Promise<void>;
+  /** The simulator behind the transport (in this process either way). */
+  readonly simulator: Simulator;
 }
 
 export type Transport = 'in-process' | 'http';
@@ -21,13 +23,14 @@ type StartServer = (
 
 export async function createDriver(transport: Transport, options: SimulatorOptions): Promise<Driver> {
   const simulator = createSimulator(options);
-  if (transport === 'in-process') return { request: (r) => simulator.request(r), close: async () => undefined };
+  if (transport === 'in-process') return { simulator, request: (r) => simulator.request(r), close: async () => undefined };
   // Loaded only for the http profile, so the in-process run does not depend on the server module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy CommonJS load is the point
   const { startServer } = require('../server/node-http') as { startServer: StartServer };
   const server = await startServer(simulator, { port: 0 });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   return {
+    simulator,
     request: (r) => httpRequest(server.url, agent, r),
     close: async () => {
       agent.destroy();

@@ -6,7 +6,8 @@
  */
 import { After, IWorldOptions, setWorldConstructor, World } from './cucumber';
 import { expect } from 'chai';
-import type { SimRequest, SimResponse, SimulatorOptions } from '../index';
+import { createSimulator, linkFakeTimers, type FakeTimersLink, type SimRequest, type SimResponse, type Simulator, type SimulatorOptions } from '../index';
+import { FakeClock, installFakeClock } from './fake-clock';
 import { createDriver, Driver, Transport } from './driver';
 import { containsPartial, getPath } from './json-match';
 import { profileHint, refusalMessage } from './refusal';
@@ -17,6 +18,8 @@ export class IlmWorld extends World<{ transport?: Transport }> {
   private readonly options: { -readonly [K in keyof SimulatorOptions]: SimulatorOptions[K] } = {};
   lastResponse: SimResponse | null = null;
   private remembered: string | null = null;
+  private clock: FakeClock | null = null;
+  private clockLink: FakeTimersLink | null = null;
 
   constructor(options: IWorldOptions<{ transport?: Transport }>) {
     super(options);
@@ -33,11 +36,38 @@ export class IlmWorld extends World<{ transport?: Transport }> {
     return this.options;
   }
 
+  /**
+   * The scenario's simulator (for `connectionFor`, or anything that takes one); it exists from the
+   * scenario's first request on.
+   */
+  get simulator(): Simulator {
+    if (!this.driver) throw new Error('the simulator is created by the scenario\'s first request: send one first');
+    return this.driver.simulator;
+  }
+
   async send(method: string, path: string, body?: unknown): Promise<SimResponse> {
-    if (!this.driver) this.driver = await createDriver(this.parameters.transport ?? 'in-process', this.options);
+    if (!this.driver) {
+      this.driver = await createDriver(this.parameters.transport ?? 'in-process', this.options);
+      if (this.clock) this.clockLink = linkFakeTimers(this.driver.simulator, this.clock);
+    }
     const request: SimRequest = body === undefined ? { method, path } : { method, path, body };
-    this.lastResponse = await this.driver.request(request);
+    // With a fake clock, a clock move goes to the linked simulator in process (over HTTP too), so the
+    // scenario's own timers run in time order with ILM and their promises settle between them.
+    this.lastResponse = await (this.clockLink && /^\/_sim\/clock\/_/.test(path) ? this.driver.simulator.request(request) : this.driver.request(request));
     return this.lastResponse;
+  }
+
+  /**
+   * A sinon fake clock (`@sinonjs/fake-timers`) for the scenario's own code, linked to its simulator:
+   * `setTimeout`, `setInterval` and `Date` are faked from first use until the scenario ends, starting at
+   * the simulator's start time. Every clock step moves both; `await this.fakeClock.tickAsync(ms)` too.
+   */
+  get fakeClock(): FakeClock {
+    if (!this.clock) {
+      this.clock = installFakeClock(createSimulator(this.options).options.startMillis);
+      if (this.driver) this.clockLink = linkFakeTimers(this.driver.simulator, this.clock);
+    }
+    return this.clock;
   }
 
   /** Sends a request that must succeed; a failure shows ES's answer. */
@@ -143,6 +173,11 @@ export class IlmWorld extends World<{ transport?: Transport }> {
   }
 
   async close(): Promise<void> {
+    // The real timers come back first: closing an HTTP server waits on one.
+    this.clockLink?.unlink();
+    this.clockLink = null;
+    this.clock?.uninstall();
+    this.clock = null;
     await this.driver?.close();
     this.driver = null;
   }

@@ -1,0 +1,16 @@
+/**
+ * The World's fake clock: `@sinonjs/fake-timers` installed on the global object for one scenario,
+ * faking only what code under test schedules with (`setTimeout`, `setInterval`, their clears and
+ * `Date`), so promises, `process.nextTick`, `setImmediate` and I/O keep running for real. It installs
+ * and nothing else; linking to the simulator is `linkFakeTimers`.
+ */
+import * as FakeTimers from '@sinonjs/fake-timers';
+
+export type FakeClock = FakeTimers.Clock;
+
+export function installFakeClock(nowMillis: number): FakeClock {
+  return FakeTimers.withGlobal(globalThis).install({
+    now: nowMillis,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+}
