@@ -10,12 +10,31 @@ import { expect } from 'chai';
 import { execFileSync, ExecFileSyncOptions } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 const ROOT = resolve(__dirname, '..');
 const FIXTURES = join(ROOT, 'package-check');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
+
+/**
+ * The files the README's "Use it in your project" section shows: each code block whose preceding
+ * line ends with its file name in backquotes and a colon (`` `features/logs.feature`: ``).
+ */
+function readmeFiles(readme: string): Record<string, string> {
+  const start = readme.indexOf('## Use it in your project');
+  const end = readme.indexOf('\n## ', start + 1);
+  const lines = readme.slice(start, end).split('\n');
+  const files: Record<string, string> = {};
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith('```') || lines[i] === '```') continue;
+    const named = lines.slice(0, i).reverse().find((line) => line.trim() !== '')?.match(/`([^`]+)`:\s*$/);
+    const close = lines.indexOf('```', i + 1);
+    if (named) files[named[1]!] = `${lines.slice(i + 1, close).join('\n')}\n`;
+    i = close;
+  }
+  return files;
+}
 
 /** The environment of a user's shell: none of the npm variables of the `npm test` running this. */
 function userEnvironment(): NodeJS.ProcessEnv {
@@ -95,6 +114,18 @@ describe('the packed package, installed into a project of its own', { timeout: 3
 
   it('runs the bin: npx ilm-sim --version', () => {
     expect(run('npx', ['ilm-sim', '--version'], project)).to.equal(`${manifest.version}\n`);
+  });
+
+  it('runs the README\'s "Use it in your project" files as written', () => {
+    const readme = join(project, 'readme');
+    const files = readmeFiles(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(Object.keys(files)).to.include.members(['features/support/ilm-sim.js', 'policies/logs.json', 'features/logs.feature', 'features/support/team.js', 'tool-check.js']);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(readme, name)), { recursive: true });
+      writeFileSync(join(readme, name), text);
+    }
+    expect(run('npx', ['cucumber-js'], readme)).to.match(/2 scenarios \(2 passed\)/);
+    expect(run('node', ['tool-check.js'], readme)).to.equal('tool checks passed\n');
   });
 
   it('writes a starter with npx ilm-sim init that npx cucumber-js passes right after', () => {
