@@ -4,7 +4,7 @@
  * scenario's fake clock (`this.fakeClock`, linked to the simulator) and talking to the simulator in
  * process through `connectionFor`. The steps below are the team's own, extending ilm-sim's World.
  */
-import { Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import { Given, Then } from '@cucumber/cucumber';
 import { IlmWorld } from '../../src/cucumber';
@@ -50,7 +50,10 @@ Given("the team's watcher retries indices in ERROR every {int} minutes", async f
   const clock = this.fakeClock;
   await this.send('GET', '/_sim/clock');
   const simulator: Simulator = this.simulator;
-  const client = new Client({ node: 'http://localhost:9200', Connection: connectionFor(simulator) });
+  // Loaded here, not at the top: every other scenario's run would pay for loading the client.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Client: OfficialClient } = require('@elastic/elasticsearch') as typeof import('@elastic/elasticsearch');
+  const client = new OfficialClient({ node: 'http://localhost:9200', Connection: connectionFor(simulator) });
   const watcher = new RetryWatcher(client);
   watcher.start(minutes * 60 * 1000);
   watchers.set(this, watcher);
