@@ -1,6 +1,6 @@
 /**
- * connectionFor with the official client, major 9 (the devDependency) and major 8 (installed as the
- * alias elasticsearch-8): answers come from the in-process simulator byte for byte, HEAD, errors,
+ * connectionFor with the official client, major 9 (the devDependency), 8 and 7 (installed as the
+ * aliases elasticsearch-8 and elasticsearch-7): answers come from the in-process simulator byte for byte, HEAD, errors,
  * compressed request bodies and streamed answers work, and nothing waits on a timer, so the client
  * runs under sinon's fake timers.
  */
@@ -11,10 +11,16 @@ import { createSimulator } from '../index';
 import { connectionFor } from './index';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- both majors, loaded side by side
-const majors: Array<[string, { Client: new (options: Record<string, unknown>) => any; BaseConnection: unknown }]> = [
+const majors: Array<[string, { Client: new (options: Record<string, unknown>) => any; BaseConnection?: unknown; Connection?: unknown }]> = [
   ['9', require('@elastic/elasticsearch')],
   ['8', require('elasticsearch-8')],
+  ['7', require('elasticsearch-7')],
 ];
+
+/** 7.x answers `{ body, statusCode, ... }` where 8.x and 9.x answer the body. */
+function bodyOf(answer: unknown, major: string): unknown {
+  return major === '7' ? (answer as { body: unknown }).body : answer;
+}
 
 const POLICY = { phases: { delete: { min_age: '1d', actions: { delete: {} } } } };
 
@@ -28,9 +34,9 @@ for (const [major, module] of majors) {
       try {
         const simulator = createSimulator({ profile: '8.19' });
         const client = clientFor(simulator);
-        expect(await client.ilm.putLifecycle({ name: 'p', policy: POLICY })).to.deep.equal({ acknowledged: true });
-        await client.indices.create({ index: 'logs', settings: { 'index.lifecycle.name': 'p' } });
-        const viaClient = await client.ilm.explainLifecycle({ index: 'logs' });
+        expect(bodyOf(await client.ilm.putLifecycle(major === '7' ? { policy: 'p', body: { policy: POLICY } } : { name: 'p', policy: POLICY }), major)).to.deep.equal({ acknowledged: true });
+        await client.indices.create(major === '7' ? { index: 'logs', body: { settings: { 'index.lifecycle.name': 'p' } } } : { index: 'logs', settings: { 'index.lifecycle.name': 'p' } });
+        const viaClient = bodyOf(await client.ilm.explainLifecycle({ index: 'logs' }), major);
         const direct = simulator.requestSync({ method: 'GET', path: '/logs/_ilm/explain' });
         expect(viaClient).to.deep.equal(direct.body);
         await client.close();
@@ -42,9 +48,9 @@ for (const [major, module] of majors) {
     it('answers HEAD with no body (exists true and false)', async () => {
       const client = clientFor();
       await client.indices.create({ index: 'logs' });
-      expect(await client.indices.exists({ index: 'logs' })).to.equal(true);
-      expect(await client.indices.exists({ index: 'nope' })).to.equal(false);
-      expect(await client.ping()).to.equal(true);
+      expect(bodyOf(await client.indices.exists({ index: 'logs' }), major)).to.equal(true);
+      expect(bodyOf(await client.indices.exists({ index: 'nope' }), major)).to.equal(false);
+      expect(bodyOf(await client.ping(), major)).to.equal(true);
     });
 
     it('turns an ES error into the client\'s ResponseError with ES\'s status and body', async () => {
@@ -62,9 +68,9 @@ for (const [major, module] of majors) {
     it('reads compressed request bodies and streams answers when asked', async () => {
       const simulator = createSimulator({ profile: '8.19' });
       const client = clientFor(simulator, { compression: true });
-      expect(await client.ilm.putLifecycle({ name: 'gz', policy: POLICY })).to.deep.equal({ acknowledged: true });
+      expect(bodyOf(await client.ilm.putLifecycle(major === '7' ? { policy: 'gz', body: { policy: POLICY } } : { name: 'gz', policy: POLICY }), major)).to.deep.equal({ acknowledged: true });
       expect(simulator.requestSync({ method: 'GET', path: '/_ilm/policy/gz' }).status).to.equal(200);
-      const streamed = await client.transport.request({ method: 'GET', path: '/_sim/clock' }, { asStream: true });
+      const streamed = bodyOf(await client.transport.request({ method: 'GET', path: '/_sim/clock' }, { asStream: true }), major);
       const chunks: Buffer[] = [];
       for await (const chunk of streamed as AsyncIterable<Buffer>) chunks.push(chunk);
       expect(Buffer.concat(chunks).toString('utf8')).to.equal('{"now_millis":1704067200000,"now":"2024-01-01T00:00:00.000Z"}');
@@ -74,8 +80,8 @@ for (const [major, module] of majors) {
 
 describe('connectionFor without a client', () => {
   it('says which client it needs', () => {
-    expect(() => connectionFor(createSimulator(), { elasticsearch: { BaseConnection: undefined } })).to.throw(
-      'connectionFor needs the official client @elastic/elasticsearch 8.x or 9.x',
+    expect(() => connectionFor(createSimulator(), { elasticsearch: {} })).to.throw(
+      'connectionFor needs the official client @elastic/elasticsearch 7.x, 8.x or 9.x',
     );
   });
 });
