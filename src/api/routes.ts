@@ -86,6 +86,7 @@ export const ROUTES: readonly Route[] = [
   route('DELETE', '/_sim/faults/{id}', [], control.removeFault),
   route('GET', '/_sim/history', ['index'], control.history),
   route('GET', '/_sim/timeline', ['index'], views.timeline),
+  route('GET', '/_sim/why/{index}', [], views.why),
   route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),

@@ -86,6 +86,8 @@ function helpText(): string {
     '  POST /_sim/clock/_set {"to":"<ISO>"}   the same, up to an instant (never backwards)',
     '  POST /_sim/_settle                    run what is due now (e.g. the re-run after a retry)',
     '  POST /_sim/_reset                     empty cluster, clock back to the start time',
+    '  GET  /_sim/timeline[?index=<pattern>] phases, actions and waits of each index lineage',
+    '  GET  /_sim/why/<index>                what the current step waits for, and when it is next checked',
     '',
     'Requests with a body need "Content-Type: application/json", as with Elasticsearch.',
     'Stop with Ctrl-C (SIGINT) or SIGTERM.',
