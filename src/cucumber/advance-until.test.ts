@@ -15,7 +15,7 @@ import { createSimulator, PROFILES } from '../index';
 import { advanceUntil, durationMillis, expectAtStep, expectInPhase, expectNoIndex, formatDuration, Requester } from './advance-until';
 import { describeEsError, profileHint, profilesAccepting } from './refusal';
 import { checkSimulatorOption, optionFromTag } from './simulator-options';
-import { policyBody, readJsonFile, templateBody } from './user-files';
+import { policyBody, readJsonFile, templateBody } from '../index';
 
 function world(): Requester & { must(method: string, path: string, body?: unknown): Promise<unknown> } {
   const sim = createSimulator();

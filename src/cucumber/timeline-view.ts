@@ -3,40 +3,8 @@
  * an index belongs to, and the phase rows the phase-level step compares. It only reads; it speaks
  * the `/_sim` vocabulary, so it works in process and over HTTP alike.
  */
+import type { LineageJson, TimelineJson } from '../index';
 import type { Requester } from './advance-until';
-
-export interface TimelineSpanJson {
-  readonly start: string;
-  readonly start_millis: number;
-  readonly end: string | null;
-  readonly end_millis: number | null;
-}
-
-export interface TimelineWaitJson extends TimelineSpanJson {
-  readonly phase: string;
-  readonly action: string;
-  readonly step: string;
-  readonly index: string;
-  readonly failed_step?: string;
-  readonly retries?: number;
-  readonly error?: { readonly type: string; readonly reason: string };
-}
-
-export interface LineageJson extends TimelineSpanJson {
-  readonly index: string;
-  readonly policy: string | null;
-  readonly ended: 'deleted' | 'gone' | null;
-  readonly lineage: ReadonlyArray<TimelineSpanJson & { readonly index: string }>;
-  readonly phases: ReadonlyArray<TimelineSpanJson & { readonly phase: string }>;
-  readonly actions: ReadonlyArray<TimelineSpanJson & { readonly phase: string; readonly action: string }>;
-  readonly waits: readonly TimelineWaitJson[];
-}
-
-export interface TimelineJson {
-  readonly now: string;
-  readonly now_millis: number;
-  readonly indices: readonly LineageJson[];
-}
 
 /** The timeline of the lineages matching `pattern` (default all). */
 export async function readTimeline(world: Requester, pattern?: string): Promise<TimelineJson> {
