@@ -20,3 +20,5 @@ export { policyBody, readJsonFile, templateBody } from './files/user-files';
 export type { BodyFromFile } from './files/user-files';
 // Seeing a lifecycle: the timeline JSON (`GET /_sim/timeline`).
 export type { LineageJson, TimelineJson, TimelineSpanJson, TimelineWaitJson } from './report/timeline-json';
+export { timelineHtml, timelineRange, timelineSvg, timelineText } from './report/timeline-svg';
+export type { TimelinePage, TimelinePictureOptions } from './report/timeline-svg';

@@ -1,10 +1,11 @@
 /**
  * `ilm-sim plan` driven as a function: the seed policy with a 2-shard template ends in ERROR with ES's
  * reason (exit 1), a sound hot/warm/cold/delete policy with daily rollover is clean (exit 0), a
- * rollover that documents never reach is stuck with its conditions, bad input exits 2.
+ * rollover that documents never reach is stuck with its conditions, bad input exits 2; --html
+ * writes a page with the picture.
  */
 import { expect } from 'chai';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -52,8 +53,11 @@ describe('ilm-sim plan', () => {
   });
 
   it('a sound hot/warm/cold/delete policy with a daily rollover: every index deleted, exit 0', async () => {
-    const { code, out } = await plan(['logs.json', '--profile', '8.19', '--indices', '3', '--horizon', '100d'], dir);
+    const { code, out } = await plan(['logs.json', '--profile', '8.19', '--indices', '3', '--horizon', '100d', '--html', 'plan.html'], dir);
     expect(code, out).to.equal(0);
+    expect(out).to.contain(`HTML written to ${path.join(dir, 'plan.html')}`);
+    const page = readFileSync(path.join(dir, 'plan.html'), 'utf8');
+    expect(page).to.contain('<title>ILM plan: the policy &quot;logs&quot; on Elasticsearch 8.19</title>').and.contain('<svg').and.contain('No problems found.');
     expect(out).to.contain('Showing 3 of 101 indices.');
     expect(out).to.match(/logs-000001 {2}H{8}W{23}C{30}x +\n/);
     expect(out).to.contain('No problems found.');

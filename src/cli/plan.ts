@@ -4,14 +4,17 @@
  * problems: indices that end in ERROR (the step and ES's reason), waits longer than a threshold (with
  * what they wait for, from `GET /_sim/why`), indices not deleted within the horizon. Every rule is the
  * engine's: this module only sends requests (`requestSync`) and reads `/_sim/timeline`; it never
- * decides what ILM would do. Exit code 0 clean, 1 problems found, 2 bad input.
+ * decides what ILM would do. `--html` also writes the picture (src/report/timeline-svg.ts). Exit code 0
+ * clean, 1 problems found, 2 bad input.
  */
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulator, policyBody, PROFILES, readJsonFile, templateBody, type LineageJson, type Simulator, type TimelineJson } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
 import { parseByteSize } from '../engine/xcontent/byte-size';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
+import { timelineHtml } from '../report/timeline-svg';
 
 export interface PlanStreams {
   readonly out: { write(text: string): unknown };
@@ -54,6 +57,7 @@ export function planHelp(): string {
     `  --stuck-after <dur>     A wait longer than this is a problem (default ${DEFAULT_STUCK_AFTER}; a rollover`,
     '                          may also wait for its max_age)',
     '  --start-time <instant>  When the plan starts (default 2024-01-01T00:00:00Z)',
+    '  --html <file>           Also write an HTML page with the timeline picture (SVG)',
     '  Exit status: 0 no problem, 1 problems found, 2 bad input.',
   ].join('\n');
 }
@@ -209,24 +213,26 @@ function problemsOf(sim: Simulator, lineage: LineageJson, setup: Setup, stuckAft
   const problems: Problem[] = [];
   const current = lineage.lineage[lineage.lineage.length - 1]!.index;
   const add = (text: string) => problems.push({ index: lineage.index, text });
-  for (const wait of lineage.waits) {
+  lineage.waits.forEach((wait, i) => {
     const lasted = (wait.end_millis ?? nowMillis) - wait.start_millis;
     if (wait.step === 'ERROR') {
       const error = wait.error ? `${wait.error.type}: ${wait.error.reason}` : 'no reason recorded';
-      const still = wait.end_millis === null ? `ends in ERROR (since ${at(wait.start_millis)})` : `was in ERROR from ${at(wait.start_millis)} for ${formatTimeValueToString(lasted)}`;
+      // Still in ERROR, or back on the failed step for an automatic retry that has not run yet.
+      const lasting = lineage.ended === null && lineage.waits.slice(i + 1).every((later) => later.step === wait.failed_step && later.index === wait.index);
+      const still = lasting ? `ends in ERROR (since ${at(wait.start_millis)})` : `was in ERROR from ${at(wait.start_millis)} for ${formatTimeValueToString(lasted)}`;
       const retries = wait.retries ? `, ${wait.retries} automatic retries failed again` : '';
-      const answer = wait.end_millis === null ? why(sim, current) : null;
-      const retry = answer ? `; ${answer.explanation.replace(/^the step \S+ failed: .*?; /, '')}` : '';
+      const answer = lasting ? why(sim, current) : null;
+      const retry = answer === null ? '' : answer.waiting_for === 'error' ? `; ${answer.explanation.replace(/^the step \S+ failed: .*?; (?=ILM|ES )/, '')}` : `; ILM retries it automatically on each poll tick`;
       add(`${wait.index} ${still} at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'}: ${error}${retries}${retry}`);
-      continue;
+      return;
     }
-    if (wait.step === 'complete') continue;
+    if (wait.step === 'complete') return;
     const allowance = stuckAfterMillis + (wait.step === 'check-rollover-ready' ? setup.maxRolloverAgeMillis : 0);
-    if (lasted <= allowance) continue;
+    if (lasted <= allowance) return;
     const answer = wait.end_millis === null ? why(sim, current) : null;
     const what = answer ? `: ${answer.explanation}` : '';
     add(`${wait.index} ${wait.end_millis === null ? 'is stuck' : 'was stuck'} on ${wait.phase}/${wait.action}/${wait.step} for ${formatTimeValueToString(lasted)} (from ${at(wait.start_millis)})${what}`);
-  }
+  });
   if (setup.hasDelete && lineage.ended !== 'deleted' && !problems.some((p) => p.text.includes('ends in ERROR') || p.text.includes('is stuck'))) {
     const answer = why(sim, current);
     add(`${current} is not deleted within the horizon (${horizon})${answer ? `: ${answer.explanation}` : ''}`);
@@ -327,6 +333,7 @@ export function runPlan(args: readonly string[], streams: PlanStreams): number {
         horizon: { type: 'string' },
         'stuck-after': { type: 'string' },
         'start-time': { type: 'string' },
+        html: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -399,6 +406,25 @@ function plan(policyFile: string, values: Record<string, string | boolean | unde
       const more = group.others.length === 0 ? '' : `\n    (the same for ${group.others.length === 1 ? group.others[0] : `${group.others.length} more: ${group.others.join(', ')}`})`;
       out.write(`  - ${group.first.text}${more}\n`);
     }
+  }
+  const html = text('html');
+  if (html !== undefined) {
+    const file = path.resolve(streams.cwd, html);
+    const page = timelineHtml({
+      title: `ILM plan: the policy "${setup.policy}" on Elasticsearch ${profile}`,
+      lineages: shown,
+      startMillis: start,
+      endMillis: end,
+      longWaitMillis: stuckAfter,
+      notes: [`${formatEsDate(start).slice(0, 10)} + ${horizon}. Workload: ${workload.text}; ${setup.notes.join('; ')}`, `Showing ${shown.length} of ${timeline.indices.length} indices.`],
+      problems: problems.map((p) => p.text),
+    });
+    try {
+      writeFileSync(file, page);
+    } catch (error) {
+      throw new PlanInputError(`cannot write the HTML to ${file}: ${(error as Error).message}`);
+    }
+    out.write(`HTML written to ${file}\n`);
   }
   return problems.length === 0 ? 0 : 1;
 }
