@@ -13,6 +13,9 @@ import { containsPartial, getPath } from './json-match';
 import { profileHint, refusalMessage } from './refusal';
 import { checkSimulatorOption } from './simulator-options';
 
+/** How many index lineages a scenario's picture shows. */
+const PICTURE_ROWS = 12;
+
 export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean }> {
   private driver: Driver | null = null;
   private readonly options: { -readonly [K in keyof SimulatorOptions]: SimulatorOptions[K] } = {};
@@ -182,8 +185,11 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
     if (response.status !== 200) return;
     const timeline = response.body as TimelineJson;
     if (timeline.indices.length === 0) return;
+    // A picture people can read: the first lineages (a long run rolls over hundreds of times).
+    const shown = timeline.indices.slice(0, PICTURE_ROWS);
     const range = timelineRange(timeline.indices, timeline.now_millis);
-    this.attach(Buffer.from(timelineSvg(timeline.indices, { ...range, nowMillis: timeline.now_millis, width: 1000 }), 'utf8'), 'image/svg+xml');
+    const more = timeline.indices.length - shown.length;
+    this.attach(Buffer.from(timelineSvg(shown, { ...range, nowMillis: timeline.now_millis, width: 960, ...(more > 0 ? { moreRows: more } : {}) }), 'utf8'), 'image/svg+xml');
     if (table) this.attach(`What ILM did (at ${timeline.now}):\n${timelineText(timeline.indices, timeline.now_millis)}`, 'text/plain');
   }
 

@@ -15,6 +15,8 @@ export interface TimelinePictureOptions {
   readonly longWaitMillis?: number;
   /** Width of the picture in pixels (default 1200). */
   readonly width?: number;
+  /** Lineages left out of the picture, said under it ("and 88 more indices"). */
+  readonly moreRows?: number;
 }
 
 const DAY = 86_400_000;
@@ -48,6 +50,13 @@ export function escapeXml(text: string): string {
 
 function iso(millis: number): string {
   return new Date(millis).toISOString().replace(/:00\.000Z$/, 'Z');
+}
+
+/** About how wide a 12px sans-serif text is (capitals are wider), to lay out labels that must not collide. */
+function textWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += ch === ' ' ? 3.4 : /[A-Z]/.test(ch) ? 8.2 : /[0-9]/.test(ch) ? 6.7 : 6.4;
+  return width;
 }
 
 /** A span for people: `9d`, `5.5h`, `20m`. */
@@ -99,7 +108,7 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
   // What lasts is drawn up to now (or to the end of the range when now is not given).
   const open = Math.min(options.nowMillis ?? end, end);
   const x = (millis: number) => left + ((Math.min(Math.max(millis, start), end) - start) / (end - start)) * (right - left);
-  const height = TOP + lineages.length * ROW + 70;
+  const height = TOP + lineages.length * ROW + 70 + (options.moreRows ? 18 : 0);
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="12" role="img" aria-label="ILM timeline of ${lineages.length} indices">`,
@@ -114,7 +123,8 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
   for (const tick of ticks(start, end)) {
     const tx = x(tick.at).toFixed(1);
     parts.push(`<line x1="${tx}" y1="${TOP - 8}" x2="${tx}" y2="${TOP + lineages.length * ROW}" stroke="${GRID_COLOR}"/>`);
-    parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
+    // A label that would run off the right edge is left out (its grid line stays).
+    if (x(tick.at) + textWidth(tick.label) / 2 <= width - 2) parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
   }
   lineages.forEach((lineage, row) => {
     const y = TOP + row * ROW + (ROW - BAND) / 2;
@@ -175,18 +185,26 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     parts.push(`<line x1="${nx}" y1="${TOP - 8}" x2="${nx}" y2="${TOP + lineages.length * ROW}" stroke="${TEXT_COLOR}" stroke-dasharray="3 3"/>`);
     parts.push(`<text x="${nx}" y="${TOP + lineages.length * ROW + 14}" text-anchor="middle" fill="${TEXT_COLOR}">now</text>`);
   }
+  if (options.moreRows) {
+    parts.push(`<text x="10" y="${TOP + lineages.length * ROW + 16}" fill="#69707d">… and ${options.moreRows} more ${options.moreRows === 1 ? 'index' : 'indices'}</text>`);
+  }
   // Legend.
-  const legendY = TOP + lineages.length * ROW + 34;
+  let legendY = TOP + lineages.length * ROW + 34;
   let lx = left;
   const item = (swatch: string, text: string) => {
-    parts.push(`<g transform="translate(${lx},${legendY})">${swatch}<text x="22" y="11" fill="${TEXT_COLOR}">${escapeXml(text)}</text></g>`);
-    lx += 40 + text.length * 7.5;
+    const itemWidth = 34 + textWidth(text);
+    if (lx + itemWidth > width - 10) {
+      lx = left;
+      legendY += 20;
+    }
+    parts.push(`<g transform="translate(${lx.toFixed(1)},${legendY})">${swatch}<text x="22" y="11" fill="${TEXT_COLOR}">${escapeXml(text)}</text></g>`);
+    lx += itemWidth;
   };
   for (const phase of ['hot', 'warm', 'cold', 'frozen', 'delete']) item(`<rect width="16" height="14" fill="${PHASE_COLORS[phase]}"/>`, phase);
   item(`<rect width="16" height="14" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"/>`, 'ERROR');
   item(`<rect x="0.5" y="0.5" width="15" height="13" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"/>`, `wait ≥ ${span(longWait)}`);
   item(`<circle cx="8" cy="7" r="6" fill="${WAIT_COLOR}"/><path d="M5.5 4.5 l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/>`, 'deleted');
-  item(`<rect y="4" width="16" height="10" fill="#98a2b3"/><line x1="8" y1="4" x2="8" y2="14" stroke="#ffffff" stroke-width="2"/><path d="M8 5 l-4 -6 h8 z" fill="${WAIT_COLOR}"/>`, 'renamed (shrink, snapshot, downsample)');
+  item(`<rect y="4" width="16" height="10" fill="#98a2b3"/><line x1="8" y1="4" x2="8" y2="14" stroke="#ffffff" stroke-width="2"/><path d="M8 5 l-4 -6 h8 z" fill="${WAIT_COLOR}"/>`, 'renamed');
   parts.push('</svg>');
   return parts.join('\n');
 }
@@ -195,7 +213,7 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
 export function timelineRange(lineages: readonly LineageJson[], nowMillis: number): { startMillis: number; endMillis: number } {
   const startMillis = Math.min(...lineages.map((l) => l.start_millis), nowMillis);
   const endMillis = Math.max(nowMillis, ...lineages.map((l) => l.end_millis ?? nowMillis));
-  return { startMillis, endMillis: endMillis + Math.max(HOUR, (endMillis - startMillis) * 0.02) };
+  return { startMillis, endMillis: endMillis + Math.max(60_000, Math.round((endMillis - startMillis) * 0.03)) };
 }
 
 /** A compact text table of the lineages: phases with their times, then long waits and ERRORs. */
