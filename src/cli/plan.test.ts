@@ -59,8 +59,17 @@ describe('ilm-sim plan', () => {
     const page = readFileSync(path.join(dir, 'plan.html'), 'utf8');
     expect(page).to.contain('<title>ILM plan: the policy &quot;logs&quot; on Elasticsearch 8.19</title>').and.contain('<svg').and.contain('No problems found.');
     expect(out).to.contain('Showing 3 of 101 indices.');
-    expect(out).to.match(/logs-000001 {2}H{8}W{23}C{30}x +\n/);
+    expect(out).to.match(/logs-000001 {2}H{8}W{23}C{30}x\n/);
     expect(out).to.contain('No problems found.');
+  });
+
+  it('a data stream template and a searchable snapshot: the repository is made for the plan, exit 0', async () => {
+    writeFileSync(path.join(dir, 'frozen.json'), JSON.stringify({ policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, cold: { min_age: '5d', actions: { searchable_snapshot: { snapshot_repository: 'backups' } } }, delete: { min_age: '20d', actions: { delete: {} } } } } }));
+    writeFileSync(path.join(dir, 'stream.json'), JSON.stringify({ index_patterns: ['metrics-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'frozen' } } }));
+    const { code, out } = await plan(['frozen.json', '--profile', '8.19', '--template', 'stream.json', '--horizon', '40d', '--indices', '1'], dir);
+    expect(code, out).to.equal(0);
+    expect(out).to.contain('snapshot repository "backups" (fs) made for the plan; data stream "metrics-plan"');
+    expect(out).to.match(/\.ds-metrics-plan-2024\.01\.01-000001 {2}H{6}C{15}x\n/);
   });
 
   it('no documents: the rollover is stuck on the implicit min_docs, current against required', async () => {

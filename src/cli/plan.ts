@@ -95,7 +95,11 @@ function send(sim: Simulator, method: string, requestPath: string, body?: unknow
 /** A request the plan needs; a refusal is bad input (exit 2), shown with ES's answer. */
 function must(sim: Simulator, what: string, method: string, requestPath: string, body?: unknown) {
   const response = send(sim, method, requestPath, body);
-  if (response.status < 200 || response.status > 299) throw new PlanInputError(`${what} was refused (${method} ${requestPath}, ${response.status}): ${response.text}`);
+  if (response.status < 200 || response.status > 299) {
+    const error = isObject(response.body) ? response.body['error'] : undefined;
+    const reason = isObject(error) && typeof error['type'] === 'string' && typeof error['reason'] === 'string' ? `${error['type']}: ${error['reason']}` : response.text;
+    throw new PlanInputError(`${what} was refused (${method} ${requestPath}, ${response.status}): ${reason}`);
+  }
   return response;
 }
 
@@ -116,6 +120,18 @@ function templateSetting(template: Record<string, unknown>, key: string): unknow
     current = current[part];
   }
   return current;
+}
+
+/** Every `snapshot_repository` a policy body names (searchable_snapshot actions), once each. */
+function snapshotRepositories(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) snapshotRepositories(item, into);
+  else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'snapshot_repository' && typeof item === 'string') into.add(item);
+      else snapshotRepositories(item, into);
+    }
+  }
+  return into;
 }
 
 interface Setup {
@@ -142,7 +158,13 @@ function setUp(sim: Simulator, policyFile: string, templateFile: string | undefi
   const named = template ? templateSetting(template, 'index.lifecycle.name') : undefined;
   const fileName = path.basename(policyFile).replace(/\.json$/i, '').toLowerCase().replace(/[^a-z0-9_-]/g, '-') || 'policy';
   const policy = typeof named === 'string' && named.length > 0 ? named : fileName;
-  must(sim, 'the policy', 'PUT', `/_ilm/policy/${encodeURIComponent(policy)}`, input(() => policyBody(policy, policyFile, cwd)).body);
+  const policyText = input(() => policyBody(policy, policyFile, cwd)).body;
+  // The snapshot repositories the policy names exist in the cluster it is meant for: the plan makes them.
+  for (const repository of snapshotRepositories(JSON.parse(policyText))) {
+    must(sim, `the snapshot repository ${repository}`, 'PUT', `/_snapshot/${encodeURIComponent(repository)}`, { type: 'fs', settings: { location: `/plan/${repository}` } });
+    notes.push(`snapshot repository "${repository}" (fs) made for the plan`);
+  }
+  must(sim, 'the policy', 'PUT', `/_ilm/policy/${encodeURIComponent(policy)}`, policyText);
   const stored = (must(sim, 'reading the policy back', 'GET', `/_ilm/policy/${encodeURIComponent(policy)}`).body as Record<string, { policy: { phases: Record<string, { min_age?: string; actions: Record<string, Record<string, unknown>> }> } }>)[policy]!;
   const phases = stored.policy.phases;
   let maxMinAge = 0;
@@ -270,15 +292,14 @@ export function chart(lineages: readonly LineageJson[], startMillis: number, end
   for (let c = 0; c < cells; c++) ticks += c % 10 === 0 ? '|' : ' ';
   const lines = [`${' '.repeat(labelWidth)}  ${axis.slice(0, cells + 10)}`, `${' '.repeat(labelWidth)}  ${ticks}`];
   for (const lineage of lineages) {
-    let row = '';
-    for (let c = 0; c < cells; c++) {
-      const letter = cellOf(lineage, startMillis + c * perCell * DAY, startMillis + (c + 1) * perCell * DAY);
-      row += color && COLORS[letter] ? `\u001b[${COLORS[letter]}m${letter}\u001b[0m` : letter;
-    }
+    let letters = '';
+    for (let c = 0; c < cells; c++) letters += cellOf(lineage, startMillis + c * perCell * DAY, startMillis + (c + 1) * perCell * DAY);
+    // In colour, one escape sequence per run of the same letter.
+    const row = color ? letters.replace(/(.)\1*/g, (run, letter: string) => (COLORS[letter] ? `\u001b[${COLORS[letter]}m${run}\u001b[0m` : run)) : letters;
     lines.push(`${label(lineage.index)}  ${row}`);
   }
   lines.push('', `one column = ${perCell === 1 ? '1 day' : `${perCell} days`}; H hot, W warm, C cold, F frozen, D delete, n new (before the first phase), E ERROR, x deleted`);
-  return lines.join('\n');
+  return lines.map((line) => line.trimEnd()).join('\n');
 }
 
 /** Problems that differ only in their index and instants, together: the first in full, the others by name. */
