@@ -78,3 +78,27 @@ Feature: The timeline of an index: its phases, across renames, until its deletio
         ]
       }
       """
+
+  Scenario: A downsampled index carries on its source's lineage
+    Given a lifecycle policy "downsample":
+      """json
+      { "policy": { "phases": {
+          "warm": { "min_age": "1d", "actions": { "downsample": { "fixed_interval": "1h" } } },
+          "delete": { "min_age": "3d", "actions": { "delete": {} } } } } }
+      """
+    And an index "metrics" created with:
+      """json
+      { "settings": { "index.lifecycle.name": "downsample", "index.mode": "time_series", "index.routing_path": "host",
+                      "index.time_series.start_time": "2023-12-31T00:00:00Z", "index.time_series.end_time": "2024-01-02T00:00:00Z" } }
+      """
+    When the clock advances by 4d
+    Then the phases of "downsample-1h-metrics" are:
+      | phase  | entered                  | left                     |
+      | new    | 2024-01-01T00:00:00.000Z | 2024-01-02T00:00:00.000Z |
+      | warm   | 2024-01-02T00:00:00.000Z | 2024-01-04T00:00:00.000Z |
+      | delete | 2024-01-04T00:00:00.000Z | 2024-01-04T00:20:00.000Z |
+    When I send GET "/_sim/timeline?index=metrics"
+    Then the response has:
+      | indices.0.lineage.0.index | metrics               |
+      | indices.0.lineage.1.index | downsample-1h-metrics |
+      | indices.0.ended           | deleted               |
