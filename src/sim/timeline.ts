@@ -89,6 +89,8 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
   const lineages: Builder[] = [];
   /** The lineage each index name belongs to now. */
   const byName = new Map<string, Builder>();
+  /** The lineages whose current index is in a renaming action (the only ones a new index can continue). */
+  const renaming = new Set<Builder>();
   for (const record of history) {
     let lineage = byName.get(record.index);
     const fresh = record.from === null;
@@ -98,7 +100,7 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
       lineage = undefined;
     }
     if (!lineage) {
-      const source = fresh && record.to.phase !== NEW_PHASE ? sourceOf(record.index, byName) : undefined;
+      const source = fresh && record.to.phase !== NEW_PHASE ? sourceOf(record.index, renaming) : undefined;
       if (source) {
         lineage = source;
         const current = lineage.names[lineage.names.length - 1]!;
@@ -127,6 +129,8 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
       continue;
     }
     lineage.positions.push({ key: record.to, index: record.index, atMillis: record.timeMillis, ...(record.error ? { error: record.error } : {}) });
+    if (RENAMING_ACTIONS.has(record.to.action)) renaming.add(lineage);
+    else renaming.delete(lineage);
   }
   for (const lineage of lineages) {
     const last = lineage.names[lineage.names.length - 1]!;
@@ -160,10 +164,10 @@ function closeGone(lineage: Builder, atMillis: number | null): void {
  * name the new one ends with (ES names the new index after the old: `shrink-xxxx-<name>`,
  * `restored-<name>`, `partial-<name>`, `downsample-1h-<name>`); the longest such name wins.
  */
-function sourceOf(name: string, byName: ReadonlyMap<string, Builder>): Builder | undefined {
+function sourceOf(name: string, renaming: ReadonlySet<Builder>): Builder | undefined {
   let best: Builder | undefined;
   let bestLength = 0;
-  for (const lineage of new Set(byName.values())) {
+  for (const lineage of renaming) {
     if (lineage.ended !== null) continue;
     const current = lineage.names[lineage.names.length - 1]!;
     const at = lineage.positions[lineage.positions.length - 1];
