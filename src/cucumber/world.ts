@@ -181,7 +181,13 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
    * `GET /_sim/history`).
    */
   async attachTimeline(table: boolean): Promise<void> {
-    const response = await this.send('GET', '/_sim/timeline');
+    let response: SimResponse;
+    try {
+      response = await this.send('GET', '/_sim/timeline');
+    } catch {
+      // The simulator is gone (a transport failure is what the scenario reports): no picture then.
+      return;
+    }
     if (response.status !== 200) return;
     const timeline = response.body as TimelineJson;
     if (timeline.indices.length === 0) return;
