@@ -155,9 +155,9 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
         const title = `${wait.index}: ERROR at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'} from ${iso(wait.start_millis)}${wait.end_millis === null ? '' : ` for ${span(lasted)}`}${wait.retries ? `, ${wait.retries} retries` : ''}\n${reason}`;
         const w = Math.max(to - from, 3);
         parts.push(`<rect x="${from.toFixed(1)}" y="${y - 2}" width="${w.toFixed(1)}" height="${BAND + 4}" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"><title>${escapeXml(title)}</title></rect>`);
-        if (w > 50) {
-          parts.push(`<rect x="${(from + 3).toFixed(1)}" y="${y + 3}" width="44" height="${BAND - 6}" rx="2" fill="#ffffff" opacity="0.9" pointer-events="none"/>`);
-          parts.push(`<text x="${(from + 25).toFixed(1)}" y="${y + BAND / 2 + 4}" text-anchor="middle" font-weight="bold" fill="${ERROR_COLOR}" pointer-events="none">ERROR</text>`);
+        if (w > 60) {
+          parts.push(`<rect x="${(from + 3).toFixed(1)}" y="${y + 2}" width="52" height="${BAND - 4}" rx="2" fill="#ffffff" opacity="0.92" pointer-events="none"/>`);
+          parts.push(`<text x="${(from + 29).toFixed(1)}" y="${y + BAND / 2 + 4}" text-anchor="middle" font-weight="bold" fill="${ERROR_COLOR}" pointer-events="none">ERROR</text>`);
         }
       } else if (wait.step !== 'complete' && lasted >= longWait) {
         const title = `${wait.index}: waited ${span(lasted)} on ${wait.phase}/${wait.action}/${wait.step} from ${iso(wait.start_millis)}`;
@@ -200,6 +200,8 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     parts.push(`<g transform="translate(${lx.toFixed(1)},${legendY})">${swatch}<text x="22" y="11" fill="${TEXT_COLOR}">${escapeXml(text)}</text></g>`);
     lx += itemWidth;
   };
+  const shownNew = lineages.some((l) => l.phases.some((p) => p.phase === 'new'));
+  if (shownNew) item(`<rect width="16" height="14" fill="${PHASE_COLORS['new']}"/>`, 'new (before the first phase)');
   for (const phase of ['hot', 'warm', 'cold', 'frozen', 'delete']) item(`<rect width="16" height="14" fill="${PHASE_COLORS[phase]}"/>`, phase);
   item(`<rect width="16" height="14" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"/>`, 'ERROR');
   item(`<rect x="0.5" y="0.5" width="15" height="13" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"/>`, `wait ≥ ${span(longWait)}`);
