@@ -15,3 +15,10 @@ export type { FakeTimersLink, LinkableClock } from './fake-timers';
 // Recording a session for `ilm-sim replay` (src/record): a wrapper, the contract above is unchanged.
 export { createRecorder, recordTo } from './record/recorder';
 export type { RecordingSimulator, RecordingSink } from './record/recorder';
+// Your policy and template files, as PUT bodies or GET exports (the step library and `ilm-sim plan`).
+export { policyBody, readJsonFile, templateBody } from './files/user-files';
+export type { BodyFromFile } from './files/user-files';
+// Seeing a lifecycle: the timeline JSON (`GET /_sim/timeline`).
+export type { LineageJson, TimelineJson, TimelineSpanJson, TimelineWaitJson } from './report/timeline-json';
+export { timelineHtml, timelineRange, timelineSvg, timelineText } from './report/timeline-svg';
+export type { TimelinePage, TimelinePictureOptions } from './report/timeline-svg';

@@ -551,6 +551,14 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('DELETE /_sim/faults/{id}', 'a missing fault', { method: 'DELETE', path: '/_sim/faults/fault-999' }, { status: 404 });
   add('DELETE /_sim/faults/{id}', 'a 300-character unicode id', { method: 'DELETE', path: `/_sim/faults/${enc('ф'.repeat(300))}` }, { status: 404 });
 
+  // Seeing a lifecycle: why reads one concrete index, by name (a pattern or an alias is not one).
+  const why = 'GET /_sim/why/{index}';
+  add(why, 'a missing index', { method: 'GET', path: `/_sim/why/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add(why, 'a 300-character missing index', { method: 'GET', path: `/_sim/why/${LONG}` }, { text: indexNotFound(LONG) });
+  add(why, 'a unicode missing index', { method: 'GET', path: `/_sim/why/${enc(UNICODE)}` }, { text: indexNotFound(UNICODE) });
+  add(why, 'a wildcard pattern', { method: 'GET', path: '/_sim/why/managed-*' }, { text: indexNotFound('managed-*') });
+  add(why, 'an alias', { method: 'GET', path: `/_sim/why/${ALIAS}` }, { text: indexNotFound(ALIAS) });
+
   // Routes added with rollover: templates and ingestion.
   add('POST /_sim/ingest', 'an empty object', { method: 'POST', path: '/_sim/ingest', body: {} }, { status: 400 });
   add('POST /_sim/ingest', 'a negative count', { method: 'POST', path: '/_sim/ingest', body: { index: MANAGED_INDEX, count: -1 } }, { status: 400 });

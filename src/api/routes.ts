@@ -10,6 +10,7 @@ import * as indices from './index-handlers';
 import * as reads from './index-read-handlers';
 import * as operations from './ilm-operation-handlers';
 import * as control from './sim-handlers';
+import * as views from './lifecycle-view-handlers';
 import * as snapshots from './snapshot-handlers';
 import * as streams from './data-stream-handlers';
 import * as templates from './template-handlers';
@@ -84,6 +85,8 @@ export const ROUTES: readonly Route[] = [
   route('DELETE', '/_sim/faults', [], control.clearFaults),
   route('DELETE', '/_sim/faults/{id}', [], control.removeFault),
   route('GET', '/_sim/history', ['index'], control.history),
+  route('GET', '/_sim/timeline', ['index'], views.timeline),
+  route('GET', '/_sim/why/{index}', [], views.why),
   route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),

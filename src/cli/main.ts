@@ -1,7 +1,8 @@
 /**
  * The `ilm-sim` command line: `ilm-sim serve` starts the ES-compatible HTTP server around one
  * simulator and runs until SIGINT/SIGTERM (optionally recording the session to a file), and
- * `ilm-sim replay FILE` checks that a recording replays byte-identically. This is the only module
+ * `ilm-sim replay FILE` checks that a recording replays byte-identically, and `ilm-sim plan` (./plan)
+ * runs a policy forward on a workload. This is the only module
  * that touches process-level things (signals, exit codes, the console): argv, the output streams and
  * the environment arrive as arguments, and the exit code is returned, so tests can drive it like any
  * function.
@@ -18,6 +19,7 @@ import { MalformedRecordingError } from '../record/recording-format';
 import { formatDifference, replayRecording } from '../record/replay';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
 import { init } from './init';
+import { planHelp, runPlan } from './plan';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -46,6 +48,7 @@ function helpText(): string {
   const lines = [
     'Usage: ilm-sim serve [options]',
     '       ilm-sim replay <file>',
+    '       ilm-sim plan <policy.json> [options]',
     '       ilm-sim init [--force]',
     '       ilm-sim --version',
     '       ilm-sim --help',
@@ -73,6 +76,8 @@ function helpText(): string {
     '  --force is given.',
     '  Then: npx cucumber-js',
     '',
+    ...planHelp().split('\n').map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
+    '',
     'replay <file>:',
     '  Builds a simulator from the options in the recording\'s first line, sends every recorded',
     '  request again in order and checks each response (status, headers, exact text) is identical.',
@@ -86,6 +91,8 @@ function helpText(): string {
     '  POST /_sim/clock/_set {"to":"<ISO>"}   the same, up to an instant (never backwards)',
     '  POST /_sim/_settle                    run what is due now (e.g. the re-run after a retry)',
     '  POST /_sim/_reset                     empty cluster, clock back to the start time',
+    '  GET  /_sim/timeline[?index=<pattern>] phases, actions and waits of each index lineage',
+    '  GET  /_sim/why/<index>                what the current step waits for, and when it is next checked',
     '',
     'Requests with a body need "Content-Type: application/json", as with Elasticsearch.',
     'Stop with Ctrl-C (SIGINT) or SIGTERM.',
@@ -281,6 +288,10 @@ export async function main(
   env: Environment,
   options: MainOptions = {},
 ): Promise<number> {
+  if (argv[0] === 'plan') {
+    const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
+    return runPlan(argv.slice(1), { out: stdout, err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) }, cwd: options.cwd ?? process.cwd(), color: terminal(stdout) && env['NO_COLOR'] === undefined });
+  }
   let parsed;
   try {
     parsed = parseArgs({

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 import { createSimulator, PROFILES } from '../index';
-import { advanceUntil, durationMillis, expectInPhase, expectNoIndex, formatDuration, Requester } from './advance-until';
+import { advanceUntil, durationMillis, expectAtStep, expectInPhase, expectNoIndex, formatDuration, Requester } from './advance-until';
 import { describeEsError, profileHint, profilesAccepting } from './refusal';
 import { checkSimulatorOption, optionFromTag } from './simulator-options';
-import { policyBody, readJsonFile, templateBody } from './user-files';
+import { policyBody, readJsonFile, templateBody } from '../index';
 
 function world(): Requester & { must(method: string, path: string, body?: unknown): Promise<unknown> } {
   const sim = createSimulator();
@@ -83,7 +83,7 @@ describe('advance until: where the index got stuck', () => {
     expect(message).to.equal(
       [
         'the clock advanced 365d to 2024-12-31T00:00:00.000Z and "my-index-000001" is not in the "cold" phase: ILM has nothing scheduled within the bound of 365d, so the clock was moved to the bound.',
-        `"my-index-000001" is at warm/shrink/ERROR since 2024-01-06T00:20:00.000Z (for 360d), after its step "shrink" failed: ${SHRINK_ERROR}.`,
+        `"my-index-000001" is at warm/shrink/ERROR since 2024-01-06T00:20:00.000Z (for 360d): the step shrink failed: ${SHRINK_ERROR}; ES 7.10 does not retry this step automatically: POST /my-index-000001/_ilm/retry once the cause is fixed.`,
       ].join('\n'),
     );
     expect(await clock(w)).to.equal('2024-12-31T00:00:00.000Z');
@@ -97,10 +97,21 @@ describe('advance until: where the index got stuck', () => {
     expect(message).to.equal(
       [
         'the clock advanced 1h to 2024-01-01T01:00:00.000Z and "no-alias" is not in the "warm" phase: the bound of 1h was reached.',
-        '"no-alias" is at hot/rollover/ERROR since 2024-01-01T01:00:00.000Z, after its step "check-rollover-ready" failed: illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [no-alias] is empty or not defined; ILM retries it on each poll (retries so far: 2).',
+        '"no-alias" is at hot/rollover/ERROR since 2024-01-01T01:00:00.000Z: the step check-rollover-ready failed: illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [no-alias] is empty or not defined; ILM retries it automatically at the next poll tick, 2024-01-01T01:10:00.000Z (retries so far: 2).',
       ].join('\n'),
     );
     expect(await clock(w)).to.equal('2024-01-01T01:00:00.000Z');
+  });
+
+  it('"is at step" in one line: where the index is and what it waits for (min_age, age, the poll tick the phase starts)', async () => {
+    const w = world();
+    await w.must('PUT', '/_ilm/policy/p', { policy: { phases: { warm: { min_age: '7d', actions: {} }, cold: { min_age: '30d', actions: {} } } } });
+    await w.must('PUT', '/i', { settings: { 'index.lifecycle.name': 'p' } });
+    await w.must('POST', '/_sim/clock/_advance', { by: '21d' });
+    const message = await failure(expectAtStep(w, 'i', { phase: 'cold', action: 'complete', step: 'complete' }));
+    expect(message).to.equal(
+      'expected "i" at cold/complete/complete, but it is at warm/complete/complete since 2024-01-08T00:00:00.000Z (for 14d): the cold phase needs min_age 30d, age is 21d, it starts at 2024-01-31T00:00:00.000Z (a poll tick)',
+    );
   });
 
   it('a wait step shows its step_info and how long it has waited', async () => {

@@ -121,9 +121,29 @@ export async function whereIs(world: Requester, index: string, record: ExplainRe
   const stepTime = record['step_time_millis'];
   const stayed = typeof stepTime === 'number' ? nowMillis - stepTime : 0;
   const since = typeof stepTime === 'number' ? ` since ${instant(stepTime)}${stayed > 0 ? ` (for ${formatDuration(stayed)})` : ''}` : '';
+  const why = await whyText(world, String(record['index'] ?? index));
+  if (why !== null) return `is at ${keyText(record as { phase: string; action: string; step: string })}${since}: ${why}`;
   const failed = record['step'] === 'ERROR' && typeof record['failed_step'] === 'string' ? `, after its step "${record['failed_step']}" failed` : '';
   const retries = record['is_auto_retryable_error'] === true ? `; ILM retries it on each poll (retries so far: ${String(record['failed_step_retry_count'] ?? 0)})` : '';
   return `is at ${keyText(record as { phase: string; action: string; step: string })}${since}${failed}${infoText(record)}${retries}`;
+}
+
+/**
+ * What the index's current step waits for, in words (`GET /_sim/why/<index>`'s `explanation`), or null
+ * when the simulator cannot say (an older server, a missing index).
+ */
+export async function whyText(world: Requester, index: string): Promise<string | null> {
+  const response = await world.send('GET', `/_sim/why/${encodeURIComponent(index)}`);
+  if (response.status !== 200) return null;
+  const explanation = (response.body as { explanation?: unknown }).explanation;
+  return typeof explanation === 'string' ? explanation : null;
+}
+
+/** Fails unless `index` is at `key`, saying where it is instead and why it waits there. */
+export async function expectAtStep(world: Requester, index: string, key: StepKeyText): Promise<void> {
+  const record = await readRecord(world, index);
+  if (reached({ step: key }, record)) return;
+  throw new Error(`expected "${index}" at ${keyText(key)}, but it ${await whereIs(world, index, record, await clockMillis(world))}`);
 }
 
 function infoText(record: ExplainRecord): string {

@@ -18,6 +18,7 @@ import './steps/data-stream';
 import './steps/snapshot';
 import './steps/allocation';
 import './steps/files';
+import './steps/timeline';
 
 export { IlmWorld } from './world';
 export type { Transport } from './driver';

@@ -6,14 +6,17 @@
  */
 import { After, IWorldOptions, setWorldConstructor, World } from './cucumber';
 import { expect } from 'chai';
-import { createSimulator, linkFakeTimers, type FakeTimersLink, type SimRequest, type SimResponse, type Simulator, type SimulatorOptions } from '../index';
+import { createSimulator, linkFakeTimers, timelineRange, timelineSvg, timelineText, type FakeTimersLink, type SimRequest, type SimResponse, type Simulator, type SimulatorOptions, type TimelineJson } from '../index';
 import { FakeClock, installFakeClock } from './fake-clock';
 import { createDriver, Driver, Transport } from './driver';
 import { containsPartial, getPath } from './json-match';
 import { profileHint, refusalMessage } from './refusal';
 import { checkSimulatorOption } from './simulator-options';
 
-export class IlmWorld extends World<{ transport?: Transport }> {
+/** How many index lineages a scenario's picture shows. */
+const PICTURE_ROWS = 12;
+
+export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean }> {
   private driver: Driver | null = null;
   private readonly options: { -readonly [K in keyof SimulatorOptions]: SimulatorOptions[K] } = {};
   lastResponse: SimResponse | null = null;
@@ -21,7 +24,7 @@ export class IlmWorld extends World<{ transport?: Transport }> {
   private clock: FakeClock | null = null;
   private clockLink: FakeTimersLink | null = null;
 
-  constructor(options: IWorldOptions<{ transport?: Transport }>) {
+  constructor(options: IWorldOptions<{ transport?: Transport; pictures?: boolean }>) {
     super(options);
   }
 
@@ -172,6 +175,30 @@ export class IlmWorld extends World<{ transport?: Transport }> {
     this.lastResponse = last;
   }
 
+  /**
+   * Attaches the scenario's timeline as a picture (SVG) and, with `table`, as a compact text table of
+   * phases, long waits and ERRORs: what ILM did, readable at a glance (the raw history is at
+   * `GET /_sim/history`).
+   */
+  async attachTimeline(table: boolean): Promise<void> {
+    let response: SimResponse;
+    try {
+      response = await this.send('GET', '/_sim/timeline');
+    } catch {
+      // The simulator is gone (a transport failure is what the scenario reports): no picture then.
+      return;
+    }
+    if (response.status !== 200) return;
+    const timeline = response.body as TimelineJson;
+    if (timeline.indices.length === 0) return;
+    // A picture people can read: the first lineages (a long run rolls over hundreds of times).
+    const shown = timeline.indices.slice(0, PICTURE_ROWS);
+    const range = timelineRange(timeline.indices, timeline.now_millis);
+    const more = timeline.indices.length - shown.length;
+    this.attach(Buffer.from(timelineSvg(shown, { ...range, nowMillis: timeline.now_millis, width: 960, ...(more > 0 ? { moreRows: more } : {}) }), 'utf8'), 'image/svg+xml');
+    if (table) this.attach(`What ILM did (at ${timeline.now}):\n${timelineText(timeline.indices, timeline.now_millis)}`, 'text/plain');
+  }
+
   async close(): Promise<void> {
     // The real timers come back first: closing an HTTP server waits on one.
     this.clockLink?.unlink();
@@ -193,7 +220,10 @@ After(async function (this: IlmWorld, { result }) {
       JSON.stringify({ profile: options.profile ?? '7.10', startTime: options.startTime ?? 'default', pollInterval: options.pollInterval ?? '10m', seed: options.seed ?? 0, transport: this.parameters.transport ?? 'in-process' }, null, 2),
       'application/json',
     );
-    if (this.lastResponse) this.attach((await this.send('GET', '/_sim/history')).text, 'application/json');
+    if (this.lastResponse) await this.attachTimeline(true);
+  } else if (this.parameters.pictures === true && this.lastResponse) {
+    // The living documentation: every scenario with its picture.
+    await this.attachTimeline(false);
   }
   await this.close();
 });

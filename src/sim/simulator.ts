@@ -125,6 +125,17 @@ export class Simulation {
     return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity);
   }
 
+  /** The first poll tick at or after `millis` that has not run yet. */
+  pollTickFrom(millis: number): number {
+    return Math.max(this.scheduler.tickAfter(this.scheduler.lastTick), this.scheduler.tickAtOrAfter(millis));
+  }
+
+  /** When the shards of `index` become active, if they are still starting (`/_sim/allocation`). */
+  shardsActiveAt(index: IndexMetadata): number | null {
+    const start = this.allocation.pendingStarts().find((s) => s.name === index.name);
+    return start === undefined ? null : start.at;
+  }
+
   /** Moves the clock to `target`, running every poll tick and event on the way, in order. */
   advanceTo(target: number): void {
     for (let guard = 0; ; guard++) {

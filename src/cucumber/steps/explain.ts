@@ -1,12 +1,13 @@
 /**
  * Assertions on explain records. "the explain record of X" reads a fresh record with the default
  * query; "I explain X with Q" keeps the whole response for the response steps; "X is in the P phase"
- * fails saying where X is instead. Values in tables are JSON when they parse as JSON (`2`, `true`,
- * `"2"`), otherwise the string as written.
+ * and "X is at step K" fail in one line saying where X is instead and why it waits there (from
+ * `GET /_sim/why`). Values in tables are JSON when they parse as JSON (`2`, `true`, `"2"`), otherwise
+ * the string as written.
  */
 import { DataTable, Then, When } from '../cucumber';
 import { expect } from 'chai';
-import { expectInPhase } from '../advance-until';
+import { expectAtStep, expectInPhase } from '../advance-until';
 import { cellValue, getPath, hasPath } from '../json-match';
 import type { StepKeyText } from '../parameter-types';
 import type { IlmWorld } from '../world';
@@ -20,8 +21,7 @@ When('I explain {string} with {string}', async function (this: IlmWorld, index: 
 });
 
 Then('{string} is at step {stepKey}', async function (this: IlmWorld, index: string, key: StepKeyText) {
-  const record = await this.explainRecord(index);
-  expect({ phase: record['phase'], action: record['action'], step: record['step'] }, JSON.stringify(record)).to.deep.equal(key);
+  await expectAtStep(this, index, key);
 });
 
 Then('{string} is in the {string} phase', async function (this: IlmWorld, index: string, phase: string) {
@@ -31,13 +31,13 @@ Then('{string} is in the {string} phase', async function (this: IlmWorld, index:
 Then('the explain record of {string} has:', async function (this: IlmWorld, index: string, table: DataTable) {
   const record = await this.explainRecord(index);
   for (const [path, value] of table.raw()) {
-    expect(getPath(record, path!), `${path} in ${JSON.stringify(record)}`).to.deep.equal(cellValue(value!));
+    expect(getPath(record, path!), `${path} of "${index}" ${brief(record)}`).to.deep.equal(cellValue(value!));
   }
 });
 
 Then('the explain record of {string} has no {string}', async function (this: IlmWorld, index: string, field: string) {
   const record = await this.explainRecord(index);
-  expect(hasPath(record, field), `${field} in ${JSON.stringify(record)}`).to.equal(false);
+  expect(hasPath(record, field), `${field} of "${index}" ${brief(record)}`).to.equal(false);
 });
 
 Then('the explain record of {string} contains:', async function (this: IlmWorld, index: string, json: string) {
@@ -56,5 +56,12 @@ Then('the explain record of {string} has its fields in this order:', async funct
 
 Then('the explain record of {string} has {string} matching {string}', async function (this: IlmWorld, index: string, path: string, pattern: string) {
   const record = await this.explainRecord(index);
-  expect(String(getPath(record, path)), `${path} in ${JSON.stringify(record)}`).to.match(new RegExp(pattern));
+  expect(String(getPath(record, path)), `${path} of "${index}" ${brief(record)}`).to.match(new RegExp(pattern));
 });
+
+/** The record in a few words for a failure: its position and step_info, not its every field. */
+function brief(record: Record<string, unknown>): string {
+  if (record['managed'] === false) return '(not managed by ILM)';
+  const info = record['step_info'] === undefined ? '' : `, step_info ${JSON.stringify(record['step_info'])}`;
+  return `(at ${String(record['phase'])}/${String(record['action'])}/${String(record['step'])}${info})`;
+}

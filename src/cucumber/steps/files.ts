@@ -1,11 +1,11 @@
 /**
  * Steps that load the user's own material from files (paths relative to the working directory): a
  * lifecycle policy, an index template or a component template, each written as its `PUT` body or as
- * the `GET` answer it was exported from. The file is read and unwrapped by ../user-files; the step
+ * the `GET` answer it was exported from. The file is read and unwrapped by src/files/user-files.ts; the step
  * sends one `PUT` and must succeed.
  */
 import { Given } from '../cucumber';
-import { BodyFromFile, policyBody, templateBody } from '../user-files';
+import { type BodyFromFile, policyBody, templateBody } from '../../index';
 import type { IlmWorld } from '../world';
 
 /** Where a refused body came from, for the failure message. */

@@ -131,22 +131,52 @@ function conditionText(name: string, value: ConditionValue): string {
   return `[${name}: ${shown}]`;
 }
 
+/** What a condition measures on the index now: an age in millis, a size in bytes or a count of documents. */
+function measure(definition: ConditionDefinition, index: IndexMetadata, now: number): number {
+  const shards = Math.max(1, numberOfShards(index));
+  return definition.kind === 'age'
+    ? now - index.creationDate
+    : definition.kind === 'size'
+      ? definition.perShard
+        ? Math.ceil(index.storeBytes / shards)
+        : index.storeBytes
+      : definition.perShard
+        ? Math.ceil(index.docsCount / shards)
+        : index.docsCount;
+}
+
+function threshold(definition: ConditionDefinition, value: ConditionValue): number {
+  return definition.kind === 'age' ? (value as TimeValue).millis : definition.kind === 'size' ? (value as ByteSize).bytes : (value as number);
+}
+
 /** Whether the index meets one condition (ages from index creation; shard figures for an even split). */
 function holds(name: string, value: ConditionValue, index: IndexMetadata, now: number): boolean {
   const definition = BY_NAME.get(name)!;
-  const shards = Math.max(1, numberOfShards(index));
-  const measure =
-    definition.kind === 'age'
-      ? now - index.creationDate
-      : definition.kind === 'size'
-        ? definition.perShard
-          ? Math.ceil(index.storeBytes / shards)
-          : index.storeBytes
-        : definition.perShard
-          ? Math.ceil(index.docsCount / shards)
-          : index.docsCount;
-  const threshold = definition.kind === 'age' ? (value as TimeValue).millis : definition.kind === 'size' ? (value as ByteSize).bytes : (value as number);
-  return measure >= threshold;
+  return measure(definition, index, now) >= threshold(definition, value);
+}
+
+/** One condition as "why is it waiting" shows it: required against current, in the condition's unit. */
+export interface ConditionReport {
+  readonly name: string;
+  readonly bound: 'max' | 'min';
+  readonly unit: 'millis' | 'bytes' | 'docs';
+  /** As ES prints the condition's value (`1d`, `50gb`, `1`). */
+  readonly required: string;
+  readonly requiredValue: number;
+  readonly currentValue: number;
+  readonly met: boolean;
+}
+
+/** Each condition with what the index measures now (the figures `conditionsMet` compares). */
+export function conditionReports(conditions: ReadonlyArray<readonly [string, ConditionValue]>, index: IndexMetadata, now: number): ConditionReport[] {
+  return conditions.map(([name, value]) => {
+    const definition = BY_NAME.get(name)!;
+    const currentValue = measure(definition, index, now);
+    const requiredValue = threshold(definition, value);
+    const unit = definition.kind === 'age' ? 'millis' : definition.kind === 'size' ? 'bytes' : 'docs';
+    const required = conditionText(name, value).slice(name.length + 3, -1);
+    return { name, bound: definition.bound, unit, required, requiredValue, currentValue, met: currentValue >= requiredValue };
+  });
 }
 
 /** Each condition as ES names it (`[max_age: 1d]`) with whether the index meets it. */

@@ -227,6 +227,19 @@ export class Runner {
     return resolved?.step?.kind === 'async-action' ? resolved.step.key : null;
   }
 
+  /**
+   * The step the index is on, as the runner would resolve it, without `resolve`'s side effect (the
+   * "does not exist" step_info): null when unmanaged, the policy is missing or the step is unknown.
+   */
+  stepOf(index: IndexMetadata): Step | null {
+    const policyName = lifecyclePolicyName(index);
+    const policy = policyName ? this.cluster.policies.get(policyName) : undefined;
+    if (!policy) return null;
+    const state = index.lifecycle;
+    if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return firstStep(policy, this.profile);
+    return this.stepAt(index, policy, state.phaseDefinition, state.phase, state.action, state.step);
+  }
+
   /** When this index next needs the runner. */
   wake(index: IndexMetadata): Wake {
     const policyName = lifecyclePolicyName(index);

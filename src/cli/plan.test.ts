@@ -1,0 +1,97 @@
+/**
+ * `ilm-sim plan` driven as a function: the seed policy with a 2-shard template ends in ERROR with ES's
+ * reason (exit 1), a sound hot/warm/cold/delete policy with daily rollover is clean (exit 0), a
+ * rollover that documents never reach is stuck with its conditions, bad input exits 2; --html
+ * writes a page with the picture.
+ */
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { main } from './main';
+import { Capture } from './test-support';
+
+function project(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ilm-sim-plan-'));
+  const write = (name: string, value: unknown) => writeFileSync(path.join(dir, name), JSON.stringify(value));
+  write('seed.json', { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } });
+  write('two-shards.json', { index_patterns: ['my-index-*'], template: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } } });
+  write('logs.json', {
+    policy: {
+      phases: {
+        hot: { actions: { rollover: { max_age: '1d' } } },
+        warm: { min_age: '7d', actions: { forcemerge: { max_num_segments: 1 } } },
+        cold: { min_age: '30d', actions: { set_priority: { priority: 0 } } },
+        delete: { min_age: '60d', actions: { delete: {} } },
+      },
+    },
+  });
+  write('refused.json', { policy: { phases: { hot: { actions: { shrink: { number_of_shards: 1 } } } } } });
+  return dir;
+}
+
+async function plan(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  const out = new Capture();
+  const err = new Capture();
+  const code = await main(['plan', ...args], out, err, {}, { cwd });
+  return { code, out: out.text, err: err.text };
+}
+
+describe('ilm-sim plan', () => {
+  const dir = project();
+
+  it('the seed policy with a 2-shard template: ERROR with ES\'s reason, exit 1', async () => {
+    const { code, out, err } = await plan(['seed.json', '--template', 'two-shards.json', '--indices', '2'], dir);
+    expect(code).to.equal(1);
+    expect(err).to.equal('');
+    expect(out).to.contain('my-index-000001  nnnnnEEEE');
+    expect(out).to.contain(
+      '- my-index-000001 ends in ERROR (since 2024-01-06T00:20Z) at warm/shrink/shrink: illegal_argument_exception: the number of target shards [4] must be less that the number of source shards [2]; ES 7.10 does not retry this step automatically',
+    );
+    expect(out).to.contain('(the same for my-index-000002)');
+  });
+
+  it('a sound hot/warm/cold/delete policy with a daily rollover: every index deleted, exit 0', async () => {
+    const { code, out } = await plan(['logs.json', '--profile', '8.19', '--indices', '3', '--horizon', '100d', '--html', 'plan.html'], dir);
+    expect(code, out).to.equal(0);
+    expect(out).to.contain(`HTML written to ${path.join(dir, 'plan.html')}`);
+    const page = readFileSync(path.join(dir, 'plan.html'), 'utf8');
+    expect(page).to.contain('<title>ILM plan: the policy &quot;logs&quot; on Elasticsearch 8.19</title>').and.contain('<svg').and.contain('No problems found.');
+    expect(out).to.contain('Showing 3 of 101 indices.');
+    expect(out).to.match(/logs-000001 {2}H{8}W{23}C{30}x\n/);
+    expect(out).to.contain('No problems found.');
+  });
+
+  it('a data stream template and a searchable snapshot: the repository is made for the plan, exit 0', async () => {
+    writeFileSync(path.join(dir, 'frozen.json'), JSON.stringify({ policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, cold: { min_age: '5d', actions: { searchable_snapshot: { snapshot_repository: 'backups' } } }, delete: { min_age: '20d', actions: { delete: {} } } } } }));
+    writeFileSync(path.join(dir, 'stream.json'), JSON.stringify({ index_patterns: ['metrics-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'frozen' } } }));
+    const { code, out } = await plan(['frozen.json', '--profile', '8.19', '--template', 'stream.json', '--horizon', '40d', '--indices', '1'], dir);
+    expect(code, out).to.equal(0);
+    expect(out).to.contain('snapshot repository "backups" (fs) made for the plan; data stream "metrics-plan"');
+    expect(out).to.match(/\.ds-metrics-plan-2024\.01\.01-000001 {2}H{6}C{15}x\n/);
+  });
+
+  it('no documents: the rollover is stuck on the implicit min_docs, current against required', async () => {
+    const { code, out } = await plan(['logs.json', '--profile', '8.19', '--indices', '1', '--ingest', 'none', '--horizon', '30d'], dir);
+    expect(code).to.equal(1);
+    expect(out).to.contain('logs-000001 is stuck on hot/rollover/check-rollover-ready for 30d').and.contain('min_docs 1 (now 0 docs, implicit)');
+  });
+
+  it('bad input exits 2 with the reason: a missing file, a refused policy, a bad workload, a bad option', async () => {
+    for (const [args, reason] of [
+      [['missing.json'], 'cannot read "missing.json": there is no such file'],
+      [['refused.json'], 'the policy was refused (PUT /_ilm/policy/refused, 400)'],
+      [['logs.json', '--ingest', 'lots'], '--ingest "lots": expected "N docs of SIZE per day"'],
+      [['logs.json', '--horizon', 'soon'], '--horizon [soon]'],
+      [['logs.json', '--profile', '5.0'], 'unknown profile'],
+      [['logs.json', '--indices', '0'], '--indices [0]'],
+      [['logs.json', '--bogus'], "Unknown option '--bogus'"],
+      [[], 'expected one policy file, got none'],
+    ] as const) {
+      const { code, err } = await plan([...args], dir);
+      expect(code, args.join(' ')).to.equal(2);
+      expect(err, args.join(' ')).to.contain(reason);
+    }
+  });
+});

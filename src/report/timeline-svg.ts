@@ -1,0 +1,275 @@
+/**
+ * The timeline as a picture, built from the timeline JSON (`GET /_sim/timeline`): one row per index
+ * lineage, a real-date axis, a coloured band per phase, ERROR spans hatched in red, long waits
+ * outlined, renames and deletions marked, a legend; plus the HTML page `ilm-sim plan --html` writes
+ * and the compact text table a failing scenario attaches. Pure string building: no clock, no I/O.
+ */
+import type { LineageJson } from './timeline-json';
+
+export interface TimelinePictureOptions {
+  readonly startMillis: number;
+  readonly endMillis: number;
+  /** Drawn as a dashed "now" line when inside the range. */
+  readonly nowMillis?: number;
+  /** A wait at least this long (not ERROR, not a phase's `complete`) is outlined (default 7d). */
+  readonly longWaitMillis?: number;
+  /** Width of the picture in pixels (default 1200). */
+  readonly width?: number;
+  /** Lineages left out of the picture, said under it ("and 88 more indices"). */
+  readonly moreRows?: number;
+}
+
+const DAY = 86_400_000;
+/** A wait this long is worth a mark (a daily rollover's one-day wait is not). */
+const LONG_WAIT = 7 * DAY;
+const HOUR = 3_600_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Phase colours (Elastic's palette for hot, warm, cold, frozen; grey for delete). */
+export const PHASE_COLORS: Readonly<Record<string, string>> = {
+  new: '#d3dae6',
+  hot: '#e7664c',
+  warm: '#d6bf57',
+  cold: '#6092c0',
+  frozen: '#54b399',
+  delete: '#98a2b3',
+};
+const ERROR_COLOR = '#bd271e';
+const WAIT_COLOR = '#343741';
+const TEXT_COLOR = '#1a1c21';
+const GRID_COLOR = '#e3e8f2';
+const FONT = "font-family=\"-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\"";
+
+const ROW = 30;
+const BAND = 20;
+const TOP = 44;
+
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function iso(millis: number): string {
+  return new Date(millis).toISOString().replace(/:00\.000Z$/, 'Z');
+}
+
+/** About how wide a 12px sans-serif text is (capitals are wider), to lay out labels that must not collide. */
+function textWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += ch === ' ' ? 3.4 : /[A-Z]/.test(ch) ? 8.2 : /[0-9]/.test(ch) ? 6.7 : 6.4;
+  return width;
+}
+
+/** A span for people: `9d`, `5.5h`, `20m`. */
+function span(millis: number): string {
+  for (const [unit, size] of [['d', DAY], ['h', HOUR], ['m', 60_000], ['s', 1000]] as const) {
+    if (millis >= size) {
+      const value = millis / size;
+      return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')}${unit}`;
+    }
+  }
+  return `${millis}ms`;
+}
+
+/** Axis ticks at UTC midnights (or hours, for a short range): about eight to fourteen of them. */
+function ticks(start: number, end: number): Array<{ at: number; label: string }> {
+  const range = end - start;
+  const steps = [HOUR, 2 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 61 * DAY, 91 * DAY, 182 * DAY, 365 * DAY];
+  const step = steps.find((s) => range / s <= 14) ?? 365 * DAY;
+  const out: Array<{ at: number; label: string }> = [];
+  const monthly = step >= 30 * DAY;
+  let at = Math.ceil(start / Math.min(step, DAY)) * Math.min(step, DAY);
+  if (monthly) {
+    const d = new Date(start);
+    at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + (d.getUTCDate() === 1 && d.getUTCHours() === 0 ? 0 : 1), 1);
+  }
+  let lastYear = -1;
+  for (let guard = 0; at <= end && guard < 100; guard++) {
+    const d = new Date(at);
+    const year = d.getUTCFullYear();
+    const day = `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+    const label = step < DAY ? `${day} ${String(d.getUTCHours()).padStart(2, '0')}:00` : year !== lastYear ? `${day}, ${year}` : day;
+    lastYear = year;
+    out.push({ at, label });
+    if (monthly) at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + Math.round(step / (30 * DAY)), 1);
+    else at += step;
+  }
+  return out;
+}
+
+/** The SVG picture of some lineages over [startMillis, endMillis]. */
+export function timelineSvg(lineages: readonly LineageJson[], options: TimelinePictureOptions): string {
+  const width = options.width ?? 1200;
+  const longWait = options.longWaitMillis ?? LONG_WAIT;
+  const start = options.startMillis;
+  const end = Math.max(options.endMillis, start + HOUR);
+  const labelWidth = Math.min(300, Math.max(90, 7 * Math.max(...lineages.map((l) => l.index.length), 5) + 20));
+  const left = labelWidth;
+  const right = width - 20;
+  // What lasts is drawn up to now (or to the end of the range when now is not given).
+  const open = Math.min(options.nowMillis ?? end, end);
+  const x = (millis: number) => left + ((Math.min(Math.max(millis, start), end) - start) / (end - start)) * (right - left);
+  const height = TOP + lineages.length * ROW + 70 + (options.moreRows ? 18 : 0);
+  const parts: string[] = [];
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT} font-size="12" role="img" aria-label="ILM timeline of ${lineages.length} indices">`,
+    '<defs><pattern id="ilm-error-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#bd271e"/><rect width="2.5" height="6" fill="#f8d7d4"/></pattern></defs>',
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+  );
+  // Row stripes first, then the axis' grid lines over them.
+  lineages.forEach((_, row) => {
+    if (row % 2 === 1) parts.push(`<rect x="0" y="${TOP + row * ROW}" width="${width}" height="${ROW}" fill="#f5f7fa"/>`);
+  });
+  // Axis: grid lines and date labels.
+  for (const tick of ticks(start, end)) {
+    const tx = x(tick.at).toFixed(1);
+    parts.push(`<line x1="${tx}" y1="${TOP - 8}" x2="${tx}" y2="${TOP + lineages.length * ROW}" stroke="${GRID_COLOR}"/>`);
+    // A label that would run off the right edge is left out (its grid line stays).
+    if (x(tick.at) + textWidth(tick.label) / 2 <= width - 2) parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
+  }
+  lineages.forEach((lineage, row) => {
+    const y = TOP + row * ROW + (ROW - BAND) / 2;
+    const names = lineage.lineage.map((n) => n.index);
+    const label = lineage.index.length > 40 ? `…${lineage.index.slice(-39)}` : lineage.index;
+    parts.push(
+      `<text x="${left - 10}" y="${y + BAND / 2 + 4}" text-anchor="end" fill="${TEXT_COLOR}"><title>${escapeXml(names.join(' → '))}</title>${escapeXml(label)}${names.length > 1 ? ` <tspan fill="#69707d">+${names.length - 1}</tspan>` : ''}</text>`,
+    );
+    for (const phase of lineage.phases) {
+      const from = x(phase.start_millis);
+      const to = x(phase.end_millis ?? open);
+      const w = Math.max(to - from, phase.end_millis === phase.start_millis ? 0 : 1.5);
+      if (w <= 0) continue;
+      const color = PHASE_COLORS[phase.phase] ?? '#b0b0b0';
+      const title = `${lineage.index}: ${phase.phase} from ${iso(phase.start_millis)}${phase.end_millis === null ? '' : ` to ${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`}`;
+      parts.push(`<rect x="${from.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAND}" fill="${color}"><title>${escapeXml(title)}</title></rect>`);
+      if (w > phase.phase.length * 7 + 8) {
+        const dark = phase.phase === 'warm' || phase.phase === 'new' || phase.phase === 'delete';
+        parts.push(`<text x="${(from + 5).toFixed(1)}" y="${y + BAND / 2 + 4}" fill="${dark ? TEXT_COLOR : '#ffffff'}" pointer-events="none">${escapeXml(phase.phase)}</text>`);
+      }
+    }
+    for (const wait of lineage.waits) {
+      const lasted = (wait.end_millis ?? open) - wait.start_millis;
+      const from = x(wait.start_millis);
+      const to = x(wait.end_millis ?? open);
+      if (wait.step === 'ERROR') {
+        const reason = wait.error ? `${wait.error.type}: ${wait.error.reason}` : '';
+        const title = `${wait.index}: ERROR at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'} from ${iso(wait.start_millis)}${wait.end_millis === null ? '' : ` for ${span(lasted)}`}${wait.retries ? `, ${wait.retries} retries` : ''}\n${reason}`;
+        const w = Math.max(to - from, 3);
+        parts.push(`<rect x="${from.toFixed(1)}" y="${y - 2}" width="${w.toFixed(1)}" height="${BAND + 4}" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"><title>${escapeXml(title)}</title></rect>`);
+        if (w > 60) {
+          parts.push(`<rect x="${(from + 3).toFixed(1)}" y="${y + 2}" width="52" height="${BAND - 4}" rx="2" fill="#ffffff" opacity="0.92" pointer-events="none"/>`);
+          parts.push(`<text x="${(from + 29).toFixed(1)}" y="${y + BAND / 2 + 4}" text-anchor="middle" font-weight="bold" fill="${ERROR_COLOR}" pointer-events="none">ERROR</text>`);
+        }
+      } else if (wait.step !== 'complete' && lasted >= longWait) {
+        const title = `${wait.index}: waited ${span(lasted)} on ${wait.phase}/${wait.action}/${wait.step} from ${iso(wait.start_millis)}`;
+        parts.push(`<rect x="${(from + 0.5).toFixed(1)}" y="${y + 0.5}" width="${Math.max(to - from - 1, 1).toFixed(1)}" height="${BAND - 1}" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"><title>${escapeXml(title)}</title></rect>`);
+      }
+    }
+    // A rename: a white notch where the next index takes over.
+    for (const name of lineage.lineage.slice(1)) {
+      const nx = x(name.start_millis).toFixed(1);
+      parts.push(
+        `<g><title>${escapeXml(`${name.index} from ${iso(name.start_millis)}`)}</title><line x1="${nx}" y1="${y}" x2="${nx}" y2="${y + BAND}" stroke="#ffffff" stroke-width="2"/><path d="M${nx} ${y + 1} l-4 -6 h8 z" fill="${WAIT_COLOR}"/></g>`,
+      );
+    }
+    if (lineage.ended !== null && lineage.end_millis !== null) {
+      const dx = x(lineage.end_millis);
+      const cy = y + BAND / 2;
+      const word = lineage.ended === 'deleted' ? 'deleted by ILM' : 'gone (deleted outside ILM)';
+      parts.push(
+        `<g><title>${escapeXml(`${lineage.lineage[lineage.lineage.length - 1]!.index}: ${word} at ${iso(lineage.end_millis)}`)}</title><circle cx="${(dx + 7).toFixed(1)}" cy="${cy}" r="6" fill="${WAIT_COLOR}"/><path d="M${(dx + 4.5).toFixed(1)} ${cy - 2.5} l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/></g>`,
+      );
+    }
+  });
+  if (options.nowMillis !== undefined && options.nowMillis >= start && options.nowMillis <= end) {
+    const nx = x(options.nowMillis).toFixed(1);
+    parts.push(`<line x1="${nx}" y1="${TOP - 8}" x2="${nx}" y2="${TOP + lineages.length * ROW}" stroke="${TEXT_COLOR}" stroke-dasharray="3 3"/>`);
+    parts.push(`<text x="${nx}" y="${TOP + lineages.length * ROW + 14}" text-anchor="middle" fill="${TEXT_COLOR}">now</text>`);
+  }
+  if (options.moreRows) {
+    parts.push(`<text x="10" y="${TOP + lineages.length * ROW + 16}" fill="#69707d">… and ${options.moreRows} more ${options.moreRows === 1 ? 'index' : 'indices'}</text>`);
+  }
+  // Legend.
+  let legendY = TOP + lineages.length * ROW + 34;
+  let lx = left;
+  const item = (swatch: string, text: string) => {
+    const itemWidth = 34 + textWidth(text);
+    if (lx + itemWidth > width - 10) {
+      lx = left;
+      legendY += 20;
+    }
+    parts.push(`<g transform="translate(${lx.toFixed(1)},${legendY})">${swatch}<text x="22" y="11" fill="${TEXT_COLOR}">${escapeXml(text)}</text></g>`);
+    lx += itemWidth;
+  };
+  const shownNew = lineages.some((l) => l.phases.some((p) => p.phase === 'new'));
+  if (shownNew) item(`<rect width="16" height="14" fill="${PHASE_COLORS['new']}"/>`, 'new (before the first phase)');
+  for (const phase of ['hot', 'warm', 'cold', 'frozen', 'delete']) item(`<rect width="16" height="14" fill="${PHASE_COLORS[phase]}"/>`, phase);
+  item(`<rect width="16" height="14" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"/>`, 'ERROR');
+  item(`<rect x="0.5" y="0.5" width="15" height="13" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"/>`, `wait ≥ ${span(longWait)}`);
+  item(`<circle cx="8" cy="7" r="6" fill="${WAIT_COLOR}"/><path d="M5.5 4.5 l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/>`, 'deleted');
+  item(`<rect y="4" width="16" height="10" fill="#98a2b3"/><line x1="8" y1="4" x2="8" y2="14" stroke="#ffffff" stroke-width="2"/><path d="M8 5 l-4 -6 h8 z" fill="${WAIT_COLOR}"/>`, 'renamed');
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+/** The range a picture of these lineages covers: their first start to the latest end (or now). */
+export function timelineRange(lineages: readonly LineageJson[], nowMillis: number): { startMillis: number; endMillis: number } {
+  const startMillis = Math.min(...lineages.map((l) => l.start_millis), nowMillis);
+  const endMillis = Math.max(nowMillis, ...lineages.map((l) => l.end_millis ?? nowMillis));
+  return { startMillis, endMillis: endMillis + Math.max(60_000, Math.round((endMillis - startMillis) * 0.03)) };
+}
+
+/** A compact text table of the lineages: phases with their times, then long waits and ERRORs. */
+export function timelineText(lineages: readonly LineageJson[], nowMillis: number, longWaitMillis = LONG_WAIT): string {
+  const lines: string[] = [];
+  for (const lineage of lineages) {
+    const names = lineage.lineage.map((n) => n.index).join(' -> ');
+    const ending = lineage.ended === 'deleted' ? `, deleted at ${iso(lineage.end_millis!)}` : lineage.ended === 'gone' ? ', gone (deleted outside ILM)' : '';
+    lines.push(`${names} (policy ${lineage.policy ?? '-'}${ending})`);
+    for (const phase of lineage.phases) {
+      const until = phase.end_millis === null ? `now (${span(nowMillis - phase.start_millis)})` : `${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`;
+      lines.push(`  ${phase.phase.padEnd(7)} ${iso(phase.start_millis)} -> ${until}`);
+    }
+    for (const wait of lineage.waits) {
+      const lasted = (wait.end_millis ?? nowMillis) - wait.start_millis;
+      if (wait.step === 'ERROR') {
+        const reason = wait.error ? `: ${wait.error.type}: ${wait.error.reason}` : '';
+        lines.push(`  ERROR   ${iso(wait.start_millis)} for ${span(lasted)}${wait.end_millis === null ? ' (still)' : ''} at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'}${wait.retries ? `, ${wait.retries} retries` : ''}${reason}`);
+      } else if (wait.step !== 'complete' && lasted >= longWaitMillis) {
+        lines.push(`  waited  ${iso(wait.start_millis)} for ${span(lasted)}${wait.end_millis === null ? ' (still)' : ''} at ${wait.phase}/${wait.action}/${wait.step} (${wait.index})`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+export interface TimelinePage {
+  readonly title: string;
+  readonly lineages: readonly LineageJson[];
+  readonly startMillis: number;
+  readonly endMillis: number;
+  readonly longWaitMillis?: number;
+  readonly nowMillis?: number;
+  readonly notes?: readonly string[];
+  readonly problems?: readonly string[];
+}
+
+/** A self-contained HTML page: title, notes, the picture, the problems (or that there are none). */
+export function timelineHtml(page: TimelinePage): string {
+  const svg = timelineSvg(page.lineages, { startMillis: page.startMillis, endMillis: page.endMillis, ...(page.longWaitMillis !== undefined ? { longWaitMillis: page.longWaitMillis } : {}), ...(page.nowMillis !== undefined ? { nowMillis: page.nowMillis } : {}) });
+  const problems = page.problems ?? [];
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeXml(page.title)}</title>`,
+    '<style>body{font-family:-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1a1c21;margin:24px 32px;max-width:1240px}h1{font-size:22px;font-weight:600}p.note{color:#535966;margin:4px 0}figure{margin:16px 0;overflow-x:auto}ul.problems li{margin:6px 0}.ok{color:#017d73;font-weight:600}.bad{color:#bd271e;font-weight:600}</style>',
+    '</head><body>',
+    `<h1>${escapeXml(page.title)}</h1>`,
+    ...(page.notes ?? []).map((note) => `<p class="note">${escapeXml(note)}</p>`),
+    `<figure>${svg}</figure>`,
+    problems.length === 0
+      ? '<p class="ok">No problems found.</p>'
+      : `<p class="bad">${problems.length} problem${problems.length === 1 ? '' : 's'}:</p><ul class="problems">${problems.map((p) => `<li>${escapeXml(p)}</li>`).join('')}</ul>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,255 @@
+/**
+ * The timeline model: a fold of the lifecycle history into one row per index lineage (an index and
+ * the indices that replace it: shrink's `shrink-...`, searchable_snapshot's `restored-`/`partial-`,
+ * downsample's `downsample-...`), each with its phase, action and wait spans (ERROR spans with ES's
+ * reason), ending at the deletion. Pure: the history, the instant "now" and which names exist arrive
+ * as arguments; it never reads the clock and never changes the cluster.
+ */
+import type { HistoryRecord } from '../engine/cluster/history';
+import type { StepKey } from '../engine/cluster/step-key';
+
+/** A span of time, `endMillis` null while it lasts. */
+export interface Span {
+  readonly startMillis: number;
+  readonly endMillis: number | null;
+}
+
+export interface PhaseSpan extends Span {
+  readonly phase: string;
+}
+
+export interface ActionSpan extends Span {
+  readonly phase: string;
+  readonly action: string;
+}
+
+/** A step the index stayed on for some time (a wait), or an ERROR (then with its failed step and error). */
+export interface WaitSpan extends Span {
+  readonly phase: string;
+  readonly action: string;
+  readonly step: string;
+  readonly index: string;
+  readonly failedStep?: string;
+  readonly error?: { readonly type: string; readonly reason: string };
+  /** How many times ILM retried the failed step within this ERROR span (automatic retries). */
+  readonly retries?: number;
+}
+
+/** One concrete index of a lineage, with the time it held the lineage. */
+export interface NameSpan extends Span {
+  readonly index: string;
+}
+
+/** How a lineage ended: its last index deleted by ILM's delete action, gone some other way, or not yet. */
+export type Ending = 'deleted' | 'gone' | null;
+
+export interface LineageTimeline {
+  /** The first index of the lineage. */
+  readonly index: string;
+  readonly policy: string | null;
+  readonly names: readonly NameSpan[];
+  readonly phases: readonly PhaseSpan[];
+  readonly actions: readonly ActionSpan[];
+  readonly waits: readonly WaitSpan[];
+  readonly startMillis: number;
+  readonly endMillis: number | null;
+  readonly ended: Ending;
+}
+
+/** The actions that replace an index by a new one whose name ends with the old one's. */
+const RENAMING_ACTIONS = new Set(['shrink', 'searchable_snapshot', 'downsample']);
+const NEW_PHASE = 'new';
+const ERROR_STEP = 'ERROR';
+
+interface Builder {
+  index: string;
+  policy: string | null;
+  names: Array<{ index: string; startMillis: number; endMillis: number | null }>;
+  /** Every position the lineage was at, in order: the step and the instant it got there. */
+  positions: Array<{ key: StepKey; index: string; atMillis: number; error?: Readonly<Record<string, unknown>> }>;
+  endMillis: number | null;
+  ended: Ending;
+  /** The current index of the lineage has a record that removed it (an action's `complete` after its last step). */
+  removedAt: number | null;
+}
+
+function errorOf(info: Readonly<Record<string, unknown>> | undefined): { type: string; reason: string } | undefined {
+  if (!info) return undefined;
+  const { type, reason } = info as { type?: unknown; reason?: unknown };
+  if (typeof type === 'string' && typeof reason === 'string') return { type, reason };
+  return { type: 'unknown', reason: JSON.stringify(info) };
+}
+
+/**
+ * Builds the timelines of every lineage in the history, in the order their first indices appeared.
+ * `exists` says whether an index of that name is in the cluster now (to tell a lineage that goes on
+ * from one whose index was deleted outside ILM).
+ */
+export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: number, exists: (name: string) => boolean): LineageTimeline[] {
+  const lineages: Builder[] = [];
+  /** The lineage each index name belongs to now. */
+  const byName = new Map<string, Builder>();
+  /** The lineages whose current index is in a renaming action (the only ones a new index can continue). */
+  const renaming = new Set<Builder>();
+  for (const record of history) {
+    let lineage = byName.get(record.index);
+    const fresh = record.from === null;
+    if (lineage && fresh && record.to.phase === NEW_PHASE) {
+      // A new index of a name used before: the old one is gone.
+      closeGone(lineage, record.timeMillis);
+      lineage = undefined;
+    }
+    if (!lineage) {
+      const source = fresh && record.to.phase !== NEW_PHASE ? sourceOf(record.index, renaming) : undefined;
+      if (source) {
+        lineage = source;
+        const current = lineage.names[lineage.names.length - 1]!;
+        if (current.endMillis === null) current.endMillis = record.timeMillis;
+        lineage.names.push({ index: record.index, startMillis: record.timeMillis, endMillis: null });
+      } else {
+        lineage = { index: record.index, policy: record.policy, names: [{ index: record.index, startMillis: record.timeMillis, endMillis: null }], positions: [], endMillis: null, ended: null, removedAt: null };
+        lineages.push(lineage);
+      }
+      byName.set(record.index, lineage);
+    }
+    if (record.policy !== null) lineage.policy = record.policy;
+    const current = lineage.names[lineage.names.length - 1]!;
+    if (current.index !== record.index) {
+      // A record of an index the lineage has moved on from (the old index finishing its action).
+      if (isRemoval(record)) endName(lineage, record.index, record.timeMillis);
+      continue;
+    }
+    if (isRemoval(record)) {
+      lineage.removedAt = record.timeMillis;
+      current.endMillis = record.timeMillis;
+      if (record.to.action === 'delete') {
+        lineage.endMillis = record.timeMillis;
+        lineage.ended = 'deleted';
+      }
+      continue;
+    }
+    lineage.positions.push({ key: record.to, index: record.index, atMillis: record.timeMillis, ...(record.error ? { error: record.error } : {}) });
+    if (RENAMING_ACTIONS.has(record.to.action)) renaming.add(lineage);
+    else renaming.delete(lineage);
+  }
+  for (const lineage of lineages) {
+    const last = lineage.names[lineage.names.length - 1]!;
+    if (lineage.ended === null && !exists(last.index)) {
+      // Removed by a renaming action whose successor never came, or deleted outside ILM.
+      closeGone(lineage, lineage.removedAt ?? last.endMillis ?? null);
+    }
+  }
+  return lineages.map((l) => finish(l, nowMillis));
+}
+
+/** A record written when an action removed its index: `<phase>/<action>/complete` of a real action. */
+function isRemoval(record: HistoryRecord): boolean {
+  return record.to.name === 'complete' && record.to.action !== 'complete' && record.from !== null && record.from.action === record.to.action;
+}
+
+function endName(lineage: Builder, name: string, atMillis: number): void {
+  for (const span of lineage.names) if (span.index === name && span.endMillis === null) span.endMillis = atMillis;
+}
+
+function closeGone(lineage: Builder, atMillis: number | null): void {
+  if (lineage.ended !== null) return;
+  const last = lineage.names[lineage.names.length - 1]!;
+  if (last.endMillis === null && atMillis !== null) last.endMillis = atMillis;
+  lineage.endMillis = atMillis ?? last.endMillis;
+  lineage.ended = 'gone';
+}
+
+/**
+ * The lineage a new index continues: the one whose current index is in a renaming action and whose
+ * name the new one ends with (ES names the new index after the old: `shrink-xxxx-<name>`,
+ * `restored-<name>`, `partial-<name>`, `downsample-1h-<name>`); the longest such name wins.
+ */
+function sourceOf(name: string, renaming: ReadonlySet<Builder>): Builder | undefined {
+  let best: Builder | undefined;
+  let bestLength = 0;
+  for (const lineage of renaming) {
+    if (lineage.ended !== null) continue;
+    const current = lineage.names[lineage.names.length - 1]!;
+    const at = lineage.positions[lineage.positions.length - 1];
+    if (!at || !RENAMING_ACTIONS.has(at.key.action)) continue;
+    if (current.index.length < name.length && name.endsWith(`-${current.index}`) && current.index.length > bestLength) {
+      best = lineage;
+      bestLength = current.index.length;
+    }
+  }
+  return best;
+}
+
+function finish(lineage: Builder, nowMillis: number): LineageTimeline {
+  const end = lineage.endMillis;
+  const positions = lineage.positions;
+  const phases: PhaseSpan[] = [];
+  const actions: ActionSpan[] = [];
+  const waits: Array<{ -readonly [K in keyof WaitSpan]: WaitSpan[K] }> = [];
+  for (let i = 0; i < positions.length; i++) {
+    const at = positions[i]!;
+    const next = positions[i + 1];
+    const until = next ? next.atMillis : end;
+    const { phase, action, name } = at.key;
+    // Phases and actions: a new span when the phase (or the action) changes.
+    const lastPhase = phases[phases.length - 1];
+    if (!lastPhase || lastPhase.phase !== phase) {
+      if (lastPhase) (lastPhase as { endMillis: number | null }).endMillis = at.atMillis;
+      phases.push({ phase, startMillis: at.atMillis, endMillis: null });
+    }
+    // ERROR stays within its action (its key names the failed step's phase and action).
+    const lastAction = actions[actions.length - 1];
+    if (!lastAction || lastAction.phase !== phase || lastAction.action !== action) {
+      if (lastAction) (lastAction as { endMillis: number | null }).endMillis = at.atMillis;
+      actions.push({ phase, action, startMillis: at.atMillis, endMillis: null });
+    }
+    const lasted = until === null ? nowMillis - at.atMillis : until - at.atMillis;
+    if (name === ERROR_STEP) {
+      const error = errorOf(at.error);
+      const failed = positions[i - 1];
+      // An automatic retry that failed again with the same error continues the ERROR span: the failed
+      // step in between (run again at once, or waiting for its next poll tick) belongs to it.
+      let previous = waits[waits.length - 1];
+      let between: WaitSpan | undefined;
+      if (previous && previous.step !== ERROR_STEP && failed && previous.step === failed.key.name) {
+        between = previous;
+        previous = waits[waits.length - 2];
+      }
+      if (
+        previous &&
+        previous.step === ERROR_STEP &&
+        previous.index === at.index &&
+        previous.action === action &&
+        previous.failedStep === failed?.key.name &&
+        previous.error?.reason === error?.reason &&
+        previous.endMillis === (between ? between.startMillis : at.atMillis)
+      ) {
+        if (between) waits.pop();
+        previous.endMillis = until;
+        previous.retries = (previous.retries ?? 0) + 1;
+        continue;
+      }
+      waits.push({ phase, action, step: ERROR_STEP, index: at.index, startMillis: at.atMillis, endMillis: until, ...(failed ? { failedStep: failed.key.name } : {}), ...(error ? { error } : {}) });
+    } else if (lasted > 0) {
+      waits.push({ phase, action, step: name, index: at.index, startMillis: at.atMillis, endMillis: until });
+    }
+  }
+  const lastPhase = phases[phases.length - 1];
+  if (lastPhase) (lastPhase as { endMillis: number | null }).endMillis = end;
+  const lastAction = actions[actions.length - 1];
+  if (lastAction) (lastAction as { endMillis: number | null }).endMillis = end;
+  // The `new` pseudo-phase is left in the instant the index is created unless the policy is missing.
+  const shownPhases = phases.filter((p) => p.phase !== NEW_PHASE || p.endMillis === null || p.endMillis > p.startMillis);
+  const shownActions = actions.filter((a) => a.phase !== NEW_PHASE || a.endMillis === null || a.endMillis > a.startMillis);
+  return {
+    index: lineage.index,
+    policy: lineage.policy,
+    names: lineage.names,
+    phases: shownPhases,
+    actions: shownActions,
+    waits,
+    startMillis: lineage.names[0]!.startMillis,
+    endMillis: end,
+    ended: lineage.ended,
+  };
+}
