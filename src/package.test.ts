@@ -102,6 +102,14 @@ describe('the packed package, installed into a project of its own', { timeout: 3
     expect(out).to.match(/1 scenario \(1 passed\)/);
   });
 
+  it('renders living documentation with ilm-sim/docs, a picture per scenario', () => {
+    const out = run('npx', ['cucumber-js', '--config', 'checks/cucumber.json', '--profile', 'js', '--format', 'ilm-sim/docs', '--format-options', '{"livingDocs":{"output":"reports/docs.html","title":"Team policies"}}', '--world-parameters', '{"pictures":true}'], project);
+    expect(out).to.include('reports/docs.html');
+    const html = readFileSync(join(project, 'reports', 'docs.html'), 'utf8');
+    expect(html).to.include('Team policies');
+    expect(html).to.include('<svg');
+  });
+
   it('runs a TypeScript feature, and the user\'s compiler accepts the package\'s types', () => {
     const out = run('npx', ['cucumber-js', '--config', 'checks/cucumber.json', '--profile', 'ts'], project);
     expect(out).to.match(/1 scenario \(1 passed\)/);
