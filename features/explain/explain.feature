@@ -93,18 +93,6 @@ Feature: Explain: managed, unmanaged, missing and wildcard indices
       }
       """
 
-  @profile:7.10
-  Scenario: Explain: before any policy exists ILM does not run at all, so no step_info yet
-    When I send POST "/_sim/_reset"
-    And I create the index "orphan-1" with:
-      """json
-      { "settings": { "index.lifecycle.name": "no-such-policy" } }
-      """
-    Then the explain record of "orphan-1" is exactly:
-      """json
-      { "index": "orphan-1", "managed": true, "policy": "no-such-policy" }
-      """
-
   Scenario: Explain: an index whose policy arrives later starts once it exists
     Given an index "orphan-1" managed by "late-policy"
     And the clock advances by 1h

@@ -51,6 +51,15 @@ export interface Profile {
   };
   /** Actions whose presence injects `unfollow` into their phase (empty: no injection). */
   readonly unfollowInjectedBy: readonly string[];
+  /**
+   * ILM's cluster metadata exists on a fresh cluster, so the runner runs from the first request
+   * (`IndexLifecycleService#triggerPolicies` does nothing without it). From 7.x the template registries
+   * store built-in policies once a master is elected (`ilm-history-ilm-policy` by ES
+   * `ILMHistoryTemplateRegistry`, `slm-history-ilm-policy`, `watch-history-ilm-policy`); 6.6 had none,
+   * so ILM slept until the first `PUT _ilm/policy` or `_ilm/start`/`_ilm/stop`.
+   * Divergence: the simulator does not list those built-in policies in `GET _ilm/policy`.
+   */
+  readonly ilmMetadataAtStartup: boolean;
   /** Whether `migrate` is injected into warm/cold phases without allocation rules. */
   readonly injectMigrate: boolean;
   /** Step chain variant per action (see each action's file). */
@@ -214,6 +223,8 @@ export const PROFILE_7_10: Profile = {
   parseErrorStyle: 'suggesting',
   retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: false },
   unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot'],
+  // `ilm-history-ilm-policy` (ES `ILMHistoryTemplateRegistry`, 7.7+) is stored at start-up.
+  ilmMetadataAtStartup: true,
   injectMigrate: true,
   chains: {
     shrink: 'v7.10',
@@ -293,6 +304,8 @@ export const PROFILE_6_6: Profile = {
   // 6.6 had no automatic retry and no `isRetryable`; nothing is marked retryable.
   retryable: { updateSettings: false, init: false, rollover: false, otherActionSteps: false },
   unfollowInjectedBy: [],
+  // No built-in policy yet (watcher's `watch-history-ilm-policy` came with PR #37443, after 6.6).
+  ilmMetadataAtStartup: false,
   injectMigrate: false,
   chains: {
     shrink: 'v6.6',
@@ -373,6 +386,7 @@ export const PROFILE_8_19: Profile = {
   parseErrorStyle: 'suggesting',
   retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: true },
   unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot', 'downsample'],
+  ilmMetadataAtStartup: true,
   injectMigrate: true,
   chains: {
     shrink: 'v8',
