@@ -24,6 +24,22 @@ Feature: Explain: an index whose policy does not exist
       }
       """
 
+  @profile:7.17
+  Scenario: Explain: 7.17 reports the missing policy at once too, without the 8.13 "ERROR" step
+    When I create the index "test" with:
+      """json
+      { "settings": { "index.lifecycle.name": "also_oops" } }
+      """
+    Then the explain record of "test" is exactly:
+      """json
+      {
+        "index": "test",
+        "managed": true,
+        "policy": "also_oops",
+        "step_info": { "type": "illegal_argument_exception", "reason": "policy [also_oops] does not exist" }
+      }
+      """
+
   @profile:8.19
   Scenario: elastic/elasticsearch#103720: on a fresh 8.19 cluster the record says ERROR and why
     When I create the index "test2" with:

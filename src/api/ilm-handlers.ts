@@ -4,6 +4,7 @@
  */
 import { freezeDeprecationWarning } from '../engine/lifecycle/actions/freeze';
 import { indicesUsingPolicy } from '../engine/cluster/cluster';
+import { policyUsage } from '../engine/cluster/policy-usage';
 import { EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
 import { explainIndices } from '../engine/lifecycle/explain';
 import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
@@ -83,6 +84,7 @@ export function getPolicies(ctx: RequestContext): HandlerResult {
       version: metadata.version,
       modified_date: formatJavaInstantString(metadata.modifiedDate),
       policy: policyToXContent(metadata.policy, sim.profile),
+      ...(sim.profile.policyInUseBy ? { in_use_by: policyUsage(sim.cluster, name) } : {}),
     });
   }
   return ok(out);

@@ -64,10 +64,18 @@ export interface Profile {
   readonly injectMigrate: boolean;
   /** Step chain variant per action (see each action's file). */
   readonly chains: {
-    /** `v8`: the `check-target-shards-count` wait, `cleanup-shrink-index`, `generate-index-name`. */
-    readonly shrink: 'v6.6' | 'v7.10' | 'v8';
-    /** `v8`: `branch-forcemerge-check-prerequisites` and a never-entered `readonly` no-op. */
-    readonly forcemerge: 'v6.6' | 'v7.10' | 'v8';
+    /**
+     * `v7.16`: 7.13's retryable shrink (`cleanup-shrink-index`, `generate-index-name`,
+     * `max_primary_shard_size`) with 7.16's `check-target-shards-count` wait, a cluster-state branch that
+     * skips only an index already at `number_of_shards`; `v8`: an async branch that skips on the computed
+     * target too, `check-ts-end-time-passed`, `allow_write_after_shrink`.
+     */
+    readonly shrink: 'v6.6' | 'v7.10' | 'v7.16' | 'v8';
+    /**
+     * `v7.16`: `branch-forcemerge-check-prerequisites`, then the 7.x write block, and
+     * `only_expunge_deletes`; `v8`: the branch and a never-entered `readonly` no-op.
+     */
+    readonly forcemerge: 'v6.6' | 'v7.10' | 'v7.16' | 'v8';
     /** `v8`: `check-ts-end-time-passed` before a write-block `readonly` step. */
     readonly readonly: 'v6.6' | 'v7.10' | 'v8';
     /** `v8`: `check-ts-end-time-passed` after `wait-for-shard-history-leases` (8.10+). */
@@ -95,11 +103,18 @@ export interface Profile {
    */
   readonly rolloverConditions: 'max' | 'min-max';
   /**
-   * Where the lifecycle type's validation runs: inside the policy's constructor while parsing (6.x/7.x,
-   * errors wrapped in the parse chain) or in the request's `validate()` (8.x+, HTTP 400
-   * `action_request_validation_exception`).
+   * With `max`: the conditions the rollover action declares, in the order its `toXContent` writes them
+   * (`max_primary_shard_size` arrived in 7.13).
    */
-  readonly policyValidation: 'in-constructor' | 'request-validate';
+  readonly rolloverMaxConditions: readonly string[];
+  /**
+   * Where the lifecycle type's validation runs: inside the policy's constructor while parsing (6.x-7.10,
+   * errors wrapped in the parse chain); in the request's `validate()`, which calls `policy.validate()`
+   * so its IAE escapes bare (HTTP 400 `illegal_argument_exception`) and only the phase-timing complaint
+   * is an `action_request_validation_exception` (`request-validate-bare`, 7.17 and early 8.x); or with
+   * every complaint an `action_request_validation_exception` (`request-validate`, 8.19+).
+   */
+  readonly policyValidation: 'in-constructor' | 'request-validate-bare' | 'request-validate';
   /** `validateMonotonicallyIncreasingPhaseTimings`: later phases may not have smaller `min_age`. */
   readonly phaseTimingCheck: boolean;
   /** 8.x injects `migrate` even beside an `allocate` with allocation rules (7.x did not). */
@@ -138,7 +153,7 @@ export interface Profile {
     readonly phaseExecutionInNewPhase: boolean;
     /** Order of `indices` in the response: Java HashMap order (6.x/7.x) or sorted (8.x+). */
     readonly indexOrder: 'java-hash' | 'sorted';
-    /** `index_creation_date_millis` and `time_since_index_creation` (7.16+). */
+    /** `index_creation_date_millis` and `time_since_index_creation` (8.1+, PR #81273, transport gate `V_8_1_0`). */
     readonly creationDate: boolean;
     /** `previous_step_info` (8.16+). */
     readonly previousStepInfo: boolean;
@@ -166,6 +181,8 @@ export interface Profile {
   readonly timeValueErrorType: 'parse_exception' | 'illegal_argument_exception';
   /** The wording of a policy-name error for an empty name (absent in older releases). */
   readonly policyNameEmptyCheck: boolean;
+  /** `GET _ilm/policy` reports `in_use_by` (indices, data streams, composable templates; 7.14+, PR #74518). */
+  readonly policyInUseBy: boolean;
   /** `POST _ilm/move` accepts a target with only a phase, or a phase and an action (7.15+). */
   readonly moveToStepPartialTarget: boolean;
   /**
@@ -240,6 +257,7 @@ export const PROFILE_7_10: Profile = {
     waitForSnapshot: 'v7.10',
   },
   rolloverConditions: 'max',
+  rolloverMaxConditions: ['max_size', 'max_age', 'max_docs'],
   policyValidation: 'in-constructor',
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
@@ -270,6 +288,7 @@ export const PROFILE_7_10: Profile = {
   noopPolicyUpdate: false,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: false,
+  policyInUseBy: false,
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
@@ -321,6 +340,7 @@ export const PROFILE_6_6: Profile = {
     waitForSnapshot: 'v7.10',
   },
   rolloverConditions: 'max',
+  rolloverMaxConditions: ['max_size', 'max_age', 'max_docs'],
   policyValidation: 'in-constructor',
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
@@ -350,10 +370,93 @@ export const PROFILE_6_6: Profile = {
   noopPolicyUpdate: false,
   timeValueErrorType: 'parse_exception',
   policyNameEmptyCheck: false,
+  policyInUseBy: false,
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
   snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+};
+
+/**
+ * Elasticsearch 7.17, the last 7.x: 7.10 plus what the releases 7.11-7.17 changed, each value below
+ * with the release that brought it and where it was read (ES sources as stored in the public code
+ * index, PRs and issues). Everything not listed stays as 7.10; among those, what 7.17's own sources did
+ * not settle: the searchable_snapshot, wait_for_snapshot and delete chains, the explain `indices` order
+ * and negative ages, the snapshot API shape, the empty-policy-name check. Data streams stay as 7.10 too
+ * (Divergence: 7.11+ name backing indices `.ds-<name>-<yyyy.MM.dd>-<generation>` and allow hidden
+ * streams; the simulator's 8.x data-stream shape brings GET fields and errors 7.17 did not have).
+ * Unchanged on purpose: identical re-PUTs still bump the version (elastic/elasticsearch#82065 shows
+ * 7.16.2 doing it; 8.0 fixed it) and explain has no `index_creation_date_millis` (8.1, PR #81273).
+ */
+export const PROFILE_7_17: Profile = {
+  ...PROFILE_7_10,
+  name: '7.17',
+  // A 7.17 `GET /` (docker image 7.17.6, as a user's answer shows it).
+  version: {
+    number: '7.17.6',
+    buildFlavor: 'default',
+    buildType: 'docker',
+    buildHash: 'f65e9d338dc1d07b642e14a27f338990148ee5b6',
+    buildDate: '2022-08-23T11:08:48.893373482Z',
+    luceneVersion: '8.11.1',
+    minimumWireCompatibilityVersion: '6.8.0',
+    minimumIndexCompatibilityVersion: '6.0.0-beta1',
+  },
+  description: 'Elasticsearch 7.17: the last 7.x (frozen phase, hot-phase shrink/readonly/searchable_snapshot, retryable shrink with max_primary_shard_size, phase-timing check)',
+  // 7.12 added the frozen phase (`TimeseriesLifecycleType#ORDERED_VALID_PHASES`).
+  phases: ['hot', 'warm', 'cold', 'frozen', 'delete'],
+  // 7.17 `TimeseriesLifecycleType#ORDERED_VALID_*_ACTIONS` (the 7.x `rollup` action sat behind a feature
+  // flag and is left out): hot gained readonly, shrink, forcemerge and searchable_snapshot beside
+  // rollover (7.12/7.13), cold gained readonly and runs searchable_snapshot before allocate, and frozen
+  // kept only unfollow and searchable_snapshot (an early 7.12 master allowed more).
+  phaseActions: {
+    hot: ['set_priority', 'unfollow', 'rollover', 'readonly', 'shrink', 'forcemerge', 'searchable_snapshot'],
+    warm: BASE_WARM_7,
+    cold: ['set_priority', 'unfollow', 'readonly', 'searchable_snapshot', 'allocate', 'migrate', 'freeze'],
+    frozen: ['unfollow', 'searchable_snapshot'],
+    delete: ['wait_for_snapshot', 'delete'],
+  },
+  // `HOT_ACTIONS_THAT_REQUIRE_ROLLOVER` (7.x): readonly, shrink, forcemerge, searchable_snapshot; with
+  // several possible the message says `action(s)` (inferred from the 8.x text, which kept it).
+  actionsNeedingRolloverInHot: ['readonly', 'shrink', 'forcemerge', 'searchable_snapshot'],
+  hotRolloverMessageNoun: 'action(s)',
+  // 7.13 made every action step retryable (the 7.14.2 explain of elastic/elasticsearch#80180 shows
+  // `"failed_step": "shrink", "is_auto_retryable_error": true`).
+  retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: true },
+  chains: {
+    ...PROFILE_7_10.chains,
+    // 7.13's retryable shrink (`cleanup-shrink-index`, `generate-index-name` naming the target
+    // `shrink-<4 chars>-<index>`: the `shrink_index_name` of #80180's 7.14.2 explain), and 7.16's
+    // `check-target-shards-count` (PR #74219, backported to 7.x as #76565).
+    shrink: 'v7.16',
+    // 7.16/7.17 `ForceMergeAction`: `branch-forcemerge-check-prerequisites` (skips a searchable
+    // snapshot), `check-not-write-index`, the `readonly` write block, and `only_expunge_deletes` (7.16,
+    // transport gate `V_7_16_0`).
+    forcemerge: 'v7.16',
+    // 7.12 added `branch-check-unfollow-prerequisites` (PR #68690); the last step is
+    // `wait-for-index-color` (`UnfollowActionTests` of the 7.12-8.x era: 8 steps, no time-series wait).
+    unfollow: 'v8',
+    // `MigrateAction` gained `branch-check-skip-action` with partially mounted indices (the
+    // `common.xcontent`-era 7.x sources already have `CONDITIONAL_SKIP_MIGRATE_STEP`).
+    migrate: 'v8',
+    // `total_shards_per_node` arrived in 7.16 (PR #76134); 7.17.0 took #81944's reworded message and
+    // the allocate action with only `total_shards_per_node` (backport PR #82192).
+    allocate: 'v8',
+  },
+  // 7.13 added `max_primary_shard_size` (the `min_*` family and `max_primary_shard_docs` are 8.x).
+  rolloverMaxConditions: ['max_size', 'max_primary_shard_size', 'max_age', 'max_docs'],
+  // 7.17 `PutLifecycleAction.Request#validate`: `policy.validate()` first (its IAE escapes bare), then
+  // `validateMonotonicallyIncreasingPhaseTimings` as an `ActionRequestValidationException`.
+  policyValidation: 'request-validate-bare',
+  phaseTimingCheck: true,
+  // 7.14, PR #74518 (with `POST _ilm/migrate_to_data_tiers`, not simulated).
+  policyInUseBy: true,
+  // 7.15 (phase-only and phase/action targets of `POST _ilm/move`).
+  moveToStepPartialTarget: true,
+  // 7.x `IndexLifecycleService#IGNORE_STEPS_MAINTENANCE_REQUESTED = Set.of(ShrinkStep.NAME, RollupStep.NAME)`.
+  runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
+  // ES `Version.V_7_17_6` (7170699).
+  indexVersionCreated: '7170699',
 };
 
 /** Actions per phase since 8.x (ES `TimeseriesLifecycleType` `ORDERED_VALID_*_ACTIONS`). */
@@ -402,6 +505,7 @@ export const PROFILE_8_19: Profile = {
     waitForSnapshot: 'v8',
   },
   rolloverConditions: 'min-max',
+  rolloverMaxConditions: [],
   policyValidation: 'request-validate',
   phaseTimingCheck: true,
   injectMigrateBesideAllocate: true,
@@ -431,6 +535,7 @@ export const PROFILE_8_19: Profile = {
   noopPolicyUpdate: true,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: true,
+  policyInUseBy: true,
   moveToStepPartialTarget: true,
   runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
@@ -461,6 +566,7 @@ export const PROFILE_9_1: Profile = {
 export const PROFILES: ReadonlyMap<string, Profile> = new Map([
   [PROFILE_7_10.name, PROFILE_7_10],
   [PROFILE_6_6.name, PROFILE_6_6],
+  [PROFILE_7_17.name, PROFILE_7_17],
   [PROFILE_8_19.name, PROFILE_8_19],
   [PROFILE_9_1.name, PROFILE_9_1],
 ]);
