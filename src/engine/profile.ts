@@ -131,6 +131,14 @@ export interface Profile {
    */
   readonly dataStreams: 'none' | 'v7.10' | 'v8';
   /**
+   * ILM's `delete` step on a data stream's backing index: whether the stream's only backing index takes
+   * the stream with it (7.12+, PR #69637, backported as #69724), and how the write index is refused:
+   * thrown out of the step, where the runner does not catch it (`uncaught`: 7.9-8.12 `DeleteStep`
+   * throws from `performDuringNoSnapshot`; the index stays on `delete` without `step_info`,
+   * elastic/elasticsearch#68794) or handed to the listener (`error`: 8.13+, PR #105772, a retryable ERROR).
+   */
+  readonly dataStreamDelete: { readonly lastIndexDeletesStream: boolean; readonly writeIndexRefusal: 'uncaught' | 'error' };
+  /**
    * Document write answers: `v7` (6.x/7.x) carry `_type: "_doc"` and a bulk answer starts with `took`;
    * `v8` has no types (removed in 8.0) and a bulk answer starts with `errors` (chunked XContent).
    */
@@ -264,6 +272,7 @@ export const PROFILE_7_10: Profile = {
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'v7.10',
+  dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   documentApi: 'v7',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -347,6 +356,7 @@ export const PROFILE_6_6: Profile = {
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'none',
+  dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   documentApi: 'v7',
   resizeCopiesSettings: false,
   parseOriginationDate: false,
@@ -449,6 +459,9 @@ export const PROFILE_7_17: Profile = {
   // `validateMonotonicallyIncreasingPhaseTimings` as an `ActionRequestValidationException`.
   policyValidation: 'request-validate-bare',
   phaseTimingCheck: true,
+  // 7.12: the stream's only backing index takes the stream with it (PR #69637); the write index is
+  // still refused by a throw the runner does not catch (until 8.13).
+  dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
   // 7.14, PR #74518 (with `POST _ilm/migrate_to_data_tiers`, not simulated).
   policyInUseBy: true,
   // 7.15 (phase-only and phase/action targets of `POST _ilm/move`).
@@ -512,6 +525,7 @@ export const PROFILE_8_19: Profile = {
   lifecycleSkipSetting: true,
   timeSeriesIndices: true,
   dataStreams: 'v8',
+  dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'error' },
   documentApi: 'v8',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
