@@ -119,6 +119,12 @@ export interface Profile {
   readonly phaseTimingCheck: boolean;
   /** 8.x injects `migrate` even beside an `allocate` with allocation rules (7.x did not). */
   readonly injectMigrateBesideAllocate: boolean;
+  /**
+   * 7.10/7.11 injected `migrate` into a phase that also mounts a searchable snapshot (and ran it first:
+   * elastic/elasticsearch#69347 waits at `cold/migrate/check-migration` beside `searchable_snapshot`);
+   * later releases skip such a phase (`shouldInjectMigrateStepForPhase`, cited in #81604 for 7.16).
+   */
+  readonly injectMigrateBesideSearchableSnapshot: boolean;
   /** `index.lifecycle.skip` (8.19/9.1+): a skipped index is passed over by the poll. */
   readonly lifecycleSkipSetting: boolean;
   /** Time-series indices (`index.mode: time_series`, 8.x+): the settings exist and downsample can run. */
@@ -269,6 +275,7 @@ export const PROFILE_7_10: Profile = {
   policyValidation: 'in-constructor',
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
+  injectMigrateBesideSearchableSnapshot: true,
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'v7.10',
@@ -353,6 +360,7 @@ export const PROFILE_6_6: Profile = {
   policyValidation: 'in-constructor',
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
+  injectMigrateBesideSearchableSnapshot: false,
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'none',
@@ -459,6 +467,8 @@ export const PROFILE_7_17: Profile = {
   // `validateMonotonicallyIncreasingPhaseTimings` as an `ActionRequestValidationException`.
   policyValidation: 'request-validate-bare',
   phaseTimingCheck: true,
+  // No migrate beside searchable_snapshot (7.12/7.13 reordered the two; #81604 cites the skip in 7.16).
+  injectMigrateBesideSearchableSnapshot: false,
   // 7.12: the stream's only backing index takes the stream with it (PR #69637); the write index is
   // still refused by a throw the runner does not catch (until 8.13).
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
@@ -522,6 +532,7 @@ export const PROFILE_8_19: Profile = {
   policyValidation: 'request-validate',
   phaseTimingCheck: true,
   injectMigrateBesideAllocate: true,
+  injectMigrateBesideSearchableSnapshot: false,
   lifecycleSkipSetting: true,
   timeSeriesIndices: true,
   dataStreams: 'v8',
