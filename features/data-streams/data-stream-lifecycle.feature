@@ -49,6 +49,22 @@ Feature: Data streams: ILM rollover, check-not-write-index, delete and bulk inge
       | .ds-logs-app-2024.01.01-000001 |
       | .ds-logs-app-2024.01.02-000002 |
 
+  @profile:7.17
+  Scenario: elastic/elasticsearch#67777: a backing index the stream was rolled over from by hand does not roll it over again (7.11.1+)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_docs": 2 } } } } } }
+      """
+    And I create the data stream "logs-app"
+    And 1 documents of 1kb are indexed into ".ds-logs-app-000001"
+    When I roll over "logs-app"
+    And 1 documents of 1kb are indexed into ".ds-logs-app-000001"
+    And the clock advances by 20m
+    Then ".ds-logs-app-000001" is at step hot/complete/complete
+    And the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000001 |
+      | .ds-logs-app-000002 |
+
   Scenario: Data streams: readonly waits at check-not-write-index until the stream rolls over (7.10)
     Given a lifecycle policy "logs":
       """json
