@@ -315,6 +315,7 @@ Feature: Actions: every step of each action in 7.10 and 6.6
       | 2024-01-01T00:10:00.000Z | hot/rollover/set-indexing-complete |
       | 2024-01-01T00:10:00.000Z | completed/completed/completed |
 
+  # 7.10 also injects migrate here, before the mount (elastic/elasticsearch#69347).
   @profile:7.10
   Scenario: Actions (7.10): searchable_snapshot, step by step
     Given a snapshot repository "backups" of type fs
@@ -334,6 +335,8 @@ Feature: Actions: every step of each action in 7.10 and 6.6
       | 2024-01-02T00:10:00.000Z | cold/unfollow/unfollow-follower-index |
       | 2024-01-02T00:10:00.000Z | cold/unfollow/open-follower-index |
       | 2024-01-02T00:10:00.000Z | cold/unfollow/wait-for-yellow-step |
+      | 2024-01-02T00:10:00.000Z | cold/migrate/migrate |
+      | 2024-01-02T00:10:00.000Z | cold/migrate/check-migration |
       | 2024-01-02T00:10:00.000Z | cold/searchable_snapshot/check-not-write-index |
       | 2024-01-02T00:10:00.000Z | cold/searchable_snapshot/wait-for-shard-history-leases |
       | 2024-01-02T00:20:00.000Z | cold/searchable_snapshot/forcemerge |

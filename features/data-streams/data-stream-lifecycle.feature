@@ -49,6 +49,22 @@ Feature: Data streams: ILM rollover, check-not-write-index, delete and bulk inge
       | .ds-logs-app-2024.01.01-000001 |
       | .ds-logs-app-2024.01.02-000002 |
 
+  @profile:7.17
+  Scenario: elastic/elasticsearch#67777: a backing index the stream was rolled over from by hand does not roll it over again (7.11.1+)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_docs": 2 } } } } } }
+      """
+    And I create the data stream "logs-app"
+    And 1 documents of 1kb are indexed into ".ds-logs-app-000001"
+    When I roll over "logs-app"
+    And 1 documents of 1kb are indexed into ".ds-logs-app-000001"
+    And the clock advances by 20m
+    Then ".ds-logs-app-000001" is at step hot/complete/complete
+    And the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000001 |
+      | .ds-logs-app-000002 |
+
   Scenario: Data streams: readonly waits at check-not-write-index until the stream rolls over (7.10)
     Given a lifecycle policy "logs":
       """json
@@ -78,7 +94,11 @@ Feature: Data streams: ILM rollover, check-not-write-index, delete and bulk inge
       {".ds-logs-app-000001":{"settings":{"index":{"blocks":{"write":"true"}}}}}
       """
 
-  Scenario: Data streams: the delete action fails on the write index and deletes an older backing index (7.10)
+  Scenario: elastic/elasticsearch#68794: 7.10's delete step throws past ILM on a stream's only backing index, which sits on delete/delete/delete with no step_info
+    7.9-7.11 `DeleteStep` throws its write-index refusal out of `performAction`, where no listener
+    catches it (the 7.x runner calls the step without a try): ES logs it, and the index stays on the
+    step, with no ERROR and no `step_info`, as the 7.9.3 user saw. 7.12 deletes the stream instead
+    (PR #69637), and 8.13 turns the refusal into a retryable ERROR (PR #105772).
     Given a lifecycle policy "logs":
       """json
       { "policy": { "phases": { "hot": { "actions": {} }, "delete": { "min_age": "1d", "actions": { "delete": {} } } } } }
@@ -86,19 +106,38 @@ Feature: Data streams: ILM rollover, check-not-write-index, delete and bulk inge
     And I create the data stream "logs-app"
     When the clock advances by 1d
     Then ".ds-logs-app-000001" is at step delete/delete/wait-for-shard-history-leases
-    When the clock advances by 10m
-    Then the explain record of ".ds-logs-app-000001" contains:
+    When the clock advances by 1d
+    Then ".ds-logs-app-000001" is at step delete/delete/delete
+    And the explain record of ".ds-logs-app-000001" has no "step_info"
+    And the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-000001 |
+
+  Scenario: Data streams: 7.10 deletes a backing index that is no longer the write index
+    Given a lifecycle policy "logs":
       """json
-      {
-        "step": "ERROR", "failed_step": "delete",
-        "step_info": { "type": "illegal_state_exception", "reason": "index [.ds-logs-app-000001] is the write index for data stream [logs-app]. stopping execution of lifecycle [logs] as a data stream's write index cannot be deleted. manually rolling over the index will resume the execution of the policy as the index will not be the data stream's write index anymore" }
-      }
+      { "policy": { "phases": { "hot": { "actions": {} }, "delete": { "min_age": "1d", "actions": { "delete": {} } } } } }
       """
+    And I create the data stream "logs-app"
     When I roll over "logs-app"
-    And I retry the failed step of ".ds-logs-app-000001"
-    And the simulator settles
-    Then the data stream "logs-app" has the backing indices:
+    And the clock advances by 1d
+    And the clock advances by 10m
+    Then the index ".ds-logs-app-000001" does not exist
+    And the data stream "logs-app" has the backing indices:
       | .ds-logs-app-000002 |
+
+  @profile:7.17
+  Scenario: elastic/elasticsearch#68794: from 7.12 deleting a stream's only backing index deletes the stream (PR #69637)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": {} }, "delete": { "min_age": "1d", "actions": { "delete": {} } } } } }
+      """
+    And I create the data stream "logs-app"
+    When the clock advances by 2d
+    And I send GET "/_data_stream"
+    Then the response is:
+      """json
+      {"data_streams":[]}
+      """
 
   @profile:8.19
   Scenario: Data streams: in 8.19 deleting a stream's only backing index deletes the stream
@@ -113,6 +152,27 @@ Feature: Data streams: ILM rollover, check-not-write-index, delete and bulk inge
       """json
       {"data_streams":[]}
       """
+
+  @profile:8.19
+  Scenario: Data streams: 8.13+ refuses to delete a write index that is not the only one with a retryable ERROR (PR #105772)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": {} }, "delete": { "min_age": "1d", "actions": { "delete": {} } } } } }
+      """
+    And I create the data stream "logs-app"
+    And I roll over "logs-app"
+    And I send POST "/.ds-logs-app-2024.01.01-000001/_ilm/remove"
+    When the clock advances by 2d
+    Then the explain record of ".ds-logs-app-2024.01.01-000002" contains:
+      """json
+      {
+        "step": "ERROR", "failed_step": "delete", "is_auto_retryable_error": true,
+        "step_info": { "type": "illegal_state_exception", "reason": "index [.ds-logs-app-2024.01.01-000002] is the write index for data stream [logs-app]. stopping execution of lifecycle [logs] as a data stream's write index cannot be deleted. manually rolling over the index will resume the execution of the policy as the index will not be the data stream's write index anymore" }
+      }
+      """
+    When I roll over "logs-app"
+    And the clock advances by 10m
+    Then the index ".ds-logs-app-2024.01.01-000002" does not exist
 
   Scenario: Data streams: bulk creates count into the write index; index ops are refused per item
     Given a lifecycle policy "logs":

@@ -36,3 +36,18 @@ Feature: Manual retry: refused when there is nothing to retry
     When I retry the failed step of "plain-index,managed-index"
     Then the request fails with status 400 and error "illegal_argument_exception"
     And the cluster state is unchanged
+
+  @profile:6.6
+  Scenario: elastic/elasticsearch#38987: a pattern names the first index in ES's resolution order (6.6)
+    6.6 resolves the pattern (with security on, as ES's own REST tests ran: `IndicesAndAliasesResolver`
+    collects each wildcard's matches in a `HashSet`), so the first index refused is the first in Java
+    HashSet order, not in name order.
+    Given an index "logstash-app1-2019.02.15.19-000001" managed by "warm-later"
+    And an index "logstash-app1-2019.02.15.19-000002" managed by "warm-later"
+    When I send POST "/logstash-app1*/_ilm/retry"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "cannot retry an action for an index [logstash-app1-2019.02.15.19-000002] that has not encountered an error when running a Lifecycle Policy"
+
+  Scenario: Manual retry: 7.10 hands a pattern to the transition unresolved (no security layer to expand it)
+    Given an index "logstash-app1-2019.02.15.19-000001" managed by "warm-later"
+    When I send POST "/logstash-app1*/_ilm/retry"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "index [logstash-app1*] does not exist"

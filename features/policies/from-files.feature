@@ -65,7 +65,7 @@ Feature: Policies and templates from your own files
   @profile:8.19
   Scenario: From files: a policy that needs a newer Elasticsearch (8.19 accepts max_primary_shard_size)
     Under the default profile 7.10 this file is refused with 7.10's own parse error, and the step's
-    failure adds "profile 7.10 refuses this policy; the profiles that accept it: 8.19, 9.1".
+    failure adds "profile 7.10 refuses this policy; the profiles that accept it: 7.17, 8.19, 9.1".
     Given the lifecycle policy "big-shards" from the file "features/fixtures/policies/rollover-by-primary-size.json"
     And an index template "big":
       """json

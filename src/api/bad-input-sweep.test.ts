@@ -40,12 +40,17 @@ const SLM_POLICY = 'nightly';
  * between ERROR and the failed step from then on).
  */
 function fixtureMinutes(profile: Profile): number {
-  return profile.chains.shrink === 'v8' ? 7354 : 7344;
+  return waitsForTargetCount(profile) ? 7354 : 7344;
 }
 
-/** The step ERROR_INDEX fails at: before 8.x a shrink to 4 shards of a 2-shard index fails outright. */
+/** 7.16+ waits at `check-target-shards-count` where older releases fail the `shrink` step. */
+function waitsForTargetCount(profile: Profile): boolean {
+  return profile.chains.shrink === 'v7.16' || profile.chains.shrink === 'v8';
+}
+
+/** The step ERROR_INDEX fails at: before 7.16 a shrink to 4 shards of a 2-shard index fails outright. */
 function errorStep(profile: Profile): string {
-  return profile.chains.shrink === 'v8' ? 'check-rollover-ready' : 'shrink';
+  return waitsForTargetCount(profile) ? 'check-rollover-ready' : 'shrink';
 }
 
 function send(sim: Simulator, method: string, path: string, body?: unknown) {
@@ -59,9 +64,9 @@ function populate(profile: Profile): Simulator {
     const response = send(sim, method, path, body);
     if (response.status !== 200) throw new Error(`setup ${method} ${path} answered ${response.status}: ${response.text}`);
   };
-  // Since 8.x a shrink to a shard count that is not a factor waits at check-target-shards-count instead
+  // Since 7.16 a shrink to a shard count that is not a factor waits at check-target-shards-count instead
   // of failing, so there the index fails a rollover without `index.lifecycle.rollover_alias` instead.
-  const v8 = profile.chains.shrink === 'v8';
+  const v8 = waitsForTargetCount(profile);
   must('PUT', `/_ilm/policy/${ERROR_POLICY}`, {
     policy: { phases: v8 ? { hot: { actions: { rollover: { max_docs: 1 } } } } : { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } },
   });

@@ -4,6 +4,7 @@
  */
 import { freezeDeprecationWarning } from '../engine/lifecycle/actions/freeze';
 import { indicesUsingPolicy } from '../engine/cluster/cluster';
+import { policyUsage } from '../engine/cluster/policy-usage';
 import { EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
 import { explainIndices } from '../engine/lifecycle/explain';
 import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
@@ -12,6 +13,7 @@ import { parsePolicyRequest, policyToXContent, validatePolicyName } from '../eng
 import type { PolicyMetadata } from '../engine/cluster/policy-model';
 import type { Profile } from '../engine/profile';
 import { validateSnapshotPrerequisites } from '../engine/lifecycle/snapshot-validation';
+import { javaHashMapOrder } from '../engine/xcontent/java-order';
 import { formatJavaInstantString } from '../engine/xcontent/time';
 import { toCompactJson } from './json-output';
 import { ACKNOWLEDGED, booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from './context';
@@ -83,6 +85,7 @@ export function getPolicies(ctx: RequestContext): HandlerResult {
       version: metadata.version,
       modified_date: formatJavaInstantString(metadata.modifiedDate),
       policy: policyToXContent(metadata.policy, sim.profile),
+      ...(sim.profile.policyInUseBy ? { in_use_by: policyUsage(sim.cluster, name) } : {}),
     });
   }
   return ok(out);
@@ -121,6 +124,10 @@ export function retry(ctx: RequestContext): HandlerResult {
   if (sim.profile.retryMissingIndex === 'index_not_found') {
     names = resolveIndices(sim.cluster, expression, { ignoreUnavailable: false, allowNoIndices: true, expandHidden: false }).map((i) => i.name);
     if (names.length === 0) throw new EsException(indexNotFound(expression));
+    // ES 6.x resolves a pattern into a `HashSet` (`IndexNameExpressionResolver.WildcardExpressionResolver`,
+    // and security's `IndicesAndAliasesResolver#replaceWildcardExpressions`), so the transition meets
+    // the indices, and refuses the first, in Java HashSet order (elastic/elasticsearch#38987).
+    if (expression.includes('*')) names = javaHashMapOrder(names);
   } else {
     // ES 7.10 hands the names to the transition unresolved.
     names = commaList(expression);

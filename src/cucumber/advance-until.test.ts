@@ -215,13 +215,13 @@ describe('a refused policy: ES answer verbatim, plus the profiles that accept it
   const body = { policy: { phases: { hot: { actions: { rollover: { max_primary_shard_size: '50gb' } } } } } };
   const request = { method: 'PUT', path: '/_ilm/policy/p', body };
 
-  it('7.10 refuses max_primary_shard_size; 8.19 and 9.1 accept it', () => {
+  it('7.10 refuses max_primary_shard_size; 7.17 (7.13+), 8.19 and 9.1 accept it', () => {
     const response = createSimulator({ profile: '7.10' }).requestSync(request);
     expect(describeEsError(response)).to.equal(
       '400 x_content_parse_exception: [1:77] [put_lifecycle_request] failed to parse field [policy] (root cause: x_content_parse_exception: [1:52] [rollover] unknown field [max_primary_shard_size])',
     );
-    expect(profilesAccepting(request)).to.deep.equal(['8.19', '9.1']);
-    expect(profileHint(request, undefined, response, 'policy')).to.equal('profile 7.10 refuses this policy; the profiles that accept it: 8.19, 9.1');
+    expect(profilesAccepting(request)).to.deep.equal(['7.17', '8.19', '9.1']);
+    expect(profileHint(request, undefined, response, 'policy')).to.equal('profile 7.10 refuses this policy; the profiles that accept it: 7.17, 8.19, 9.1');
   });
 
   it('no hint when every profile refuses the body, or when the refusal is not a 400', () => {
@@ -336,7 +336,7 @@ describe('through Cucumber: each failure is reported at its tag or step', () => 
       ],
     ]);
     const policy = failed[2]!.message.split('\n');
-    expect(policy[1]).to.equal('profile 7.10 refuses this policy; the profiles that accept it: 8.19, 9.1');
+    expect(policy[1]).to.equal('profile 7.10 refuses this policy; the profiles that accept it: 7.17, 8.19, 9.1');
     expect(policy[2]).to.match(/^Elasticsearch answered: \{"error":\{"root_cause":\[\{"type":"x_content_parse_exception","reason":"\[1:52\] \[rollover\] unknown field \[max_primary_shard_size\]"\}\]/);
   });
 });

@@ -51,14 +51,31 @@ export interface Profile {
   };
   /** Actions whose presence injects `unfollow` into their phase (empty: no injection). */
   readonly unfollowInjectedBy: readonly string[];
+  /**
+   * ILM's cluster metadata exists on a fresh cluster, so the runner runs from the first request
+   * (`IndexLifecycleService#triggerPolicies` does nothing without it). From 7.x the template registries
+   * store built-in policies once a master is elected (`ilm-history-ilm-policy` by ES
+   * `ILMHistoryTemplateRegistry`, `slm-history-ilm-policy`, `watch-history-ilm-policy`); 6.6 had none,
+   * so ILM slept until the first `PUT _ilm/policy` or `_ilm/start`/`_ilm/stop`.
+   * Divergence: the simulator does not list those built-in policies in `GET _ilm/policy`.
+   */
+  readonly ilmMetadataAtStartup: boolean;
   /** Whether `migrate` is injected into warm/cold phases without allocation rules. */
   readonly injectMigrate: boolean;
   /** Step chain variant per action (see each action's file). */
   readonly chains: {
-    /** `v8`: the `check-target-shards-count` wait, `cleanup-shrink-index`, `generate-index-name`. */
-    readonly shrink: 'v6.6' | 'v7.10' | 'v8';
-    /** `v8`: `branch-forcemerge-check-prerequisites` and a never-entered `readonly` no-op. */
-    readonly forcemerge: 'v6.6' | 'v7.10' | 'v8';
+    /**
+     * `v7.16`: 7.13's retryable shrink (`cleanup-shrink-index`, `generate-index-name`,
+     * `max_primary_shard_size`) with 7.16's `check-target-shards-count` wait, a cluster-state branch that
+     * skips only an index already at `number_of_shards`; `v8`: an async branch that skips on the computed
+     * target too, `check-ts-end-time-passed`, `allow_write_after_shrink`.
+     */
+    readonly shrink: 'v6.6' | 'v7.10' | 'v7.16' | 'v8';
+    /**
+     * `v7.16`: `branch-forcemerge-check-prerequisites`, then the 7.x write block, and
+     * `only_expunge_deletes`; `v8`: the branch and a never-entered `readonly` no-op.
+     */
+    readonly forcemerge: 'v6.6' | 'v7.10' | 'v7.16' | 'v8';
     /** `v8`: `check-ts-end-time-passed` before a write-block `readonly` step. */
     readonly readonly: 'v6.6' | 'v7.10' | 'v8';
     /** `v8`: `check-ts-end-time-passed` after `wait-for-shard-history-leases` (8.10+). */
@@ -86,15 +103,28 @@ export interface Profile {
    */
   readonly rolloverConditions: 'max' | 'min-max';
   /**
-   * Where the lifecycle type's validation runs: inside the policy's constructor while parsing (6.x/7.x,
-   * errors wrapped in the parse chain) or in the request's `validate()` (8.x+, HTTP 400
-   * `action_request_validation_exception`).
+   * With `max`: the conditions the rollover action declares, in the order its `toXContent` writes them
+   * (`max_primary_shard_size` arrived in 7.13).
    */
-  readonly policyValidation: 'in-constructor' | 'request-validate';
+  readonly rolloverMaxConditions: readonly string[];
+  /**
+   * Where the lifecycle type's validation runs: inside the policy's constructor while parsing (6.x-7.10,
+   * errors wrapped in the parse chain); in the request's `validate()`, which calls `policy.validate()`
+   * so its IAE escapes bare (HTTP 400 `illegal_argument_exception`) and only the phase-timing complaint
+   * is an `action_request_validation_exception` (`request-validate-bare`, 7.17 and early 8.x); or with
+   * every complaint an `action_request_validation_exception` (`request-validate`, 8.19+).
+   */
+  readonly policyValidation: 'in-constructor' | 'request-validate-bare' | 'request-validate';
   /** `validateMonotonicallyIncreasingPhaseTimings`: later phases may not have smaller `min_age`. */
   readonly phaseTimingCheck: boolean;
   /** 8.x injects `migrate` even beside an `allocate` with allocation rules (7.x did not). */
   readonly injectMigrateBesideAllocate: boolean;
+  /**
+   * 7.10/7.11 injected `migrate` into a phase that also mounts a searchable snapshot (and ran it first:
+   * elastic/elasticsearch#69347 waits at `cold/migrate/check-migration` beside `searchable_snapshot`);
+   * later releases skip such a phase (`shouldInjectMigrateStepForPhase`, cited in #81604 for 7.16).
+   */
+  readonly injectMigrateBesideSearchableSnapshot: boolean;
   /** `index.lifecycle.skip` (8.19/9.1+): a skipped index is passed over by the poll. */
   readonly lifecycleSkipSetting: boolean;
   /** Time-series indices (`index.mode: time_series`, 8.x+): the settings exist and downsample can run. */
@@ -106,6 +136,14 @@ export interface Profile {
    * removes a stream whose only backing index it is).
    */
   readonly dataStreams: 'none' | 'v7.10' | 'v8';
+  /**
+   * ILM's `delete` step on a data stream's backing index: whether the stream's only backing index takes
+   * the stream with it (7.12+, PR #69637, backported as #69724), and how the write index is refused:
+   * thrown out of the step, where the runner does not catch it (`uncaught`: 7.9-8.12 `DeleteStep`
+   * throws from `performDuringNoSnapshot`; the index stays on `delete` without `step_info`,
+   * elastic/elasticsearch#68794) or handed to the listener (`error`: 8.13+, PR #105772, a retryable ERROR).
+   */
+  readonly dataStreamDelete: { readonly lastIndexDeletesStream: boolean; readonly writeIndexRefusal: 'uncaught' | 'error' };
   /**
    * Document write answers: `v7` (6.x/7.x) carry `_type: "_doc"` and a bulk answer starts with `took`;
    * `v8` has no types (removed in 8.0) and a bulk answer starts with `errors` (chunked XContent).
@@ -129,7 +167,7 @@ export interface Profile {
     readonly phaseExecutionInNewPhase: boolean;
     /** Order of `indices` in the response: Java HashMap order (6.x/7.x) or sorted (8.x+). */
     readonly indexOrder: 'java-hash' | 'sorted';
-    /** `index_creation_date_millis` and `time_since_index_creation` (7.16+). */
+    /** `index_creation_date_millis` and `time_since_index_creation` (8.1+, PR #81273, transport gate `V_8_1_0`). */
     readonly creationDate: boolean;
     /** `previous_step_info` (8.16+). */
     readonly previousStepInfo: boolean;
@@ -157,6 +195,8 @@ export interface Profile {
   readonly timeValueErrorType: 'parse_exception' | 'illegal_argument_exception';
   /** The wording of a policy-name error for an empty name (absent in older releases). */
   readonly policyNameEmptyCheck: boolean;
+  /** `GET _ilm/policy` reports `in_use_by` (indices, data streams, composable templates; 7.14+, PR #74518). */
+  readonly policyInUseBy: boolean;
   /** `POST _ilm/move` accepts a target with only a phase, or a phase and an action (7.15+). */
   readonly moveToStepPartialTarget: boolean;
   /**
@@ -214,6 +254,8 @@ export const PROFILE_7_10: Profile = {
   parseErrorStyle: 'suggesting',
   retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: false },
   unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot'],
+  // `ilm-history-ilm-policy` (ES `ILMHistoryTemplateRegistry`, 7.7+) is stored at start-up.
+  ilmMetadataAtStartup: true,
   injectMigrate: true,
   chains: {
     shrink: 'v7.10',
@@ -229,12 +271,15 @@ export const PROFILE_7_10: Profile = {
     waitForSnapshot: 'v7.10',
   },
   rolloverConditions: 'max',
+  rolloverMaxConditions: ['max_size', 'max_age', 'max_docs'],
   policyValidation: 'in-constructor',
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
+  injectMigrateBesideSearchableSnapshot: true,
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'v7.10',
+  dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   documentApi: 'v7',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -259,6 +304,7 @@ export const PROFILE_7_10: Profile = {
   noopPolicyUpdate: false,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: false,
+  policyInUseBy: false,
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
@@ -293,6 +339,8 @@ export const PROFILE_6_6: Profile = {
   // 6.6 had no automatic retry and no `isRetryable`; nothing is marked retryable.
   retryable: { updateSettings: false, init: false, rollover: false, otherActionSteps: false },
   unfollowInjectedBy: [],
+  // No built-in policy yet (watcher's `watch-history-ilm-policy` came with PR #37443, after 6.6).
+  ilmMetadataAtStartup: false,
   injectMigrate: false,
   chains: {
     shrink: 'v6.6',
@@ -308,12 +356,15 @@ export const PROFILE_6_6: Profile = {
     waitForSnapshot: 'v7.10',
   },
   rolloverConditions: 'max',
+  rolloverMaxConditions: ['max_size', 'max_age', 'max_docs'],
   policyValidation: 'in-constructor',
   phaseTimingCheck: false,
   injectMigrateBesideAllocate: false,
+  injectMigrateBesideSearchableSnapshot: false,
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'none',
+  dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   documentApi: 'v7',
   resizeCopiesSettings: false,
   parseOriginationDate: false,
@@ -337,10 +388,98 @@ export const PROFILE_6_6: Profile = {
   noopPolicyUpdate: false,
   timeValueErrorType: 'parse_exception',
   policyNameEmptyCheck: false,
+  policyInUseBy: false,
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
   snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+};
+
+/**
+ * Elasticsearch 7.17, the last 7.x: 7.10 plus what the releases 7.11-7.17 changed, each value below
+ * with the release that brought it and where it was read (ES sources as stored in the public code
+ * index, PRs and issues). Everything not listed stays as 7.10; among those, what 7.17's own sources did
+ * not settle: the searchable_snapshot, wait_for_snapshot and delete chains, the explain `indices` order
+ * and negative ages, the snapshot API shape, the empty-policy-name check. Data streams stay as 7.10 too
+ * (Divergence: 7.11+ name backing indices `.ds-<name>-<yyyy.MM.dd>-<generation>` and allow hidden
+ * streams; the simulator's 8.x data-stream shape brings GET fields and errors 7.17 did not have).
+ * Unchanged on purpose: identical re-PUTs still bump the version (elastic/elasticsearch#82065 shows
+ * 7.16.2 doing it; 8.0 fixed it) and explain has no `index_creation_date_millis` (8.1, PR #81273).
+ */
+export const PROFILE_7_17: Profile = {
+  ...PROFILE_7_10,
+  name: '7.17',
+  // A 7.17 `GET /` (docker image 7.17.6, as a user's answer shows it).
+  version: {
+    number: '7.17.6',
+    buildFlavor: 'default',
+    buildType: 'docker',
+    buildHash: 'f65e9d338dc1d07b642e14a27f338990148ee5b6',
+    buildDate: '2022-08-23T11:08:48.893373482Z',
+    luceneVersion: '8.11.1',
+    minimumWireCompatibilityVersion: '6.8.0',
+    minimumIndexCompatibilityVersion: '6.0.0-beta1',
+  },
+  description: 'Elasticsearch 7.17: the last 7.x (frozen phase, hot-phase shrink/readonly/searchable_snapshot, retryable shrink with max_primary_shard_size, phase-timing check)',
+  // 7.12 added the frozen phase (`TimeseriesLifecycleType#ORDERED_VALID_PHASES`).
+  phases: ['hot', 'warm', 'cold', 'frozen', 'delete'],
+  // 7.17 `TimeseriesLifecycleType#ORDERED_VALID_*_ACTIONS` (the 7.x `rollup` action sat behind a feature
+  // flag and is left out): hot gained readonly, shrink, forcemerge and searchable_snapshot beside
+  // rollover (7.12/7.13), cold gained readonly and runs searchable_snapshot before allocate, and frozen
+  // kept only unfollow and searchable_snapshot (an early 7.12 master allowed more).
+  phaseActions: {
+    hot: ['set_priority', 'unfollow', 'rollover', 'readonly', 'shrink', 'forcemerge', 'searchable_snapshot'],
+    warm: BASE_WARM_7,
+    cold: ['set_priority', 'unfollow', 'readonly', 'searchable_snapshot', 'allocate', 'migrate', 'freeze'],
+    frozen: ['unfollow', 'searchable_snapshot'],
+    delete: ['wait_for_snapshot', 'delete'],
+  },
+  // `HOT_ACTIONS_THAT_REQUIRE_ROLLOVER` (7.x): readonly, shrink, forcemerge, searchable_snapshot; with
+  // several possible the message says `action(s)` (inferred from the 8.x text, which kept it).
+  actionsNeedingRolloverInHot: ['readonly', 'shrink', 'forcemerge', 'searchable_snapshot'],
+  hotRolloverMessageNoun: 'action(s)',
+  // 7.13 made every action step retryable (the 7.14.2 explain of elastic/elasticsearch#80180 shows
+  // `"failed_step": "shrink", "is_auto_retryable_error": true`).
+  retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: true },
+  chains: {
+    ...PROFILE_7_10.chains,
+    // 7.13's retryable shrink (`cleanup-shrink-index`, `generate-index-name` naming the target
+    // `shrink-<4 chars>-<index>`: the `shrink_index_name` of #80180's 7.14.2 explain), and 7.16's
+    // `check-target-shards-count` (PR #74219, backported to 7.x as #76565).
+    shrink: 'v7.16',
+    // 7.16/7.17 `ForceMergeAction`: `branch-forcemerge-check-prerequisites` (skips a searchable
+    // snapshot), `check-not-write-index`, the `readonly` write block, and `only_expunge_deletes` (7.16,
+    // transport gate `V_7_16_0`).
+    forcemerge: 'v7.16',
+    // 7.12 added `branch-check-unfollow-prerequisites` (PR #68690); the last step is
+    // `wait-for-index-color` (`UnfollowActionTests` of the 7.12-8.x era: 8 steps, no time-series wait).
+    unfollow: 'v8',
+    // `MigrateAction` gained `branch-check-skip-action` with partially mounted indices (the
+    // `common.xcontent`-era 7.x sources already have `CONDITIONAL_SKIP_MIGRATE_STEP`).
+    migrate: 'v8',
+    // `total_shards_per_node` arrived in 7.16 (PR #76134); 7.17.0 took #81944's reworded message and
+    // the allocate action with only `total_shards_per_node` (backport PR #82192).
+    allocate: 'v8',
+  },
+  // 7.13 added `max_primary_shard_size` (the `min_*` family and `max_primary_shard_docs` are 8.x).
+  rolloverMaxConditions: ['max_size', 'max_primary_shard_size', 'max_age', 'max_docs'],
+  // 7.17 `PutLifecycleAction.Request#validate`: `policy.validate()` first (its IAE escapes bare), then
+  // `validateMonotonicallyIncreasingPhaseTimings` as an `ActionRequestValidationException`.
+  policyValidation: 'request-validate-bare',
+  phaseTimingCheck: true,
+  // No migrate beside searchable_snapshot (7.12/7.13 reordered the two; #81604 cites the skip in 7.16).
+  injectMigrateBesideSearchableSnapshot: false,
+  // 7.12: the stream's only backing index takes the stream with it (PR #69637); the write index is
+  // still refused by a throw the runner does not catch (until 8.13).
+  dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
+  // 7.14, PR #74518 (with `POST _ilm/migrate_to_data_tiers`, not simulated).
+  policyInUseBy: true,
+  // 7.15 (phase-only and phase/action targets of `POST _ilm/move`).
+  moveToStepPartialTarget: true,
+  // 7.x `IndexLifecycleService#IGNORE_STEPS_MAINTENANCE_REQUESTED = Set.of(ShrinkStep.NAME, RollupStep.NAME)`.
+  runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
+  // ES `Version.V_7_17_6` (7170699).
+  indexVersionCreated: '7170699',
 };
 
 /** Actions per phase since 8.x (ES `TimeseriesLifecycleType` `ORDERED_VALID_*_ACTIONS`). */
@@ -373,6 +512,7 @@ export const PROFILE_8_19: Profile = {
   parseErrorStyle: 'suggesting',
   retryable: { updateSettings: true, init: true, rollover: true, otherActionSteps: true },
   unfollowInjectedBy: ['rollover', 'shrink', 'searchable_snapshot', 'downsample'],
+  ilmMetadataAtStartup: true,
   injectMigrate: true,
   chains: {
     shrink: 'v8',
@@ -388,12 +528,15 @@ export const PROFILE_8_19: Profile = {
     waitForSnapshot: 'v8',
   },
   rolloverConditions: 'min-max',
+  rolloverMaxConditions: [],
   policyValidation: 'request-validate',
   phaseTimingCheck: true,
   injectMigrateBesideAllocate: true,
+  injectMigrateBesideSearchableSnapshot: false,
   lifecycleSkipSetting: true,
   timeSeriesIndices: true,
   dataStreams: 'v8',
+  dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'error' },
   documentApi: 'v8',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -417,6 +560,7 @@ export const PROFILE_8_19: Profile = {
   noopPolicyUpdate: true,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: true,
+  policyInUseBy: true,
   moveToStepPartialTarget: true,
   runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
@@ -447,6 +591,7 @@ export const PROFILE_9_1: Profile = {
 export const PROFILES: ReadonlyMap<string, Profile> = new Map([
   [PROFILE_7_10.name, PROFILE_7_10],
   [PROFILE_6_6.name, PROFILE_6_6],
+  [PROFILE_7_17.name, PROFILE_7_17],
   [PROFILE_8_19.name, PROFILE_8_19],
   [PROFILE_9_1.name, PROFILE_9_1],
 ]);

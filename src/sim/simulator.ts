@@ -60,7 +60,7 @@ export class Simulation {
     this.now = this.config.startMillis;
     this.prng = new Prng(this.config.seed);
     const prng = this.prng;
-    this.cluster = createCluster(() => prng.base64Uuid());
+    this.cluster = createCluster(() => prng.base64Uuid(), this.config.profile.ilmMetadataAtStartup);
     this.allocation = allocationModel(this.cluster);
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
     this.watchers = new Map();

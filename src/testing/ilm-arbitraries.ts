@@ -40,7 +40,8 @@ export interface Scenario {
   readonly shardUnit: number;
   /**
    * Every shrink in the scenario targets this many shards: a proper divisor of `shardUnit` (1 when
-   * that is 1). So no shrink fails for its shard count, not even a second shrink of a shrunken index.
+   * that is 1). So no shrink fails for its shard count, not even a second shrink of a shrunken index,
+   * except 6.6's shrink of a one-shard index, which ES refuses (see `isGenuineError`).
    */
   readonly shrinkTarget: number;
   readonly requests: readonly GeneratedRequest[];

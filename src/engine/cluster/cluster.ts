@@ -256,7 +256,8 @@ export const SETTING_BLOCKS_WRITE = 'index.blocks.write';
 export const SETTING_RESIZE_SOURCE_NAME = 'index.resize.source.name';
 export const SETTING_RESIZE_SOURCE_UUID = 'index.resize.source.uuid';
 
-export function createCluster(newUuid: () => string): Cluster {
+/** An empty cluster; `ilmMetadataExists` says whether ILM's metadata is there from the start (see `Profile#ilmMetadataAtStartup`). */
+export function createCluster(newUuid: () => string, ilmMetadataExists = false): Cluster {
   return {
     indices: new Map(),
     policies: new Map(),
@@ -265,7 +266,7 @@ export function createCluster(newUuid: () => string): Cluster {
     newUuid,
     changed: new ChangeLog(),
     history: new HistoryLog(),
-    ilmMetadataExists: false,
+    ilmMetadataExists,
     indexTemplates: new Map(),
     aliasHolders: new Map(),
     dataStreams: new Map(),

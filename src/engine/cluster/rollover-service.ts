@@ -9,6 +9,7 @@ import { Cluster, IndexMetadata, recordRollover, removeAlias, setAlias, touch } 
 import { EsException, illegalArgument } from '../errors';
 import { createIndex, matchingTemplate } from './index-creation';
 import type { Profile } from '../profile';
+import { javaHashMapOrder } from '../xcontent/java-order';
 
 export const SETTING_PROVIDED_NAME = 'index.provided_name';
 
@@ -32,8 +33,13 @@ export function rolloverAlias(
 ): IndexMetadata {
   const template = matchingTemplate(cluster, targetName);
   if (template?.aliases.has(alias)) {
+    // ES `MetadataRolloverService#checkNoDuplicatedAliasInIndexTemplate` prints the template's whole
+    // alias map as Java does (`[a, b]`): a composable template's aliases are a `HashMap` (ES `Template`
+    // parser), so Java HashMap order (elastic/elasticsearch#26976 shows `[[search-fusion-logs,
+    // active-fusion-logs]]` for a template listing them the other way round).
+    const listed = javaHashMapOrder([...template.aliases.keys()]).join(', ');
     throw new EsException(
-      illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${alias}]] in index template [${template.name}]`),
+      illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${listed}]] in index template [${template.name}]`),
     );
   }
   const explicitWrite = source.aliases.get(alias)?.isWriteIndex === true;

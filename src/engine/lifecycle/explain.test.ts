@@ -172,8 +172,8 @@ describe('explain: a policy that does not exist (es-ilm-api.md 4.5)', () => {
   for (const profile of ['7.10', '6.6']) {
     it(`${profile}: managed, the policy name, and the does-not-exist step_info only`, async () => {
       const sim = createSimulator({ profile });
-      // ILM runs only once ILM metadata exists (ES `IndexLifecycleService#triggerPolicies`), so some
-      // other policy is stored first.
+      // ILM runs only once ILM metadata exists (ES `IndexLifecycleService#triggerPolicies`): from 7.x
+      // a fresh cluster has it, 6.6 only once some other policy is stored (features/explain/missing-policy.feature).
       await ok(sim, 'PUT', '/_ilm/policy/other', { policy: { phases: { delete: { actions: { delete: {} } } } } });
       await ok(sim, 'PUT', '/orphan', { settings: { 'index.lifecycle.name': 'nope' } });
       expect(await explainText(sim, '/orphan/_ilm/explain')).to.equal(

@@ -31,7 +31,20 @@ export function parsePolicyRequest(text: string, policyName: string, profile: Pr
     build: (values) => values.get('policy') as Policy,
   });
   if (profile.policyValidation === 'request-validate') validatePutRequest(policy, profile);
+  if (profile.policyValidation === 'request-validate-bare') validatePutRequestBare(policy, profile);
   return policy;
+}
+
+/**
+ * ES 7.17 `PutLifecycleAction.Request#validate`: `policy.validate()` throws its
+ * `IllegalArgumentException` as it is (HTTP 400 `illegal_argument_exception`); only the phase-timing
+ * complaint becomes an `action_request_validation_exception`.
+ */
+function validatePutRequestBare(policy: Policy, profile: Profile): void {
+  validateLifecycleType(policy.phases, profile);
+  if (!profile.phaseTimingCheck) return;
+  const timing = phaseTimingError(policy.phases, profile);
+  if (timing !== '') throw new EsException(actionRequestValidation([timing]));
 }
 
 /**

@@ -35,8 +35,9 @@ export function orderedActions(phase: Phase, profile: Profile): ActionConfig[] {
     profile.injectMigrate &&
     (phase.name === 'warm' || phase.name === 'cold') &&
     !actions.has('migrate') &&
-    // ES `shouldInjectMigrateStepForPhase`: a phase that mounts a searchable snapshot gets no migrate.
-    !actions.has('searchable_snapshot') &&
+    // ES `shouldInjectMigrateStepForPhase`: a phase that mounts a searchable snapshot gets no migrate
+    // (after 7.11; 7.10 injected it there too, elastic/elasticsearch#69347).
+    (profile.injectMigrateBesideSearchableSnapshot || !actions.has('searchable_snapshot')) &&
     // 7.x left the move to the allocate action's rules; 8.x injects migrate beside them too.
     (profile.injectMigrateBesideAllocate || !allocatesByAttribute)
   ) {

@@ -39,8 +39,6 @@ const DEFINITIONS: readonly ConditionDefinition[] = [
   { name: 'min_primary_shard_docs', kind: 'docs', bound: 'min', perShard: true },
 ];
 const BY_NAME = new Map(DEFINITIONS.map((d) => [d.name, d]));
-/** The conditions of ES 6.x-8.3 (`max_docs` since 6.5). */
-const LEGACY = ['max_size', 'max_age', 'max_docs'];
 /** ES `WaitForRolloverReadyStep`: a shard never grows past this many documents. */
 export const MAX_PRIMARY_SHARD_DOCS_DEFAULT = 200_000_000;
 
@@ -53,7 +51,9 @@ export interface RolloverConditions {
 
 /** The condition fields the release's parser declares, in the order ES declares them. */
 export function conditionFields(profile: Profile): FieldSpec[] {
-  const names = profile.rolloverConditions === 'min-max' ? DEFINITIONS.map((d) => d.name) : LEGACY;
+  // Before 8.4 the release's own list (`Profile#rolloverMaxConditions`: `max_docs` since 6.5,
+  // `max_primary_shard_size` since 7.13).
+  const names = profile.rolloverConditions === 'min-max' ? DEFINITIONS.map((d) => d.name) : profile.rolloverMaxConditions;
   return names.map((name) => {
     const kind = BY_NAME.get(name)!.kind;
     if (kind === 'age') return { name, type: 'VALUE', parse: (t: JsonTokenizer) => timeValue(t, name) };
@@ -98,8 +98,8 @@ export function conditionsToXContent(conditions: RolloverConditions, profile: Pr
   const byName = new Map(entries);
   const out: Record<string, unknown> = {};
   if (profile.rolloverConditions === 'max') {
-    // 6.x-8.3 `RolloverAction#toXContent` wrote its three fields in a fixed order.
-    for (const name of LEGACY) if (byName.has(name)) out[name] = printed(name, byName.get(name)!);
+    // 6.x-8.3 `RolloverAction#toXContent` wrote its fields in a fixed order.
+    for (const name of profile.rolloverMaxConditions) if (byName.has(name)) out[name] = printed(name, byName.get(name)!);
     return out;
   }
   const names = javaHashMapOrder(

@@ -23,7 +23,7 @@ import { firstStep, resolveStep } from './policy-steps';
 import type { PolicyMetadata } from '../cluster/policy-model';
 import { minAgeMillis } from '../cluster/policy-model';
 import type { Profile } from '../profile';
-import { assertNever, notYet, Step, StepContext, WaitResult } from './steps';
+import { assertNever, EscapedStepException, notYet, Step, StepContext, WaitResult } from './steps';
 import { INIT_KEY, NEW_PHASE, sameStepKey, StepKey, stepKey, TERMINAL_KEY } from '../cluster/step-key';
 import { failedStepKey, isOnStep, moveToErrorStep, moveToFailedStep, moveToStep } from './transitions';
 
@@ -172,6 +172,8 @@ export class Runner {
       this.injectFailure(index, step);
       branch = step.perform(this.context(index, policy, now));
     } catch (e) {
+      // Thrown past ES's listener: logged by ES, nothing recorded, the index stays on the step.
+      if (e instanceof EscapedStepException) return;
       this.fail(index, policy, step, e, now);
       return;
     }

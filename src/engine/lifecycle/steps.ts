@@ -7,6 +7,7 @@
 import type { Cluster, IndexMetadata } from '../cluster/cluster';
 import type { Profile } from '../profile';
 import type { StepKey } from '../cluster/step-key';
+import type { EsException } from '../errors';
 
 export interface StepContext {
   readonly cluster: Cluster;
@@ -68,6 +69,17 @@ export type StepKind = Step['kind'];
 
 export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${JSON.stringify(value)}`);
+}
+
+/**
+ * An ES exception a step throws out of `performAction` itself instead of passing it to its listener.
+ * The runner of those releases calls async actions without a `try`, so ES only logs it: the index stays
+ * on the step, neither in ERROR nor with `step_info` (elastic/elasticsearch#68794).
+ */
+export class EscapedStepException extends Error {
+  constructor(readonly escaped: EsException) {
+    super(escaped.message);
+  }
 }
 
 export const COMPLETE: WaitResult = { complete: true };

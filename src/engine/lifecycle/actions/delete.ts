@@ -7,7 +7,7 @@ import { deleteIndex } from '../../cluster/cluster';
 import { dataStreamOf, deleteBackingIndex, deleteDataStreams, writeIndexName } from '../../cluster/data-streams';
 import { EsException, illegalState } from '../../errors';
 import { booleanValue, parseObject } from '../../xcontent/object-parser';
-import { Step } from '../steps';
+import { EscapedStepException, Step } from '../steps';
 import { stepKey } from '../../cluster/step-key';
 import type { ActionDefinition } from './action';
 import { passingAsyncActionStep, waitForNoFollowersStep, waitForTimeSeriesEndStep } from './common';
@@ -37,21 +37,23 @@ export const deleteAction: ActionDefinition = {
       nextKey,
       retryable: profile.retryable.otherActionSteps,
       indexSurvives: false,
-      // ES `DeleteStep`: a data stream's write index is refused (7.9+); from 8.0 a stream's only
-      // backing index takes the whole stream with it. Any other backing index leaves its stream.
+      // ES `DeleteStep`: a data stream's write index is refused (7.9+), by a throw ES's runner does not
+      // catch until 8.13 (`Profile#dataStreamDelete`); from 7.12 a stream's only backing index takes
+      // the whole stream with it. Any other backing index leaves its stream.
       perform: ({ cluster, index, policyName }) => {
         const ds = dataStreamOf(cluster, index.name);
         if (ds) {
-          if (profile.dataStreams === 'v8' && ds.indices.length === 1) {
+          if (profile.dataStreamDelete.lastIndexDeletesStream && ds.indices.length === 1) {
             deleteDataStreams(cluster, [ds]);
             return;
           }
           if (writeIndexName(ds) === index.name) {
-            throw new EsException(
+            const refusal = new EsException(
               illegalState(
                 `index [${index.name}] is the write index for data stream [${ds.name}]. stopping execution of lifecycle [${policyName}] as a data stream's write index cannot be deleted. manually rolling over the index will resume the execution of the policy as the index will not be the data stream's write index anymore`,
               ),
             );
+            throw profile.dataStreamDelete.writeIndexRefusal === 'uncaught' ? new EscapedStepException(refusal) : refusal;
           }
           deleteBackingIndex(cluster, index.name);
           return;

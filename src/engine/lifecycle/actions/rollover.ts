@@ -82,6 +82,10 @@ export const rolloverAction: ActionDefinition = {
           if (ds) {
             // A backing index that is no longer the write index has nothing to roll over (ES logs and
             // completes); the write index needs no rollover alias.
+            // Divergence: 7.10 (before 7.11.1, elastic/elasticsearch#67777) had no such check: a former
+            // write index, the stream rolled over by hand, dry-ran the stream's rollover on each tick
+            // (with the stream's summed document stats) and, once met, rolled the stream over a second
+            // time. The simulator skips it in every profile.
             if (writeIndexName(ds) !== index.name) return COMPLETE;
             return conditionsMet(conditions, index, now, profile) ? COMPLETE : notYet(null);
           }

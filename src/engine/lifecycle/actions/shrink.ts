@@ -1,11 +1,15 @@
 /**
- * The `shrink` action (mirrors ES `ShrinkAction` of 6.6, 7.10 and 8.x): pin the shards to one node,
- * resize into the shrunken index, copy the execution state onto it, then delete the source and give
- * its name (and aliases) to the shrunken index as an alias, or its place in its data stream. In 7.10
- * the target is `shrink-<index>` and a target shard count above the source's fails the `shrink` step
- * itself; 8.x waits at `check-target-shards-count` instead, names the target `shrink-<4 random
- * chars>-<index>` (`generate-index-name`), can size the target by `max_primary_shard_size` and can lift
- * the write block afterwards (`allow_write_after_shrink`).
+ * The `shrink` action (mirrors ES `ShrinkAction` of 6.6, 7.10, 7.16/7.17 and 8.x): pin the shards to
+ * one node, resize into the shrunken index, copy the execution state onto it, then delete the source
+ * and give its name (and aliases) to the shrunken index as an alias, or its place in its data stream.
+ * In 7.10 the target is `shrink-<index>` and a target shard count above the source's fails the
+ * `shrink` step itself. 7.13 made the action retryable (`cleanup-shrink-index`, then
+ * `generate-index-name` naming the target `shrink-<4 random chars>-<index>`) and added
+ * `max_primary_shard_size`; 7.16 waits at `check-target-shards-count` for a count that does not divide
+ * the source's. 7.x skips the action only for an index already at `number_of_shards`, so a
+ * `max_primary_shard_size` shrink of a one-shard index fails in the resize (elastic/elasticsearch#80180,
+ * fixed in 8.2 by PR #84434: 8.x's async branch skips whenever the computed target equals the source).
+ * 8.x can also lift the write block afterwards (`allow_write_after_shrink`).
  */
 import {
   addIndex,
@@ -82,16 +86,21 @@ function targetShardCount(settings: ShrinkSettings, index: IndexMetadata): numbe
   return source;
 }
 
-/** The shrunken index's name: generated in 8.x (`generate-index-name`), fixed before. */
+/** Whether the release's chain has 7.13's retryable steps (`cleanup-shrink-index`, `generate-index-name`). */
+function generatesName(profile: Profile): boolean {
+  return profile.chains.shrink === 'v7.16' || profile.chains.shrink === 'v8';
+}
+
+/** The shrunken index's name: generated since 7.13 (`generate-index-name`), fixed before. */
 export function targetNameOf(index: IndexMetadata, profile: Profile): string {
-  if (profile.chains.shrink === 'v8') return index.lifecycle?.shrinkIndexName ?? '';
+  if (generatesName(profile)) return index.lifecycle?.shrinkIndexName ?? '';
   return SHRUNKEN_INDEX_PREFIX + index.name;
 }
 
 export const shrinkAction: ActionDefinition = {
   name: NAME,
   parse: (p, profile) => {
-    if (profile.chains.shrink !== 'v8') {
+    if (!generatesName(profile)) {
       return parseObject(p, {
         name: NAME,
         constructing: true,
@@ -114,7 +123,10 @@ export const shrinkAction: ActionDefinition = {
           constructorArg: 'optional',
           parse: (t) => parseByteSize(t.text(), 'max_primary_shard_size'),
         },
-        { name: 'allow_write_after_shrink', type: 'BOOLEAN', constructorArg: 'optional', parse: booleanValue },
+        // 8.14+; 7.13-7.17 know only the two sizes.
+        ...(profile.chains.shrink === 'v8'
+          ? [{ name: 'allow_write_after_shrink', type: 'BOOLEAN' as const, constructorArg: 'optional' as const, parse: booleanValue }]
+          : []),
       ],
       build: (values) => ({
         action: NAME,
@@ -130,16 +142,17 @@ export const shrinkAction: ActionDefinition = {
   },
   toXContent: (config, profile) => {
     const settings = settingsOf(config);
-    if (profile.chains.shrink !== 'v8') return { number_of_shards: settings.numberOfShards };
+    if (!generatesName(profile)) return { number_of_shards: settings.numberOfShards };
     return {
       ...(settings.numberOfShards !== undefined ? { number_of_shards: settings.numberOfShards } : {}),
       ...(settings.maxPrimaryShardSize !== undefined ? { max_primary_shard_size: settings.maxPrimaryShardSize.text } : {}),
-      allow_write_after_shrink: settings.allowWriteAfterShrink,
+      ...(profile.chains.shrink === 'v8' ? { allow_write_after_shrink: settings.allowWriteAfterShrink } : {}),
     };
   },
   toSteps: (phase, nextKey, config, profile) => {
     const settings = settingsOf(config);
     const modern = profile.chains.shrink === 'v8';
+    const retrying = generatesName(profile);
     const retryable = profile.retryable.otherActionSteps;
     const key = (name: string) => stepKey(phase, NAME, name);
     const branchKey = key('branch-check-prerequisites');
@@ -167,7 +180,10 @@ export const shrinkAction: ActionDefinition = {
     if (profile.chains.shrink === 'v6.6') {
       steps.push(writeBlockStep(profile, readOnlyKey, singleNodeKey));
     } else {
-      const skip = (index: IndexMetadata) => numberOfShards(index) === targetShardCount(settings, index);
+      // 8.x compares with the computed target; 7.x only with a configured `number_of_shards`.
+      const skip = modern
+        ? (index: IndexMetadata) => numberOfShards(index) === targetShardCount(settings, index)
+        : (index: IndexMetadata) => settings.numberOfShards !== undefined && numberOfShards(index) === settings.numberOfShards;
       steps.push(
         modern
           ? {
@@ -191,9 +207,9 @@ export const shrinkAction: ActionDefinition = {
         waitForNoFollowersStep(profile, leasesKey, modern ? timeSeriesKey : readOnlyKey),
       );
       if (modern) steps.push(waitForTimeSeriesEndStep(profile, timeSeriesKey, readOnlyKey));
-      steps.push(writeBlockStep(profile, readOnlyKey, modern ? targetCountKey : singleNodeKey));
+      steps.push(writeBlockStep(profile, readOnlyKey, retrying ? targetCountKey : singleNodeKey));
     }
-    if (modern) {
+    if (retrying) {
       steps.push(
         {
           // ES `CheckTargetShardsCountStep`: a count that does not divide the source's waits here.
@@ -206,8 +222,11 @@ export const shrinkAction: ActionDefinition = {
             const target = settings.numberOfShards;
             const source = numberOfShards(index);
             if (target === undefined || source % target === 0) return COMPLETE;
+            // The step's first wording (7.16/7.17, `CheckTargetShardsCountStep.Info`); 8.x names the policy.
             return notYet({
-              message: `lifecycle action of policy [${policyName}] for index [${index.name}] cannot make progress because the target shards count [${target}] must be a factor of the source index's shards count [${source}]`,
+              message: modern
+                ? `lifecycle action of policy [${policyName}] for index [${index.name}] cannot make progress because the target shards count [${target}] must be a factor of the source index's shards count [${source}]`
+                : `the target shards count [${target}] must be a factor of the source index [${index.name}]'s shards count [${source}]`,
             });
           },
         },
@@ -373,6 +392,9 @@ function resize(
       illegalState(`index ${index.name} must block write operations to resize index. use "index.blocks.write=true"`),
     );
   }
+  // ES `MetadataCreateIndexService#validateShrinkIndex`, after the shard-count checks: a one-shard
+  // index cannot be shrunk, not even into one shard (elastic/elasticsearch#33275, #80180).
+  if (sourceShards === 1) throw new EsException(illegalArgument("can't shrink an index with only one shard"));
   // The resize target is a new index: ES validates its name like any other (too long, for one).
   const nameError = indexNameError(targetName);
   if (nameError) throw new EsException(nameError);
