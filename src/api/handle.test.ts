@@ -242,3 +242,24 @@ describe('responses carry ES headers and parsed bodies', () => {
     expect((await send(createSimulator(), 'get', '/_sim/clock')).status).to.equal(200);
   });
 });
+
+describe('issue 14: hostile filter_path and wildcard expressions answer at once (items 1 and 2)', () => {
+  // Before the fix, 40 repeats of `**.` ran the heap out and `*.***********z` backtracked for a minute;
+  // filter-path.test.ts bounds the work by counting, these check the answers through the request edge.
+  it('answers 40 repeats of ** as one', async () => {
+    const sim = createSimulator();
+    await send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } });
+    const many = await send(sim, 'GET', `/_ilm/policy?filter_path=${'**.'.repeat(40)}**.min_age`);
+    const one = await send(sim, 'GET', '/_ilm/policy?filter_path=**.min_age');
+    expect(many.status).to.equal(200);
+    expect(many.text).to.equal(one.text);
+    expect(one.text).to.equal('{"p":{"policy":{"phases":{"delete":{"min_age":"1d"}}}}}');
+  });
+  it('answers wildcard runs in filter_path and in index expressions', async () => {
+    const sim = createSimulator();
+    await send(sim, 'PUT', '/idx');
+    expect((await send(sim, 'GET', `/?filter_path=*.${'*'.repeat(30)}z`)).body).to.deep.equal({});
+    const explain = await send(sim, 'GET', `/${'*'.repeat(30)}x${'*'.repeat(30)}z/_ilm/explain`);
+    expect(explain.text).to.equal('{"indices":{}}');
+  });
+});
