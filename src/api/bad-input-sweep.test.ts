@@ -731,6 +731,22 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('POST /_bulk', 'items without an index', { method: 'POST', path: '/_bulk', body: line({ index: {} }) + line({ a: 1 }) + line({ create: {} }) + line({ a: 2 }) }, {
     text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index is missing;2: index is missing;'),
   });
+  // Issue 14, item 4: the NDJSON media types reach the bulk parser (and its refusals) like JSON does;
+  // mismatched compatible versions are refused before it.
+  for (const contentType of ['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson; compatible-with=8']) {
+    const accept = contentType.includes('compatible-with') ? 'application/vnd.elasticsearch+json; compatible-with=8' : 'application/json';
+    add('POST /_bulk', `${contentType}: no newline after the last line`, {
+      method: 'POST', path: '/_bulk', headers: { 'content-type': contentType, accept }, body: `${line({ index: { _index: MANAGED_INDEX } })}{"a":1}`,
+    }, { text: illegalArgument('The bulk request must be terminated by a newline [\\n]') });
+  }
+  add('POST /_bulk', 'NDJSON with compatible-with=9 and an Accept of 8', {
+    method: 'POST', path: '/_bulk',
+    headers: { 'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9', accept: 'application/vnd.elasticsearch+json; compatible-with=8' },
+    body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
+  }, { status: 400, type: 'media_type_header_exception', reason: 'Invalid media-type value on headers [Accept, Content-Type]' });
+  add('POST /_bulk', 'NDJSON as text/x-ndjson (not a type ES reads)', {
+    method: 'POST', path: '/_bulk', headers: { 'content-type': 'text/x-ndjson' }, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
+  }, { text: '{"error":"Content-Type header [text/x-ndjson] is not supported","status":406}' });
   add('POST /_bulk', 'only blank lines', { method: 'POST', path: '/_bulk', body: '\n\n' }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no requests added;') });
 
   // Snapshot repositories (ES PutRepositoryRequest, RepositoriesService, GetRepositoriesAction).
@@ -893,8 +909,8 @@ function checkAnswer(sim: Simulator, sweepCase: SweepCase): string[] {
   }
   const error = isObject(body) ? body['error'] : undefined;
   if (typeof error === 'string') {
-    // ES's bare routing errors (no handler: 400; wrong method: 405).
-    if (response.status !== 400 && response.status !== 405) problems.push(`a bare error string with status ${response.status}`);
+    // ES's bare routing errors (no handler: 400; wrong method: 405; a body type it cannot read: 406).
+    if (![400, 405, 406].includes(response.status)) problems.push(`a bare error string with status ${response.status}`);
   } else if (!isObject(error) || typeof error['type'] !== 'string' || typeof error['reason'] !== 'string' || !isObject(body) || body['status'] !== response.status) {
     problems.push(`not an ES error body (error.type, error.reason, status): ${answer}`);
   } else {

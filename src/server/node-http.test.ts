@@ -285,6 +285,37 @@ describe('raw HTTP', () => {
     }));
 });
 
+describe('issue 14, item 4: _bulk takes the NDJSON media types the official clients send', () => {
+  const lines = '{"index":{"_index":"logs"}}\n{"message":"a"}\n';
+  for (const contentType of [
+    'application/x-ndjson',
+    'application/x-ndjson; charset=UTF-8',
+    'application/vnd.elasticsearch+x-ndjson; compatible-with=8',
+    'application/vnd.elasticsearch+x-ndjson;compatible-with=9',
+  ]) {
+    it(contentType, () =>
+      withServer({}, async (server) => {
+        const versioned = /compatible-with=(\d)/.exec(contentType)?.[1];
+        const accept = versioned === undefined ? 'application/json' : `application/vnd.elasticsearch+json; compatible-with=${versioned},text/plain`;
+        const answer = await raw(server.url, { method: 'POST', path: '/_bulk', headers: { 'content-type': contentType, accept }, body: lines });
+        expect(answer.status).to.equal(200);
+        expect(JSON.parse(answer.text).errors).to.equal(false);
+      }));
+  }
+  it('still refuses a text/plain body, and NDJSON with a mismatched compatible version', () =>
+    withServer({}, async (server) => {
+      const plain = await raw(server.url, { method: 'POST', path: '/_bulk', headers: { 'content-type': 'text/plain' }, body: lines });
+      expect(plain.text).to.equal('{"error":"Content-Type header [text/plain] is not supported","status":406}');
+      const mismatched = await raw(server.url, {
+        method: 'POST',
+        path: '/_bulk',
+        headers: { 'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9', accept: 'application/vnd.elasticsearch+json; compatible-with=8' },
+        body: lines,
+      });
+      expect(JSON.parse(mismatched.text).error.type).to.equal('media_type_header_exception');
+    }));
+});
+
 describe('bad input over HTTP', () => {
   /** Sends a bad request, checks ES's answer, and checks nothing changed and the server still serves. */
   async function refusedWithoutChange(
