@@ -192,6 +192,14 @@ const MALFORMED_BODIES: ReadonlyArray<readonly [string, unknown]> = [
   ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])],
 ];
 
+/** Keys a JS object literal would treat specially; ES treats them as ordinary names. */
+const PROTOTYPE_KEYS = ['__proto__', 'constructor'];
+/**
+ * Routes where a top-level `__proto__` is data: a document, and the create-snapshot body, whose unknown
+ * keys the simulator passes over for every name alike (handle.test.ts checks `__proto__` answers as `foo`).
+ */
+const FREE_FORM_BODIES = new Set(['POST /{index}/_doc', 'PUT /_snapshot/{repository}/{snapshot}', 'POST /_snapshot/{repository}/{snapshot}']);
+
 function routeKey(route: Pick<Route, 'method' | 'pattern'>): string {
   return `${route.method} /${route.pattern.join('/')}`;
 }
@@ -242,6 +250,13 @@ function genericCases(route: Route, profile: Profile): SweepCase[] {
     });
   } else {
     for (const [title, body] of MALFORMED_BODIES) cases.push({ route: key, title: `a body that is ${title}`, request: { method: route.method, path, body } });
+    // Issue 14, item 7: to ES `__proto__` and `constructor` are names like any other, so a body that
+    // holds only one of them (around what the route would accept) is refused as any unknown field is.
+    if (!FREE_FORM_BODIES.has(key)) {
+      for (const name of PROTOTYPE_KEYS) {
+        cases.push({ route: key, title: `a body whose only key is ${name}`, request: { method: route.method, path, body: `{"${name}":${JSON.stringify(VALID_BODIES[key] ?? 1)}}` } });
+      }
+    }
   }
   return cases;
 }
@@ -498,6 +513,19 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(advance, 'no body', { method: 'POST', path: '/_sim/clock/_advance' }, { status: 400 });
   add(advance, 'an empty object', { method: 'POST', path: '/_sim/clock/_advance', body: {} }, { status: 400 });
   add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
+  // Issue 14, item 7: `__proto__` once carried the field through the prototype and moved the clock.
+  add(advance, 'the field inside __proto__', { method: 'POST', path: '/_sim/clock/_advance', body: '{"__proto__":{"by":"5d"}}' }, {
+    text: illegalArgument('unknown field [__proto__], expected only [by]'),
+  });
+  add('POST /_sim/clock/_set', 'the field inside __proto__', { method: 'POST', path: '/_sim/clock/_set', body: '{"__proto__":{"to":"2090-01-01"}}' }, {
+    text: illegalArgument('unknown field [__proto__], expected only [to]'),
+  });
+  add('PUT /{index}', 'settings inside __proto__', { method: 'PUT', path: '/proto-index', body: '{"settings":{"__proto__":{"index.number_of_shards":3}}}' }, {
+    text: illegalArgument('unknown setting [index.__proto__.index.number_of_shards] please check that any required plugins are installed, or check the breaking changes documentation for removed settings'),
+  });
+  add('PUT /{index}/_settings', 'a setting named __proto__', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index":{"__proto__":"1"}}' }, {
+    text: illegalArgument('unknown setting [index.__proto__] please check that any required plugins are installed, or check the breaking changes documentation for removed settings'),
+  });
   for (const value of ['true', 'null', '[]', '{}', '"5x"', '"-1d"', '-1', '"-1"', '1e309', '9223372036854775808', '"1.5d"', '""']) {
     add(advance, `by ${value}`, { method: 'POST', path: '/_sim/clock/_advance', body: `{"by":${value}}` }, { status: 400 });
   }

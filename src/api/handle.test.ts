@@ -263,3 +263,37 @@ describe('issue 14: hostile filter_path and wildcard expressions answer at once 
     expect(explain.text).to.equal('{"indices":{}}');
   });
 });
+
+describe('issue 14, item 7: __proto__ and constructor are ordinary keys', () => {
+  it('does not read a field through __proto__ (the clock stays)', async () => {
+    const sim = createSimulator();
+    const before = (await send(sim, 'GET', '/_sim/clock')).text;
+    const answer = await send(sim, 'POST', '/_sim/clock/_advance', '{"__proto__":{"by":"5d"}}');
+    expect(answer.status).to.equal(400);
+    expect((answer.body as { error: { reason: string } }).error.reason).to.equal('unknown field [__proto__], expected only [by]');
+    expect((await send(sim, 'GET', '/_sim/clock')).text).to.equal(before);
+  });
+  it('keeps __proto__ and constructor as names in what it stores and prints', async () => {
+    const sim = createSimulator();
+    await send(sim, 'PUT', '/_ilm/policy/p', '{"policy":{"phases":{"warm":{"actions":{"allocate":{"include":{"__proto__":"a","constructor":"b"}}}}}}}');
+    expect((await send(sim, 'GET', '/_ilm/policy/p?filter_path=**.include')).text).to.equal('{"p":{"policy":{"phases":{"warm":{"actions":{"allocate":{"include":{"__proto__":"a","constructor":"b"}}}}}}}}');
+    await send(sim, 'PUT', '/i', '{"settings":{"index.routing.allocation.include.__proto__":"x"}}');
+    expect((await send(sim, 'GET', '/i/_settings?filter_path=**.include')).text).to.equal('{"i":{"settings":{"index":{"routing":{"allocation":{"include":{"__proto__":"x"}}}}}}}');
+    expect(({} as Record<string, unknown>)['x']).to.equal(undefined);
+  });
+  it('answers __proto__ as it answers any other unknown name', async () => {
+    for (const [method, path, body] of [
+      ['PUT', '/idx', '{"NAME":{}}'],
+      ['PUT', '/idx', '{"settings":{"NAME":"1"}}'],
+      ['PUT', '/_ilm/policy/p', '{"policy":{"phases":{"hot":{"actions":{}}}},"NAME":{}}'],
+      ['PUT', '/_index_template/t', '{"index_patterns":["x-*"],"NAME":{}}'],
+      ['POST', '/_sim/faults', '{"NAME":{"index":"x"}}'],
+    ] as const) {
+      const sim = createSimulator();
+      const unknown = (await send(sim, method, path, body.replace('NAME', 'zzz'))).text.replace(/zzz/g, 'NAME');
+      for (const name of ['__proto__', 'constructor']) {
+        expect((await send(createSimulator(), method, path, body.replace('NAME', name))).text.split(name).join('NAME'), `${path} ${name}`).to.equal(unknown);
+      }
+    }
+  });
+});

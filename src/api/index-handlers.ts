@@ -9,13 +9,14 @@ import { EsException, parseException } from '../engine/errors';
 import { createIndex as createIndexInCluster } from '../engine/cluster/index-creation';
 import { flattenSettings, validateSettings, validateUpdatable } from '../engine/cluster/index-settings';
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
+import { ownKeysObject } from '../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function createIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'index');
   const source = bodyAsMap(ctx.body, true);
-  let settingsMap: Record<string, unknown> = {};
+  let settingsMap = ownKeysObject();
   let aliases = new Map<string, AliasMetadata>();
   for (const [key, value] of Object.entries(source)) {
     if (key === 'settings') {

@@ -286,11 +286,21 @@ export function booleanValue(p: JsonTokenizer): boolean {
   throw new EsException(illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`));
 }
 
-/** Reads any JSON value at the current token into a plain JS value (objects keep key order). */
+/**
+ * A fresh object with no prototype: every key, `__proto__` and `constructor` included, is an ordinary
+ * own key of it, as every name is to ES (issue 14, item 7). Whatever a request names is collected
+ * into one of these (or a Map), never into `{}`, where `out["__proto__"] = v` would set the prototype
+ * and `"by" in out` would read through it.
+ */
+export function ownKeysObject<T = unknown>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** Reads any JSON value at the current token into a plain JS value (objects keep key order, no prototype). */
 export function anyValue(p: JsonTokenizer): unknown {
   switch (p.currentToken()) {
     case 'START_OBJECT': {
-      const out: Record<string, unknown> = {};
+      const out = ownKeysObject();
       for (let t = p.nextToken(); t !== 'END_OBJECT' && t !== null; t = p.nextToken()) {
         const name = p.currentName();
         p.nextToken();
