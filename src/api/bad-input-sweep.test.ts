@@ -513,6 +513,16 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(advance, 'no body', { method: 'POST', path: '/_sim/clock/_advance' }, { status: 400 });
   add(advance, 'an empty object', { method: 'POST', path: '/_sim/clock/_advance', body: {} }, { status: 400 });
   add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
+  // Issue 14, item 3: the history is read a page at a time; bad paging parameters are refused.
+  for (const [query, reason] of [
+    ['size=abc', 'Failed to parse int parameter [size] with value [abc]'],
+    ['size=10001', '[size] must be at most [10000], got [10001]'],
+    ['from=-1', 'Failed to parse int parameter [from] with value [-1]'],
+    ['after=1e3', 'Failed to parse int parameter [after] with value [1e3]'],
+    ['from=0&after=0', '[from] and [after] cannot be used together'],
+  ] as const) {
+    add('GET /_sim/history', `?${query}`, { method: 'GET', path: `/_sim/history?${query}` }, { text: illegalArgument(reason) });
+  }
   // Issue 14, item 7: `__proto__` once carried the field through the prototype and moved the clock.
   add(advance, 'the field inside __proto__', { method: 'POST', path: '/_sim/clock/_advance', body: '{"__proto__":{"by":"5d"}}' }, {
     text: illegalArgument('unknown field [__proto__], expected only [by]'),

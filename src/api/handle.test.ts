@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import { createSimulator, type Simulator } from '../index';
+import { simulationOf } from '../create-simulator';
 
 async function send(sim: Simulator, method: string, path: string, body?: unknown) {
   return sim.request({ method, path, ...(body === undefined ? {} : { body }) });
@@ -296,4 +297,71 @@ describe('issue 14, item 7: __proto__ and constructor are ordinary keys', () => 
       }
     }
   });
+});
+
+describe('issue 14, item 3: GET /_sim/history is bounded and paged', () => {
+  const DELETE_NOW = { policy: { phases: { delete: { min_age: '0ms', actions: { delete: {} } } } } };
+  async function lifecycles(sim: Simulator, count: number): Promise<void> {
+    await send(sim, 'PUT', '/_ilm/policy/p', DELETE_NOW);
+    for (let i = 0; i < count; i++) await send(sim, 'PUT', `/idx-${i}`, { settings: { 'index.lifecycle.name': 'p' } });
+    await send(sim, 'POST', '/_sim/clock/_advance', { by: '1h' });
+  }
+  const page = async (sim: Simulator, query: string) => (await send(sim, 'GET', `/_sim/history?${query}`)).body as { history: Array<{ index: string }>; next_after?: number };
+
+  it('pages with size and after (next_after), or from, and filters by index', async () => {
+    const sim = createSimulator();
+    await lifecycles(sim, 4);
+    const all = (await page(sim, '')).history;
+    expect(all.length).to.be.greaterThan(8);
+    expect((await page(sim, '')).next_after).to.equal(undefined);
+    const collected: unknown[] = [];
+    let query = 'size=3';
+    for (;;) {
+      const answer = await page(sim, query);
+      collected.push(...answer.history);
+      if (answer.next_after === undefined) break;
+      query = `size=3&after=${answer.next_after}`;
+    }
+    expect(collected).to.deep.equal(all);
+    expect((await page(sim, 'from=2&size=2')).history).to.deep.equal(all.slice(2, 4));
+    const one = (await page(sim, 'index=idx-2')).history;
+    expect(one.map((r) => r.index)).to.deep.equal(all.filter((r) => r.index === 'idx-2').map((r) => r.index));
+    expect((await page(sim, 'index=idx-2&size=1')).next_after).to.be.a('number');
+  });
+
+  it('refuses bad paging parameters', async () => {
+    const sim = createSimulator();
+    for (const [query, reason] of [
+      ['size=abc', 'Failed to parse int parameter [size] with value [abc]'],
+      ['size=-1', 'Failed to parse int parameter [size] with value [-1]'],
+      ['size=10001', '[size] must be at most [10000], got [10001]'],
+      ['from=1.5', 'Failed to parse int parameter [from] with value [1.5]'],
+      ['from=1&after=2', '[from] and [after] cannot be used together'],
+    ]) {
+      const answer = await send(sim, 'GET', `/_sim/history?${query}`);
+      expect(answer.status, query).to.equal(400);
+      expect((answer.body as { error: { reason: string } }).error.reason, query).to.equal(reason);
+    }
+  });
+
+  it('shows only the newest historyLimit records, none with 0, and deleted indices release their names', async () => {
+    const limited = createSimulator({ historyLimit: 7 });
+    await lifecycles(limited, 10);
+    const shown = (await page(limited, '')).history;
+    expect(shown).to.have.length(7);
+    expect(shown).to.deep.equal((await page(createSimulatorWithLifecycles(10), '')).history.slice(-7));
+    const off = createSimulator({ historyLimit: 0 });
+    await lifecycles(off, 10);
+    expect((await page(off, '')).history).to.deep.equal([]);
+    expect(simulationOf(off).cluster.history.held).to.deep.equal({ names: 0, records: 0 });
+    expect(() => createSimulator({ historyLimit: -1 })).to.throw('invalid historyLimit [-1]: must be a non-negative integer');
+  });
+
+  function createSimulatorWithLifecycles(count: number): Simulator {
+    const sim = createSimulator();
+    sim.requestSync({ method: 'PUT', path: '/_ilm/policy/p', body: DELETE_NOW });
+    for (let i = 0; i < count; i++) sim.requestSync({ method: 'PUT', path: `/idx-${i}`, body: { settings: { 'index.lifecycle.name': 'p' } } });
+    sim.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '1h' } });
+    return sim;
+  }
 });

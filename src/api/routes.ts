@@ -83,7 +83,7 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_sim/faults', [], control.listFaults),
   route('DELETE', '/_sim/faults', [], control.clearFaults),
   route('DELETE', '/_sim/faults/{id}', [], control.removeFault),
-  route('GET', '/_sim/history', ['index'], control.history),
+  route('GET', '/_sim/history', ['index', 'size', 'from', 'after'], control.history),
   route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),
