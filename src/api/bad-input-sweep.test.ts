@@ -513,6 +513,26 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(advance, 'no body', { method: 'POST', path: '/_sim/clock/_advance' }, { status: 400 });
   add(advance, 'an empty object', { method: 'POST', path: '/_sim/clock/_advance', body: {} }, { status: 400 });
   add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
+  // Issue 14, item 5: aliases of a new index are validated as ES's AliasValidator and Metadata.Builder do.
+  const aliasCase = (title: string, aliases: Record<string, unknown>, expectation: Expectation): void =>
+    add('PUT /{index}', `aliases: ${title}`, { method: 'PUT', path: '/alias-index', body: { aliases } }, expectation);
+  aliasCase('an empty name', { '': {} }, { text: illegalArgument('alias name is required') });
+  aliasCase('_all', { _all: {} }, { text: esError(400, 'invalid_alias_name_exception', "Invalid alias name [_all]: must not start with '_', '-', or '+'") });
+  aliasCase('a comma list', { 'a,b': {} }, {
+    text: esError(400, 'invalid_alias_name_exception', 'Invalid alias name [a,b]: must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]'),
+  });
+  aliasCase('the name of an existing index', { [UNMANAGED_INDEX]: {} }, {
+    status: 400,
+    type: 'invalid_alias_name_exception',
+    reason: `Invalid alias name [${UNMANAGED_INDEX}], ${profile.dataStreams === 'none' ? 'an index' : 'an index or data stream'} exists with the same name as the alias`,
+  });
+  aliasCase('the name of the new index', { 'alias-index': {} }, {
+    status: 500,
+    type: 'illegal_state_exception',
+    reason: profile.dataStreams === 'none'
+      ? 'index and alias names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index])]'
+      : 'index, alias, and data stream names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index]) conflicts with index]',
+  });
   // Issue 14, item 3: the history is read a page at a time; bad paging parameters are refused.
   for (const [query, reason] of [
     ['size=abc', 'Failed to parse int parameter [size] with value [abc]'],

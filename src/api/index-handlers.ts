@@ -31,7 +31,7 @@ export function createIndex(ctx: RequestContext): HandlerResult {
       throw new EsException(parseException(`unknown key [${key}] for create index`));
     }
   }
-  createIndexInCluster(sim.cluster, sim.profile, name, sim.now, flattenSettings(settingsMap), aliases);
+  createIndexInCluster(sim.cluster, sim.profile, name, sim.now, flattenSettings(settingsMap), aliases, undefined, true);
   sim.clusterChanged();
   return ok({ acknowledged: true, shards_acknowledged: true, index: name });
 }

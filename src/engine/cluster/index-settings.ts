@@ -173,16 +173,24 @@ const UTF8 = new TextEncoder();
 
 /** Index-name checks in ES's order; returns the error for the first that fails. */
 export function indexNameError(name: string): EsError | null {
-  if (!validFileName(name)) return invalidIndexName(name, INVALID_FILENAME_MESSAGE);
-  if (name.includes('#')) return invalidIndexName(name, "must not contain '#'");
-  if (name.includes(':')) return invalidIndexName(name, "must not contain ':'");
-  if (name.startsWith('_') || name.startsWith('-') || name.startsWith('+')) {
-    return invalidIndexName(name, "must not start with '_', '-', or '+'");
-  }
+  const description = indexOrAliasNameProblem(name);
+  if (description !== null) return invalidIndexName(name, description);
+  if (name.toLowerCase() !== name) return invalidIndexName(name, 'must be lowercase');
+  return null;
+}
+
+/**
+ * ES `MetadataCreateIndexService#validateIndexOrAliasName`: what is wrong with an index or alias name
+ * (the description ES puts in its exception), or null. Aliases skip the lowercase rule.
+ */
+export function indexOrAliasNameProblem(name: string): string | null {
+  if (!validFileName(name)) return INVALID_FILENAME_MESSAGE;
+  if (name.includes('#')) return "must not contain '#'";
+  if (name.includes(':')) return "must not contain ':'";
+  if (name.startsWith('_') || name.startsWith('-') || name.startsWith('+')) return "must not start with '_', '-', or '+'";
   // A UTF-16 code unit takes at most 3 UTF-8 bytes, so a name of 85 units or fewer is short enough.
   const bytes = name.length <= 85 ? 0 : UTF8.encode(name).length;
-  if (bytes > 255) return invalidIndexName(name, `index name is too long, (${bytes} > 255)`);
-  if (name === '.' || name === '..') return invalidIndexName(name, "must not be '.' or '..'");
-  if (name.toLowerCase() !== name) return invalidIndexName(name, 'must be lowercase');
+  if (bytes > 255) return `index name is too long, (${bytes} > 255)`;
+  if (name === '.' || name === '..') return "must not be '.' or '..'";
   return null;
 }
