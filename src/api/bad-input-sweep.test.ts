@@ -513,6 +513,13 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(advance, 'no body', { method: 'POST', path: '/_sim/clock/_advance' }, { status: 400 });
   add(advance, 'an empty object', { method: 'POST', path: '/_sim/clock/_advance', body: {} }, { status: 400 });
   add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
+  // Issue 14, item 6: DELETE /<alias> deleted the alias's indices; ES refuses it since 6.0 (#25268).
+  add('DELETE /{index}', 'an alias', { method: 'DELETE', path: `/${ALIAS}` }, {
+    text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
+  });
+  add('DELETE /{index}', 'an index and an alias', { method: 'DELETE', path: `/${UNMANAGED_INDEX},${ALIAS}` }, {
+    text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
+  });
   // Issue 14, item 5: aliases of a new index are validated as ES's AliasValidator and Metadata.Builder do.
   const aliasCase = (title: string, aliases: Record<string, unknown>, expectation: Expectation): void =>
     add('PUT /{index}', `aliases: ${title}`, { method: 'PUT', path: '/alias-index', body: { aliases } }, expectation);

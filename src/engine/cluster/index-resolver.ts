@@ -17,6 +17,11 @@ export interface ResolveOptions {
    * excludes them gets ES's error for an explicit data stream name.
    */
   readonly includeDataStreams?: boolean;
+  /**
+   * ES `IndicesOptions#ignoreAliases` (delete index, since 6.0, elastic/elasticsearch#25268): wildcards
+   * reach indices only, and an alias named explicitly is refused (skipped with `ignore_unavailable`).
+   */
+  readonly ignoreAliases?: boolean;
 }
 
 export const STRICT_EXPAND_OPEN: ResolveOptions = { ignoreUnavailable: false, allowNoIndices: true, expandHidden: false };
@@ -91,7 +96,7 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
         const implicitHidden = expr.startsWith('.') && index.name.startsWith('.');
         if (!options.expandHidden && !implicitHidden && isHidden(index)) continue;
         if (simpleMatch(expr, index.name)) result.add(index.name);
-        for (const alias of index.aliases.keys()) if (simpleMatch(expr, alias)) result.add(index.name);
+        if (!options.ignoreAliases) for (const alias of index.aliases.keys()) if (simpleMatch(expr, alias)) result.add(index.name);
       }
       addStreamIndices(cluster, expr, options, result);
       continue;
@@ -112,6 +117,10 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
       continue;
     }
     const viaAlias = indicesForAlias(cluster, expr);
+    if (viaAlias.length > 0 && options.ignoreAliases) {
+      if (options.ignoreUnavailable) continue;
+      throw new EsException(illegalArgument(`The provided expression [${expr}] matches an alias, specify the corresponding concrete indices instead.`));
+    }
     if (viaAlias.length > 0) {
       for (const index of viaAlias) result.add(index.name);
       continue;
