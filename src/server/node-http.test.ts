@@ -436,6 +436,40 @@ describe('bad input over HTTP', () => {
     }));
 });
 
+describe('issue 14, item 8: pipelined requests keep their answers when a later one is malformed', () => {
+  /** Writes `text` on one socket and reads everything the server sends until it closes. */
+  function exchange(port: number, text: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  }
+  const put = (name: string): string => {
+    const body = JSON.stringify({ policy: FIXED_POLICY });
+    return `PUT /_ilm/policy/${name} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+  };
+
+  it('answers every applied request, in order, then 400 for the garbage line', () =>
+    withServer({}, async (server, simulator) => {
+      const answer = await exchange(server.port, `${put('p1')}${put('p2')}${put('p3')}THIS IS NOT HTTP\r\n\r\n`);
+      const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
+      expect(statuses).to.deep.equal(['200', '200', '200', '400']);
+      expect(answer.split('{"acknowledged":true}').length - 1).to.equal(3);
+      expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object)).to.deep.equal(['p1', 'p2', 'p3']);
+    }));
+
+  it('answers 400 at once when the garbage cuts a request short, and applies nothing of it', () =>
+    withServer({}, async (server, simulator) => {
+      const answer = await exchange(server.port, `${put('p1')}PUT /_ilm/policy/p2 HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\nbad header line\r\n\r\n`);
+      const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
+      expect(statuses).to.deep.equal(['200', '400']);
+      expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object)).to.deep.equal(['p1']);
+    }));
+});
+
 describe('many clients at once', () => {
   it('ends in the state the same requests give when applied one by one, in the order the server applied them', async () => {
     const { simulator, log } = recording(createSimulator());

@@ -61,6 +61,29 @@ function headersOf(req: http.IncomingMessage): Record<string, string | string[]>
   return out;
 }
 
+/**
+ * The requests of one connection whose answers are not yet written. Node parses pipelined requests
+ * ahead of their answers; when a later request cannot be parsed, the 400 must wait for the answers of
+ * the ones before it, or a client loses the answer of a request the simulator applied (issue 14, item 8).
+ */
+interface Connection {
+  readonly open: Set<http.IncomingMessage>;
+  /** Set once the connection failed to parse: writes the 400 and ends, when `open` has drained. */
+  badRequest: (() => void) | null;
+}
+
+function connectionOf(connections: WeakMap<Socket, Connection>, socket: Socket): Connection {
+  let connection = connections.get(socket);
+  if (!connection) connections.set(socket, (connection = { open: new Set(), badRequest: null }));
+  return connection;
+}
+
+/** The 400 Node's parser cannot do better than (bad request line or header), then the connection closes. */
+function endWithBadRequest(socket: Socket): void {
+  if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+  else socket.destroy();
+}
+
 interface ServerState {
   readonly simulator: Simulator;
   readonly maxContentLengthBytes: number;
@@ -124,15 +147,28 @@ export function startServer(
   const maxContentLengthBytes = options.maxContentLengthBytes ?? DEFAULT_MAX_CONTENT_LENGTH_BYTES;
   const sockets = new Set<Socket>();
   const state: ServerState = { simulator, maxContentLengthBytes, closing: false };
-  const server = http.createServer((req, res) => handleRequest(state, req, res));
+  const connections = new WeakMap<Socket, Connection>();
+  const server = http.createServer((req, res) => {
+    const connection = connectionOf(connections, req.socket);
+    connection.open.add(req);
+    res.on('close', () => {
+      connection.open.delete(req);
+      if (connection.badRequest && connection.open.size === 0) connection.badRequest();
+    });
+    handleRequest(state, req, res);
+  });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  // A request Node cannot even parse (bad request line, bad header): 400 and close, keep serving.
+  // A request Node cannot even parse (bad request line, bad header): 400 and close, keep serving. The
+  // requests parsed before it are answered first; one the parser cut short (`complete` false) never
+  // ends, so it is dropped unapplied.
   server.on('clientError', (_error, socket: Socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
-    else socket.destroy();
+    const connection = connectionOf(connections, socket);
+    for (const req of connection.open) if (!req.complete) connection.open.delete(req);
+    if (connection.open.size === 0) endWithBadRequest(socket);
+    else connection.badRequest = () => endWithBadRequest(socket);
   });
   return new Promise((resolve, reject) => {
     const onError = (error: Error): void => reject(error);
