@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES } from '../index';
+import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES, type SimRequest } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
 import { formatEsDate } from '../engine/xcontent/time';
 import { openRecordFile, readRecordFile, RecordFile } from '../record/record-file';
@@ -62,7 +62,9 @@ function helpText(): string {
   }
   lines.push(
     `  --record <file>`.padEnd(26) + 'Record every request and its response to <file>, one JSON line',
-    `${' '.repeat(26)}each, written as the request is applied (the file is emptied first).`,
+    `${' '.repeat(26)}each, written as the request is applied. The file is created once the`,
+    `${' '.repeat(26)}server listens; an existing file is refused, a symbolic link never followed.`,
+    `  --overwrite`.padEnd(26) + 'With --record: replace an existing file (still never a symbolic link).',
     `  -h, --help`.padEnd(26) + 'Show this help.',
     `  -v, --version`.padEnd(26) + 'Print the version of ilm-sim.',
     '',
@@ -105,6 +107,8 @@ interface ServeConfig {
   readonly seed: number;
   /** The file to record the session to, or null. */
   readonly record: string | null;
+  /** `--overwrite`: the recording may replace an existing file (never a symbolic link). */
+  readonly overwrite: boolean;
 }
 
 function parseServeConfig(values: Record<string, string | boolean | undefined>, env: Environment): ServeConfig {
@@ -121,6 +125,8 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
   const startTime = raw['start-time']!;
   const record = values['record'];
   if (record === '') throw new UsageError('--record needs a file name');
+  const overwrite = values['overwrite'] === true;
+  if (overwrite && typeof record !== 'string') throw new UsageError('--overwrite goes with --record');
   return {
     host: raw['host']!,
     port: Number(port),
@@ -129,6 +135,7 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
     pollInterval: raw['poll-interval']!,
     seed: Number(seed),
     record: typeof record === 'string' ? record : null,
+    overwrite,
   };
 }
 
@@ -164,6 +171,14 @@ function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal): Pro
   });
 }
 
+/** What to do about a recording file that could not be opened. */
+function recordOpenHint(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EEXIST') return ' (the file exists: add --overwrite to replace it; a symbolic link is never followed)';
+  if (code === 'ELOOP') return ' (a symbolic link: --record never writes through one)';
+  return '';
+}
+
 async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputStream, stop: AbortSignal | undefined): Promise<number> {
   let simulator;
   try {
@@ -172,18 +187,32 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
     stderr.write(`ilm-sim: ${(error as Error).message}\n`);
     return 2;
   }
+  // The server answers through `serving`: the plain simulator until the recording is open, then the
+  // recording one. The file is opened only once listening worked (issue 14, item 9: a busy port used
+  // to leave an existing recording emptied to its header).
+  let serving = simulator;
+  const front = { ...simulator, requestSync: (request: SimRequest) => serving.requestSync(request), request: async (request: SimRequest) => serving.requestSync(request) };
+  let server;
+  try {
+    server = await startServer(front, { host: config.host, port: config.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    stderr.write(`ilm-sim: cannot listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n`);
+    return 1;
+  }
   // A failed write stops the server: a recording with a request missing would not replay.
   const recordingFailed = new AbortController();
   let recordFile: RecordFile | null = null;
   if (config.record !== null) {
     try {
-      recordFile = openRecordFile(config.record);
+      recordFile = openRecordFile(config.record, { overwrite: config.overwrite });
     } catch (error) {
-      stderr.write(`ilm-sim: cannot record to ${config.record}: ${(error as Error).message}\n`);
+      await server.close();
+      stderr.write(`ilm-sim: cannot record to ${config.record}: ${(error as Error).message}${recordOpenHint(error)}\n`);
       return 1;
     }
     const file = recordFile;
-    simulator = recordTo(simulator, (line) => {
+    serving = recordTo(simulator, (line) => {
       if (recordingFailed.signal.aborted) return;
       try {
         file.append(line);
@@ -193,18 +222,10 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
       }
     });
     if (recordingFailed.signal.aborted) {
+      await server.close();
       recordFile.close();
       return 1;
     }
-  }
-  let server;
-  try {
-    server = await startServer(simulator, { host: config.host, port: config.port });
-  } catch (error) {
-    recordFile?.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    stderr.write(`ilm-sim: cannot listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n`);
-    return 1;
   }
   const version = simulator.profile.version.number;
   stdout.write(`ilm-sim listening on ${server.url}\n`);
@@ -292,6 +313,7 @@ export async function main(
         version: { type: 'boolean', short: 'v' },
         force: { type: 'boolean' },
         record: { type: 'string' },
+        overwrite: { type: 'boolean' },
         ...Object.fromEntries(SERVE_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       },
     });
