@@ -365,3 +365,32 @@ describe('issue 14, item 3: GET /_sim/history is bounded and paged', () => {
     return sim;
   }
 });
+
+describe('issue 14, item 11: OPTIONS, and requests built wrongly in JavaScript', () => {
+  it('answers OPTIONS 200 with an empty text/plain body and Allow (ES RestController#handleOptionsRequest)', async () => {
+    const sim = createSimulator();
+    const known = await send(sim, 'OPTIONS', '/_ilm/policy/p');
+    expect(known.status).to.equal(200);
+    expect(known.text).to.equal('');
+    expect(known.headers['content-type']).to.equal('text/plain; charset=UTF-8');
+    expect(known.headers['allow']).to.equal('GET,PUT,DELETE');
+    const unknown = await send(sim, 'OPTIONS', '/nothing/here');
+    expect(unknown.status).to.equal(200);
+    expect(unknown.headers['allow']).to.equal(undefined);
+  });
+
+  it('throws a TypeError naming the field for a request no HTTP client could send', () => {
+    const sim = createSimulator();
+    const cases: Array<[unknown, string]> = [
+      [null, 'ilm-sim: a request must be an object { method, path, body?, headers? }, got null'],
+      [{ path: '/' }, 'ilm-sim: request.method must be a non-empty string such as "GET", got undefined'],
+      [{ method: 'GET' }, 'ilm-sim: request.path must be a string such as "/_ilm/policy", got undefined'],
+      [{ method: 'GET', path: 5 }, 'ilm-sim: request.path must be a string such as "/_ilm/policy", got number'],
+      [{ method: 'PUT', path: '/x', body: () => 1 }, 'ilm-sim: request.body must be a JSON string, bytes (Uint8Array) or a JSON value, got a function'],
+      [{ method: 'GET', path: '/', headers: 'x' }, 'ilm-sim: request.headers must be an object of header names to values, got "x"'],
+    ];
+    for (const [request, message] of cases) {
+      expect(() => sim.requestSync(request as never)).to.throw(TypeError, message);
+    }
+  });
+});

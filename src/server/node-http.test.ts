@@ -8,6 +8,7 @@ import { Client, errors } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import * as http from 'node:http';
 import * as net from 'node:net';
+import * as zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { createSimulator, SimRequest, Simulator } from '../index';
 import { RunningServer, startServer } from './node-http';
@@ -467,6 +468,43 @@ describe('issue 14, item 8: pipelined requests keep their answers when a later o
       const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
       expect(statuses).to.deep.equal(['200', '400']);
       expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object)).to.deep.equal(['p1']);
+    }));
+});
+
+describe('issue 14, item 11: compressed request bodies and OPTIONS over HTTP', () => {
+  const policy = JSON.stringify({ policy: FIXED_POLICY });
+  it('decompresses gzip and deflate bodies as ES does, and passes other encodings through', () =>
+    withServer({}, async (server, simulator) => {
+      for (const [name, encoding, bytes] of [
+        ['g', 'gzip', zlib.gzipSync(policy)],
+        ['x', 'x-gzip', zlib.gzipSync(policy)],
+        ['d', 'deflate', zlib.deflateSync(policy)],
+        ['i', 'identity', Buffer.from(policy)],
+      ] as const) {
+        const answer = await raw(server.url, { method: 'PUT', path: `/_ilm/policy/${name}`, headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: bytes });
+        expect(answer.text, encoding).to.equal('{"acknowledged":true}');
+      }
+      expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object).sort()).to.deep.equal(['d', 'g', 'i', 'x']);
+    }));
+
+  it('refuses a body that does not decompress, and one that decompresses past the limit, applying nothing', () =>
+    withServer({ maxContentLengthBytes: 1000 }, async (server, simulator) => {
+      const before = stateDump(simulator);
+      const broken = await raw(server.url, { method: 'PUT', path: '/_ilm/policy/b', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: Buffer.from('not gzip') });
+      expect(broken.status).to.equal(400);
+      const bomb = zlib.gzipSync(JSON.stringify({ policy: FIXED_POLICY, pad: ' '.repeat(100_000) }));
+      expect(bomb.length).to.be.below(1000);
+      const large = await raw(server.url, { method: 'PUT', path: '/_ilm/policy/b', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
+      expect(large.status).to.equal(413);
+      expect(stateDump(simulator)).to.equal(before);
+    }));
+
+  it('answers OPTIONS 200 with Allow and an empty body', () =>
+    withServer({}, async (server) => {
+      const answer = await raw(server.url, { method: 'OPTIONS', path: '/_ilm/policy/p' });
+      expect(answer.status).to.equal(200);
+      expect(answer.headers['allow']).to.equal('GET,PUT,DELETE');
+      expect(answer.text).to.equal('');
     }));
 });
 
