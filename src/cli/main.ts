@@ -90,7 +90,7 @@ function helpText(): string {
     '  POST /_sim/_reset                     empty cluster, clock back to the start time',
     '',
     'Requests with a body need "Content-Type: application/json", as with Elasticsearch.',
-    'Stop with Ctrl-C (SIGINT) or SIGTERM.',
+    'Stop with Ctrl-C (SIGINT) or SIGTERM; started through npm (npx), it also stops when npm exits.',
     '',
   );
   return lines.join('\n');
@@ -139,11 +139,24 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
   };
 }
 
+/** How often a server started through npm checks that npm is still there. */
+const PARENT_CHECK_MILLIS = 500;
+
+/**
+ * Whether this process was started by npm (`npx ilm-sim serve`, `npm exec`, an npm script): npm sets
+ * `npm_command` (7+) or `npm_lifecycle_event` for what it runs.
+ */
+function startedByNpm(env: Environment): boolean {
+  return env['npm_command'] !== undefined || env['npm_lifecycle_event'] !== undefined;
+}
+
 /**
  * Resolves when `signal` aborts or, without one, on the first SIGINT or SIGTERM; or with
- * 'recording failed' as soon as `failure` aborts.
+ * 'recording failed' as soon as `failure` aborts. Started by npm, it also resolves when its parent
+ * goes away: a signal to `npx ilm-sim serve` ends npm and its shell without passing the signal on, and
+ * the server would live on orphaned, holding its port (issue 14, item 10).
  */
-function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal): Promise<string> {
+function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal, env: Environment = {}): Promise<string> {
   return new Promise((resolve) => {
     const cleanups: Array<() => void> = [];
     const finish = (reason: string): void => {
@@ -168,6 +181,14 @@ function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal): Pro
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     });
+    if (startedByNpm(env)) {
+      const parent = process.ppid;
+      const watch = setInterval(() => {
+        if (process.ppid !== parent) finish('npm exited');
+      }, PARENT_CHECK_MILLIS);
+      watch.unref();
+      cleanups.push(() => clearInterval(watch));
+    }
   });
 }
 
@@ -179,7 +200,7 @@ function recordOpenHint(error: unknown): string {
   return '';
 }
 
-async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputStream, stop: AbortSignal | undefined): Promise<number> {
+async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputStream, stop: AbortSignal | undefined, env: Environment): Promise<number> {
   let simulator;
   try {
     simulator = createSimulator({ startTime: config.startTime, profile: config.profile, pollInterval: config.pollInterval, seed: config.seed });
@@ -234,7 +255,7 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
       `poll interval ${config.pollInterval}, seed ${config.seed}\n`,
   );
   if (recordFile) stdout.write(`  recording to ${recordFile.path}\n`);
-  const reason = await waitForStop(stop, recordingFailed.signal);
+  const reason = await waitForStop(stop, recordingFailed.signal, env);
   await server.close();
   recordFile?.close();
   stdout.write(`ilm-sim stopped (${reason})\n`);
@@ -362,5 +383,5 @@ export async function main(
     stderr.write(`ilm-sim: ${error.message}\n`);
     return 2;
   }
-  return serve(config, stdout, stderr, options.stop);
+  return serve(config, stdout, stderr, options.stop, env);
 }

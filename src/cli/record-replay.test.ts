@@ -148,6 +148,26 @@ describe('ilm-sim serve --record', () => {
     }
   });
 
+  // Issue 14, item 10: a signal to `npx ilm-sim serve` ended npm and its shell and left the server
+  // running. Here a stand-in for npm starts the bin as npm would (npm_command set) and is killed.
+  it('a server started by npm stops when npm goes away', async () => {
+    const bin = path.join(__dirname, '..', '..', 'bin', 'ilm-sim.js');
+    const npm = `require('node:child_process').spawn(process.execPath, [${JSON.stringify(bin)}, 'serve', '--port', '0'], { stdio: 'inherit', env: { ...process.env, npm_command: 'exec' } });`;
+    const parent = spawn(process.execPath, ['-e', npm], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = new Capture();
+    parent.stdout.setEncoding('utf8').on('data', (chunk: string) => out.write(chunk));
+    // The pipe ends once the server, the last process writing to it, has exited.
+    const ended = new Promise<void>((resolve) => parent.stdout.on('end', () => resolve()));
+    try {
+      await out.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+\n/);
+      parent.kill('SIGKILL');
+      await ended;
+      expect(out.text).to.match(/ilm-sim stopped \(npm exited\)\n$/);
+    } finally {
+      if (parent.exitCode === null && parent.signalCode === null) parent.kill('SIGKILL');
+    }
+  });
+
   it('cannot create the file: exit 1, nothing announced', async () => {
     const result = await run(['serve', '--port', '0', '--record', path.join(dir, 'missing-dir', 'x.ndjson')]);
     expect(result.code).to.equal(1);
