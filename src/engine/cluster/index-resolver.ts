@@ -30,8 +30,10 @@ export const STRICT_EXPAND_OPEN: ResolveOptions = { ignoreUnavailable: false, al
  * ES `Regex.simpleMatch`: `*` matches any run of characters (none included), every other character
  * itself. The text between stars is matched left to right, each piece at its first place after the
  * previous one, which finds a match whenever there is one (a star can absorb anything in between).
+ * No backtracking: each piece is searched once, so the work is at most the pattern's length times the
+ * value's (`work` counts the pieces searched, for the test that bounds it; issue 14).
  */
-export function simpleMatch(pattern: string, value: string): boolean {
+export function simpleMatch(pattern: string, value: string, work?: { steps: number }): boolean {
   const firstStar = pattern.indexOf('*');
   if (firstStar < 0) return pattern === value;
   const lastStar = pattern.lastIndexOf('*');
@@ -43,6 +45,7 @@ export function simpleMatch(pattern: string, value: string): boolean {
   let piece = firstStar + 1;
   while (piece <= lastStar) {
     const next = pattern.indexOf('*', piece);
+    if (work) work.steps += 1;
     if (next > piece) {
       const found = value.indexOf(pattern.slice(piece, next), at);
       if (found < 0 || found + (next - piece) > end) return false;
