@@ -156,7 +156,7 @@ function startedByNpm(env: Environment): boolean {
  * goes away: a signal to `npx ilm-sim serve` ends npm and its shell without passing the signal on, and
  * the server would live on orphaned, holding its port (issue 14, item 10).
  */
-function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal, env: Environment = {}): Promise<string> {
+function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal, env: Environment = {}, parent = process.ppid): Promise<string> {
   return new Promise((resolve) => {
     const cleanups: Array<() => void> = [];
     const finish = (reason: string): void => {
@@ -182,7 +182,6 @@ function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal, env:
       process.off('SIGTERM', onSignal);
     });
     if (startedByNpm(env)) {
-      const parent = process.ppid;
       const watch = setInterval(() => {
         if (process.ppid !== parent) finish('npm exited');
       }, PARENT_CHECK_MILLIS);
@@ -201,6 +200,8 @@ function recordOpenHint(error: unknown): string {
 }
 
 async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputStream, stop: AbortSignal | undefined, env: Environment): Promise<number> {
+  // The parent as it was at the start: npm may be gone before the server has started listening.
+  const parent = process.ppid;
   let simulator;
   try {
     simulator = createSimulator({ startTime: config.startTime, profile: config.profile, pollInterval: config.pollInterval, seed: config.seed });
@@ -255,7 +256,7 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
       `poll interval ${config.pollInterval}, seed ${config.seed}\n`,
   );
   if (recordFile) stdout.write(`  recording to ${recordFile.path}\n`);
-  const reason = await waitForStop(stop, recordingFailed.signal, env);
+  const reason = await waitForStop(stop, recordingFailed.signal, env, parent);
   await server.close();
   recordFile?.close();
   stdout.write(`ilm-sim stopped (${reason})\n`);
