@@ -513,6 +513,19 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(advance, 'no body', { method: 'POST', path: '/_sim/clock/_advance' }, { status: 400 });
   add(advance, 'an empty object', { method: 'POST', path: '/_sim/clock/_advance', body: {} }, { status: 400 });
   add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
+  // Issue 14, item 11: setting values are echoed and parsed as written, not as JavaScript prints them.
+  for (const written of ['1E2', '2.0', '9007199254740993']) {
+    add('PUT /{index}', `number_of_shards written as ${written}`, { method: 'PUT', path: '/number-index', body: `{"settings":{"index.number_of_shards":${written}}}` }, {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: `Failed to parse value [${written}] for setting [index.number_of_shards]`,
+    });
+  }
+  add('PUT /{index}/_settings', 'number_of_replicas written as 1e0', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index.number_of_replicas":1e0}' }, {
+    status: 400,
+    type: 'illegal_argument_exception',
+    reason: 'Failed to parse value [1e0] for setting [index.number_of_replicas]',
+  });
   // Issue 14, item 6: DELETE /<alias> deleted the alias's indices; ES refuses it since 6.0 (#25268).
   add('DELETE /{index}', 'an alias', { method: 'DELETE', path: `/${ALIAS}` }, {
     text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),

@@ -6,6 +6,7 @@
  */
 import { EsError, EsException, illegalArgument, invalidIndexName, numberFormat, parseException } from '../errors';
 import type { Profile } from '../profile';
+import { numberAsWritten } from '../xcontent/object-parser';
 import { parseTimeValue } from '../xcontent/time';
 import { parseTimeSeriesTime, validateIndexMode } from './time-series';
 
@@ -111,16 +112,19 @@ function definitionOf(key: string, profile: Profile): SettingDefinition | undefi
  */
 export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null> {
   const out = new Map<string, string | null>();
-  const walk = (prefix: string, value: unknown): void => {
+  // Scalars as the request wrote them (ES reads settings from the token text): `1E2` stays `1E2`.
+  const text = (container: object, key: string | number, v: unknown): string | null =>
+    v === null ? null : typeof v === 'number' ? numberAsWritten(container, key, v) : String(v);
+  const walk = (prefix: string, value: unknown, container: object, at: string): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v);
+      for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v, value, k);
       return;
     }
     const key = prefix.startsWith('index.') ? prefix : `index.${prefix}`;
-    if (Array.isArray(value)) value.forEach((v, i) => out.set(`${key}.${i}`, v === null ? null : String(v)));
-    else out.set(key, value === null ? null : String(value));
+    if (Array.isArray(value)) value.forEach((v, i) => out.set(`${key}.${i}`, text(value, i, v)));
+    else out.set(key, text(container, at, value));
   };
-  for (const [k, v] of Object.entries(map)) walk(k, v);
+  for (const [k, v] of Object.entries(map)) walk(k, v, map, k);
   return out;
 }
 
