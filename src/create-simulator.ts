@@ -18,6 +18,12 @@ export interface SimulatorOptions {
   readonly pollInterval?: string;
   /** Seed of the one PRNG (UUIDs and any later randomness); default 0. */
   readonly seed?: number;
+  /**
+   * How many of the newest lifecycle history records `GET /_sim/history` (and timelines, `why`, the
+   * Cucumber history steps) can see; older ones are dropped. Default 1,000,000 (about 25 MB); 0 turns
+   * the history off for long simulations.
+   */
+  readonly historyLimit?: number;
 }
 
 export interface Simulator {
@@ -25,7 +31,7 @@ export interface Simulator {
   /** The same, synchronously (the simulator never waits on anything). */
   requestSync(request: SimRequest): SimResponse;
   readonly profile: Profile;
-  readonly options: Readonly<Required<SimulatorOptions>> & { readonly startMillis: number };
+  readonly options: Readonly<Required<Omit<SimulatorOptions, 'historyLimit'>>> & { readonly startMillis: number; readonly historyLimit?: number };
 }
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00.000Z';
@@ -48,19 +54,24 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   }
   const seed = options.seed ?? 0;
   if (!Number.isSafeInteger(seed)) throw new Error(`invalid seed [${String(seed)}]: must be an integer`);
+  const { historyLimit } = options;
+  if (historyLimit !== undefined && (!Number.isSafeInteger(historyLimit) || historyLimit < 0)) {
+    throw new Error(`invalid historyLimit [${String(historyLimit)}]: must be a non-negative integer`);
+  }
   const simulation = new Simulation({
     startMillis: start.millis,
     profile,
     pollIntervalMillis: Math.floor(poll.value.millis),
     pollIntervalText: pollInterval,
     seed,
+    ...(historyLimit === undefined ? {} : { historyLimit }),
   });
   const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
   const simulator: Simulator = {
     request: async (request) => requestSync(request),
     requestSync,
     profile,
-    options: { startTime, profile: profileName, pollInterval, seed, startMillis: start.millis },
+    options: { startTime, profile: profileName, pollInterval, seed, startMillis: start.millis, ...(historyLimit === undefined ? {} : { historyLimit }) },
   };
   simulations.set(simulator, simulation);
   return simulator;

@@ -463,6 +463,33 @@ describe('tidy: no import circles under src', () => {
   });
 });
 
+/**
+ * Issue 14: a RegExp built from text a request carries can backtrack for minutes (`filter_path` did).
+ * No module under src constructs one; patterns are literals, and wildcards go through the linear
+ * `simpleMatch`. The one place allowed is a step whose pattern the feature file's author writes.
+ */
+const REGEXP_CONSTRUCTOR = /\bRegExp\s*\(/;
+const REGEXP_ALLOWED = new Set(['src/cucumber/steps/explain.ts']);
+
+export function regExpConstructions(source: string, fileName: string): string[] {
+  if (!REGEXP_CONSTRUCTOR.test(stripComments(source, fileName))) return [];
+  return [`RegExp( is banned in src, match with simpleMatch or a literal pattern, never a RegExp built from input (${fileName}${lineOf(source, REGEXP_CONSTRUCTOR)})`];
+}
+
+describe('tidy: no RegExp built at run time under src', () => {
+  it('flags new RegExp( and RegExp( outside comments, and not a literal', () => {
+    expect(regExpConstructions('const r = new RegExp(`^${x}$`);', 'a.ts')).to.have.length(1);
+    expect(regExpConstructions('const r = RegExp(x);', 'a.ts')).to.have.length(1);
+    expect(regExpConstructions('// new RegExp(x) is banned\nconst r = /^a.*b$/;', 'a.ts')).to.deep.equal([]);
+  });
+  it('no module under src constructs a RegExp', () => {
+    const findings = modules()
+      .filter((f) => !REGEXP_ALLOWED.has(rel(f)))
+      .flatMap((f) => regExpConstructions(readFileSync(f, 'utf8'), rel(f)));
+    expect(findings).to.deep.equal([]);
+  });
+});
+
 describe('tidy: every module under src opens with a comment block', () => {
   it('the first thing in each non-test module is a /** ... */ comment', () => {
     const missing = modules()

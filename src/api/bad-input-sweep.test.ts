@@ -197,6 +197,14 @@ const MALFORMED_BODIES: ReadonlyArray<readonly [string, unknown]> = [
   ['invalid UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])],
 ];
 
+/** Keys a JS object literal would treat specially; ES treats them as ordinary names. */
+const PROTOTYPE_KEYS = ['__proto__', 'constructor'];
+/**
+ * Routes where a top-level `__proto__` is data: a document, and the create-snapshot body, whose unknown
+ * keys the simulator passes over for every name alike (handle.test.ts checks `__proto__` answers as `foo`).
+ */
+const FREE_FORM_BODIES = new Set(['POST /{index}/_doc', 'PUT /_snapshot/{repository}/{snapshot}', 'POST /_snapshot/{repository}/{snapshot}']);
+
 function routeKey(route: Pick<Route, 'method' | 'pattern'>): string {
   return `${route.method} /${route.pattern.join('/')}`;
 }
@@ -247,6 +255,13 @@ function genericCases(route: Route, profile: Profile): SweepCase[] {
     });
   } else {
     for (const [title, body] of MALFORMED_BODIES) cases.push({ route: key, title: `a body that is ${title}`, request: { method: route.method, path, body } });
+    // Issue 14, item 7: to ES `__proto__` and `constructor` are names like any other, so a body that
+    // holds only one of them (around what the route would accept) is refused as any unknown field is.
+    if (!FREE_FORM_BODIES.has(key)) {
+      for (const name of PROTOTYPE_KEYS) {
+        cases.push({ route: key, title: `a body whose only key is ${name}`, request: { method: route.method, path, body: `{"${name}":${JSON.stringify(VALID_BODIES[key] ?? 1)}}` } });
+      }
+    }
   }
   return cases;
 }
@@ -503,6 +518,69 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(advance, 'no body', { method: 'POST', path: '/_sim/clock/_advance' }, { status: 400 });
   add(advance, 'an empty object', { method: 'POST', path: '/_sim/clock/_advance', body: {} }, { status: 400 });
   add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
+  // Issue 14, item 11: setting values are echoed and parsed as written, not as JavaScript prints them.
+  for (const written of ['1E2', '2.0', '9007199254740993']) {
+    add('PUT /{index}', `number_of_shards written as ${written}`, { method: 'PUT', path: '/number-index', body: `{"settings":{"index.number_of_shards":${written}}}` }, {
+      status: 400,
+      type: 'illegal_argument_exception',
+      reason: `Failed to parse value [${written}] for setting [index.number_of_shards]`,
+    });
+  }
+  add('PUT /{index}/_settings', 'number_of_replicas written as 1e0', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index.number_of_replicas":1e0}' }, {
+    status: 400,
+    type: 'illegal_argument_exception',
+    reason: 'Failed to parse value [1e0] for setting [index.number_of_replicas]',
+  });
+  // Issue 14, item 6: DELETE /<alias> deleted the alias's indices; ES refuses it since 6.0 (#25268).
+  add('DELETE /{index}', 'an alias', { method: 'DELETE', path: `/${ALIAS}` }, {
+    text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
+  });
+  add('DELETE /{index}', 'an index and an alias', { method: 'DELETE', path: `/${UNMANAGED_INDEX},${ALIAS}` }, {
+    text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
+  });
+  // Issue 14, item 5: aliases of a new index are validated as ES's AliasValidator and Metadata.Builder do.
+  const aliasCase = (title: string, aliases: Record<string, unknown>, expectation: Expectation): void =>
+    add('PUT /{index}', `aliases: ${title}`, { method: 'PUT', path: '/alias-index', body: { aliases } }, expectation);
+  aliasCase('an empty name', { '': {} }, { text: illegalArgument('alias name is required') });
+  aliasCase('_all', { _all: {} }, { text: esError(400, 'invalid_alias_name_exception', "Invalid alias name [_all]: must not start with '_', '-', or '+'") });
+  aliasCase('a comma list', { 'a,b': {} }, {
+    text: esError(400, 'invalid_alias_name_exception', 'Invalid alias name [a,b]: must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]'),
+  });
+  aliasCase('the name of an existing index', { [UNMANAGED_INDEX]: {} }, {
+    status: 400,
+    type: 'invalid_alias_name_exception',
+    reason: `Invalid alias name [${UNMANAGED_INDEX}], ${profile.dataStreams === 'none' ? 'an index' : 'an index or data stream'} exists with the same name as the alias`,
+  });
+  aliasCase('the name of the new index', { 'alias-index': {} }, {
+    status: 500,
+    type: 'illegal_state_exception',
+    reason: profile.dataStreams === 'none'
+      ? 'index and alias names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index])]'
+      : 'index, alias, and data stream names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index]) conflicts with index]',
+  });
+  // Issue 14, item 3: the history is read a page at a time; bad paging parameters are refused.
+  for (const [query, reason] of [
+    ['size=abc', 'Failed to parse int parameter [size] with value [abc]'],
+    ['size=10001', '[size] must be at most [10000], got [10001]'],
+    ['from=-1', 'Failed to parse int parameter [from] with value [-1]'],
+    ['after=1e3', 'Failed to parse int parameter [after] with value [1e3]'],
+    ['from=0&after=0', '[from] and [after] cannot be used together'],
+  ] as const) {
+    add('GET /_sim/history', `?${query}`, { method: 'GET', path: `/_sim/history?${query}` }, { text: illegalArgument(reason) });
+  }
+  // Issue 14, item 7: `__proto__` once carried the field through the prototype and moved the clock.
+  add(advance, 'the field inside __proto__', { method: 'POST', path: '/_sim/clock/_advance', body: '{"__proto__":{"by":"5d"}}' }, {
+    text: illegalArgument('unknown field [__proto__], expected only [by]'),
+  });
+  add('POST /_sim/clock/_set', 'the field inside __proto__', { method: 'POST', path: '/_sim/clock/_set', body: '{"__proto__":{"to":"2090-01-01"}}' }, {
+    text: illegalArgument('unknown field [__proto__], expected only [to]'),
+  });
+  add('PUT /{index}', 'settings inside __proto__', { method: 'PUT', path: '/proto-index', body: '{"settings":{"__proto__":{"index.number_of_shards":3}}}' }, {
+    text: illegalArgument('unknown setting [index.__proto__.index.number_of_shards] please check that any required plugins are installed, or check the breaking changes documentation for removed settings'),
+  });
+  add('PUT /{index}/_settings', 'a setting named __proto__', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index":{"__proto__":"1"}}' }, {
+    text: illegalArgument('unknown setting [index.__proto__] please check that any required plugins are installed, or check the breaking changes documentation for removed settings'),
+  });
   for (const value of ['true', 'null', '[]', '{}', '"5x"', '"-1d"', '-1', '"-1"', '1e309', '9223372036854775808', '"1.5d"', '""']) {
     add(advance, `by ${value}`, { method: 'POST', path: '/_sim/clock/_advance', body: `{"by":${value}}` }, { status: 400 });
   }
@@ -744,6 +822,22 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('POST /_bulk', 'items without an index', { method: 'POST', path: '/_bulk', body: line({ index: {} }) + line({ a: 1 }) + line({ create: {} }) + line({ a: 2 }) }, {
     text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index is missing;2: index is missing;'),
   });
+  // Issue 14, item 4: the NDJSON media types reach the bulk parser (and its refusals) like JSON does;
+  // mismatched compatible versions are refused before it.
+  for (const contentType of ['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson; compatible-with=8']) {
+    const accept = contentType.includes('compatible-with') ? 'application/vnd.elasticsearch+json; compatible-with=8' : 'application/json';
+    add('POST /_bulk', `${contentType}: no newline after the last line`, {
+      method: 'POST', path: '/_bulk', headers: { 'content-type': contentType, accept }, body: `${line({ index: { _index: MANAGED_INDEX } })}{"a":1}`,
+    }, { text: illegalArgument('The bulk request must be terminated by a newline [\\n]') });
+  }
+  add('POST /_bulk', 'NDJSON with compatible-with=9 and an Accept of 8', {
+    method: 'POST', path: '/_bulk',
+    headers: { 'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9', accept: 'application/vnd.elasticsearch+json; compatible-with=8' },
+    body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
+  }, { status: 400, type: 'media_type_header_exception', reason: 'Invalid media-type value on headers [Accept, Content-Type]' });
+  add('POST /_bulk', 'NDJSON as text/x-ndjson (not a type ES reads)', {
+    method: 'POST', path: '/_bulk', headers: { 'content-type': 'text/x-ndjson' }, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
+  }, { text: '{"error":"Content-Type header [text/x-ndjson] is not supported","status":406}' });
   add('POST /_bulk', 'only blank lines', { method: 'POST', path: '/_bulk', body: '\n\n' }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no requests added;') });
 
   // Snapshot repositories (ES PutRepositoryRequest, RepositoriesService, GetRepositoriesAction).
@@ -906,8 +1000,8 @@ function checkAnswer(sim: Simulator, sweepCase: SweepCase): string[] {
   }
   const error = isObject(body) ? body['error'] : undefined;
   if (typeof error === 'string') {
-    // ES's bare routing errors (no handler: 400; wrong method: 405).
-    if (response.status !== 400 && response.status !== 405) problems.push(`a bare error string with status ${response.status}`);
+    // ES's bare routing errors (no handler: 400; wrong method: 405; a body type it cannot read: 406).
+    if (![400, 405, 406].includes(response.status)) problems.push(`a bare error string with status ${response.status}`);
   } else if (!isObject(error) || typeof error['type'] !== 'string' || typeof error['reason'] !== 'string' || !isObject(body) || body['status'] !== response.status) {
     problems.push(`not an ES error body (error.type, error.reason, status): ${answer}`);
   } else {

@@ -7,7 +7,7 @@ import { EsException, illegalArgument, parseException } from '../engine/errors';
 import type { AliasMetadata } from '../engine/cluster/cluster';
 import type { ResolveOptions } from '../engine/cluster/index-resolver';
 import { JACKSON_SOURCE, JsonTokenizer } from '../engine/xcontent/json-tokens';
-import { anyValue } from '../engine/xcontent/object-parser';
+import { anyValue, ownKeysObject } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
@@ -67,7 +67,7 @@ export function requiredBody(ctx: RequestContext): string {
  * failure is bare, as from ES `XContentParser#map` (update settings).
  */
 export function bodyAsMap(text: string | null, contentMap = false): Record<string, unknown> {
-  if (text === null || text.trim().length === 0) return {};
+  if (text === null || text.trim().length === 0) return ownKeysObject();
   const p = new JsonTokenizer(text);
   try {
     const token = p.nextToken();

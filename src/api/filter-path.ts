@@ -2,54 +2,85 @@
  * ES's `?filter_path` response filtering (mirrors ES `FilterPath` and `FilterPathBasedFilter`): a comma
  * list of dotted paths whose segments may hold `*` wildcards, `**` for any depth, and a leading `-` to
  * exclude instead of include. It filters a response value before serialisation and keeps key order
- * (Maps stay Maps); it never touches error bodies, which ES writes unfiltered.
+ * (Maps stay Maps); it never touches error bodies, which ES writes unfiltered. It must never build a
+ * RegExp from the expression nor copy filters per `**`: its cost stays linear (issue 14).
  */
+import { simpleMatch } from '../engine/cluster/index-resolver';
 
-type Filter = readonly string[];
-
-interface CompiledFilters {
-  readonly includes: readonly Filter[];
-  readonly excludes: readonly Filter[];
+/**
+ * The compiled expression: every filter's segments laid end to end in one table, each filter closed by
+ * an END marker. A position in the table is one state of a small automaton; walking into a field moves
+ * a set of positions forward. Runs of `**` are collapsed at compile time (`**.**` reaches what `**`
+ * reaches) and the position sets are deduplicated, so a step costs at most one segment test per
+ * position, whatever the expression repeats: the work is linear in the expression's length times the
+ * number of fields the response holds.
+ */
+interface Automaton {
+  readonly segments: readonly string[];
+  readonly includes: readonly number[];
+  readonly excludes: readonly number[];
 }
 
-function compile(expression: string): CompiledFilters {
-  const includes: Filter[] = [];
-  const excludes: Filter[] = [];
+const END = '\u0000end';
+const ANY_DEPTH = '**';
+
+/** Work counter for the unit test that bounds the cost of a filter (segment tests and fields visited). */
+export interface FilterWork {
+  steps: number;
+}
+
+function compile(expression: string): Automaton {
+  const segments: string[] = [];
+  const includes: number[] = [];
+  const excludes: number[] = [];
+  const add = (path: string, into: number[]): void => {
+    into.push(segments.length);
+    for (const segment of path.split('.')) {
+      if (segment === ANY_DEPTH && segments[segments.length - 1] === ANY_DEPTH) continue;
+      segments.push(segment);
+    }
+    segments.push(END);
+  };
   for (const raw of expression.split(',')) {
     const text = raw.trim();
     if (text.length === 0) continue;
     if (text.startsWith('-')) {
-      if (text.length > 1) excludes.push(text.slice(1).split('.'));
+      if (text.length > 1) add(text.slice(1), excludes);
     } else {
-      includes.push(text.split('.'));
+      add(text, includes);
     }
   }
-  return { includes, excludes };
+  return { segments, includes, excludes };
 }
 
-/** ES `Regex.simpleMatch`, for one path segment. */
-function segmentMatches(pattern: string, name: string): boolean {
-  if (!pattern.includes('*')) return pattern === name;
-  const parts = pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.*')}$`, 's').test(name);
+/** The positions reached after stepping into field `name`, and whether one of them ends a filter. */
+interface Stepped {
+  readonly positions: readonly number[];
+  readonly complete: boolean;
 }
 
-/** The filters that remain after stepping into field `name`; an empty filter means "matched fully". */
-function step(filters: readonly Filter[], name: string): Filter[] {
-  const next: Filter[] = [];
-  const consume = (filter: Filter): void => {
-    if (filter.length === 0) return;
-    const [head, ...rest] = filter;
-    if (head === '**') {
-      next.push(filter); // `**` may match more levels below
-      if (rest.length === 0) next.push([]);
-      else consume(rest); // or none
-      return;
-    }
-    if (segmentMatches(head!, name)) next.push(rest);
+function step(automaton: Automaton, positions: readonly number[], name: string, work: FilterWork): Stepped {
+  const { segments } = automaton;
+  const next = new Set<number>();
+  const test = (at: number): void => {
+    const segment = segments[at]!;
+    work.steps += 1;
+    if (segment === END) next.add(at); // `x.**` ended by `**`: anything below is reached
+    else if (simpleMatch(segment, name)) next.add(at + 1);
   };
-  for (const filter of filters) consume(filter);
-  return next;
+  for (const at of positions) {
+    const segment = segments[at]!;
+    if (segment === END) continue;
+    if (segment === ANY_DEPTH) {
+      next.add(at); // `**` may match more levels below
+      test(at + 1); // or none
+    } else {
+      test(at);
+    }
+  }
+  let complete = false;
+  for (const at of next) if (segments[at] === END) complete = true;
+  return { positions: [...next], complete };
 }
 
 function isObject(value: unknown): value is object {
@@ -63,9 +94,9 @@ function entriesOf(value: object): Array<[string, unknown]> {
 const NOTHING = Symbol('nothing');
 
 /** Keeps only what an include filter reaches; containers left empty disappear (except the root). */
-function include(value: unknown, filters: readonly Filter[]): unknown {
+function include(automaton: Automaton, value: unknown, positions: readonly number[], work: FilterWork): unknown {
   if (Array.isArray(value)) {
-    const kept = value.map((element) => (isObject(element) || Array.isArray(element) ? include(element, filters) : NOTHING));
+    const kept = value.map((element) => (isObject(element) || Array.isArray(element) ? include(automaton, element, positions, work) : NOTHING));
     const out = kept.filter((element) => element !== NOTHING);
     return out.length > 0 ? out : NOTHING;
   }
@@ -73,40 +104,42 @@ function include(value: unknown, filters: readonly Filter[]): unknown {
   const out = new Map<string, unknown>();
   for (const [key, child] of entriesOf(value)) {
     if (child === undefined) continue;
-    const next = step(filters, key);
-    if (next.length === 0) continue;
-    if (next.some((f) => f.length === 0)) {
+    work.steps += 1;
+    const next = step(automaton, positions, key, work);
+    if (next.positions.length === 0) continue;
+    if (next.complete) {
       out.set(key, child);
       continue;
     }
-    const filtered = include(child, next);
+    const filtered = include(automaton, child, next.positions, work);
     if (filtered !== NOTHING) out.set(key, filtered);
   }
   return out.size > 0 ? out : NOTHING;
 }
 
 /** Drops what an exclude filter reaches; everything else stays as it was. */
-function exclude(value: unknown, filters: readonly Filter[]): unknown {
-  if (Array.isArray(value)) return value.map((element) => exclude(element, filters));
+function exclude(automaton: Automaton, value: unknown, positions: readonly number[], work: FilterWork): unknown {
+  if (Array.isArray(value)) return value.map((element) => exclude(automaton, element, positions, work));
   if (!isObject(value)) return value;
   const out = new Map<string, unknown>();
   for (const [key, child] of entriesOf(value)) {
     if (child === undefined) continue;
-    const next = step(filters, key);
-    if (next.some((f) => f.length === 0)) continue;
-    out.set(key, next.length === 0 ? child : exclude(child, next));
+    work.steps += 1;
+    const next = step(automaton, positions, key, work);
+    if (next.complete) continue;
+    out.set(key, next.positions.length === 0 ? child : exclude(automaton, child, next.positions, work));
   }
   return out;
 }
 
 /** Applies a `filter_path` expression to a response value; an empty expression changes nothing. */
-export function applyFilterPath(value: unknown, expression: string): unknown {
-  const { includes, excludes } = compile(expression);
+export function applyFilterPath(value: unknown, expression: string, work: FilterWork = { steps: 0 }): unknown {
+  const automaton = compile(expression);
   let out = value;
-  if (includes.length > 0) {
-    const kept = include(out, includes);
+  if (automaton.includes.length > 0) {
+    const kept = include(automaton, out, automaton.includes, work);
     out = kept === NOTHING ? new Map() : kept;
   }
-  if (excludes.length > 0) out = exclude(out, excludes);
+  if (automaton.excludes.length > 0) out = exclude(automaton, out, automaton.excludes, work);
   return out;
 }

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import { createSimulator, type Simulator } from '../index';
+import { simulationOf } from '../create-simulator';
 
 async function send(sim: Simulator, method: string, path: string, body?: unknown) {
   return sim.request({ method, path, ...(body === undefined ? {} : { body }) });
@@ -240,5 +241,156 @@ describe('responses carry ES headers and parsed bodies', () => {
 
   it('the method is case-insensitive', async () => {
     expect((await send(createSimulator(), 'get', '/_sim/clock')).status).to.equal(200);
+  });
+});
+
+describe('issue 14: hostile filter_path and wildcard expressions answer at once (items 1 and 2)', () => {
+  // Before the fix, 40 repeats of `**.` ran the heap out and `*.***********z` backtracked for a minute;
+  // filter-path.test.ts bounds the work by counting, these check the answers through the request edge.
+  it('answers 40 repeats of ** as one', async () => {
+    const sim = createSimulator();
+    await send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } });
+    const many = await send(sim, 'GET', `/_ilm/policy?filter_path=${'**.'.repeat(40)}**.min_age`);
+    const one = await send(sim, 'GET', '/_ilm/policy?filter_path=**.min_age');
+    expect(many.status).to.equal(200);
+    expect(many.text).to.equal(one.text);
+    expect(one.text).to.equal('{"p":{"policy":{"phases":{"delete":{"min_age":"1d"}}}}}');
+  });
+  it('answers wildcard runs in filter_path and in index expressions', async () => {
+    const sim = createSimulator();
+    await send(sim, 'PUT', '/idx');
+    expect((await send(sim, 'GET', `/?filter_path=*.${'*'.repeat(30)}z`)).body).to.deep.equal({});
+    const explain = await send(sim, 'GET', `/${'*'.repeat(30)}x${'*'.repeat(30)}z/_ilm/explain`);
+    expect(explain.text).to.equal('{"indices":{}}');
+  });
+});
+
+describe('issue 14, item 7: __proto__ and constructor are ordinary keys', () => {
+  it('does not read a field through __proto__ (the clock stays)', async () => {
+    const sim = createSimulator();
+    const before = (await send(sim, 'GET', '/_sim/clock')).text;
+    const answer = await send(sim, 'POST', '/_sim/clock/_advance', '{"__proto__":{"by":"5d"}}');
+    expect(answer.status).to.equal(400);
+    expect((answer.body as { error: { reason: string } }).error.reason).to.equal('unknown field [__proto__], expected only [by]');
+    expect((await send(sim, 'GET', '/_sim/clock')).text).to.equal(before);
+  });
+  it('keeps __proto__ and constructor as names in what it stores and prints', async () => {
+    const sim = createSimulator();
+    await send(sim, 'PUT', '/_ilm/policy/p', '{"policy":{"phases":{"warm":{"actions":{"allocate":{"include":{"__proto__":"a","constructor":"b"}}}}}}}');
+    expect((await send(sim, 'GET', '/_ilm/policy/p?filter_path=**.include')).text).to.equal('{"p":{"policy":{"phases":{"warm":{"actions":{"allocate":{"include":{"__proto__":"a","constructor":"b"}}}}}}}}');
+    await send(sim, 'PUT', '/i', '{"settings":{"index.routing.allocation.include.__proto__":"x"}}');
+    expect((await send(sim, 'GET', '/i/_settings?filter_path=**.include')).text).to.equal('{"i":{"settings":{"index":{"routing":{"allocation":{"include":{"__proto__":"x"}}}}}}}');
+    expect(({} as Record<string, unknown>)['x']).to.equal(undefined);
+  });
+  it('answers __proto__ as it answers any other unknown name', async () => {
+    for (const [method, path, body] of [
+      ['PUT', '/idx', '{"NAME":{}}'],
+      ['PUT', '/idx', '{"settings":{"NAME":"1"}}'],
+      ['PUT', '/_ilm/policy/p', '{"policy":{"phases":{"hot":{"actions":{}}}},"NAME":{}}'],
+      ['PUT', '/_index_template/t', '{"index_patterns":["x-*"],"NAME":{}}'],
+      ['POST', '/_sim/faults', '{"NAME":{"index":"x"}}'],
+    ] as const) {
+      const sim = createSimulator();
+      const unknown = (await send(sim, method, path, body.replace('NAME', 'zzz'))).text.replace(/zzz/g, 'NAME');
+      for (const name of ['__proto__', 'constructor']) {
+        expect((await send(createSimulator(), method, path, body.replace('NAME', name))).text.split(name).join('NAME'), `${path} ${name}`).to.equal(unknown);
+      }
+    }
+  });
+});
+
+describe('issue 14, item 3: GET /_sim/history is bounded and paged', () => {
+  const DELETE_NOW = { policy: { phases: { delete: { min_age: '0ms', actions: { delete: {} } } } } };
+  async function lifecycles(sim: Simulator, count: number): Promise<void> {
+    await send(sim, 'PUT', '/_ilm/policy/p', DELETE_NOW);
+    for (let i = 0; i < count; i++) await send(sim, 'PUT', `/idx-${i}`, { settings: { 'index.lifecycle.name': 'p' } });
+    await send(sim, 'POST', '/_sim/clock/_advance', { by: '1h' });
+  }
+  const page = async (sim: Simulator, query: string) => (await send(sim, 'GET', `/_sim/history?${query}`)).body as { history: Array<{ index: string }>; next_after?: number };
+
+  it('pages with size and after (next_after), or from, and filters by index', async () => {
+    const sim = createSimulator();
+    await lifecycles(sim, 4);
+    const all = (await page(sim, '')).history;
+    expect(all.length).to.be.greaterThan(8);
+    expect((await page(sim, '')).next_after).to.equal(undefined);
+    const collected: unknown[] = [];
+    let query = 'size=3';
+    for (;;) {
+      const answer = await page(sim, query);
+      collected.push(...answer.history);
+      if (answer.next_after === undefined) break;
+      query = `size=3&after=${answer.next_after}`;
+    }
+    expect(collected).to.deep.equal(all);
+    expect((await page(sim, 'from=2&size=2')).history).to.deep.equal(all.slice(2, 4));
+    const one = (await page(sim, 'index=idx-2')).history;
+    expect(one.map((r) => r.index)).to.deep.equal(all.filter((r) => r.index === 'idx-2').map((r) => r.index));
+    expect((await page(sim, 'index=idx-2&size=1')).next_after).to.be.a('number');
+  });
+
+  it('refuses bad paging parameters', async () => {
+    const sim = createSimulator();
+    for (const [query, reason] of [
+      ['size=abc', 'Failed to parse int parameter [size] with value [abc]'],
+      ['size=-1', 'Failed to parse int parameter [size] with value [-1]'],
+      ['size=10001', '[size] must be at most [10000], got [10001]'],
+      ['from=1.5', 'Failed to parse int parameter [from] with value [1.5]'],
+      ['from=1&after=2', '[from] and [after] cannot be used together'],
+    ]) {
+      const answer = await send(sim, 'GET', `/_sim/history?${query}`);
+      expect(answer.status, query).to.equal(400);
+      expect((answer.body as { error: { reason: string } }).error.reason, query).to.equal(reason);
+    }
+  });
+
+  it('shows only the newest historyLimit records, none with 0, and deleted indices release their names', async () => {
+    const limited = createSimulator({ historyLimit: 7 });
+    await lifecycles(limited, 10);
+    const shown = (await page(limited, '')).history;
+    expect(shown).to.have.length(7);
+    expect(shown).to.deep.equal((await page(createSimulatorWithLifecycles(10), '')).history.slice(-7));
+    const off = createSimulator({ historyLimit: 0 });
+    await lifecycles(off, 10);
+    expect((await page(off, '')).history).to.deep.equal([]);
+    expect(simulationOf(off).cluster.history.held).to.deep.equal({ names: 0, records: 0 });
+    expect(() => createSimulator({ historyLimit: -1 })).to.throw('invalid historyLimit [-1]: must be a non-negative integer');
+  });
+
+  function createSimulatorWithLifecycles(count: number): Simulator {
+    const sim = createSimulator();
+    sim.requestSync({ method: 'PUT', path: '/_ilm/policy/p', body: DELETE_NOW });
+    for (let i = 0; i < count; i++) sim.requestSync({ method: 'PUT', path: `/idx-${i}`, body: { settings: { 'index.lifecycle.name': 'p' } } });
+    sim.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '1h' } });
+    return sim;
+  }
+});
+
+describe('issue 14, item 11: OPTIONS, and requests built wrongly in JavaScript', () => {
+  it('answers OPTIONS 200 with an empty text/plain body and Allow (ES RestController#handleOptionsRequest)', async () => {
+    const sim = createSimulator();
+    const known = await send(sim, 'OPTIONS', '/_ilm/policy/p');
+    expect(known.status).to.equal(200);
+    expect(known.text).to.equal('');
+    expect(known.headers['content-type']).to.equal('text/plain; charset=UTF-8');
+    expect(known.headers['allow']).to.equal('GET,PUT,DELETE');
+    const unknown = await send(sim, 'OPTIONS', '/nothing/here');
+    expect(unknown.status).to.equal(200);
+    expect(unknown.headers['allow']).to.equal(undefined);
+  });
+
+  it('throws a TypeError naming the field for a request no HTTP client could send', () => {
+    const sim = createSimulator();
+    const cases: Array<[unknown, string]> = [
+      [null, 'ilm-sim: a request must be an object { method, path, body?, headers? }, got null'],
+      [{ path: '/' }, 'ilm-sim: request.method must be a non-empty string such as "GET", got undefined'],
+      [{ method: 'GET' }, 'ilm-sim: request.path must be a string such as "/_ilm/policy", got undefined'],
+      [{ method: 'GET', path: 5 }, 'ilm-sim: request.path must be a string such as "/_ilm/policy", got number'],
+      [{ method: 'PUT', path: '/x', body: () => 1 }, 'ilm-sim: request.body must be a JSON string, bytes (Uint8Array) or a JSON value, got a function'],
+      [{ method: 'GET', path: '/', headers: 'x' }, 'ilm-sim: request.headers must be an object of header names to values, got "x"'],
+    ];
+    for (const [request, message] of cases) {
+      expect(() => sim.requestSync(request as never)).to.throw(TypeError, message);
+    }
   });
 });

@@ -141,7 +141,35 @@ function unrecognizedParams(path: string, invalid: readonly string[], candidates
   return `request [${path}] contains unrecognized parameter${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
 }
 
+/**
+ * A request a JavaScript caller built wrongly (no path, a number for a path, a function for a body) is
+ * a programming error, not an HTTP request ES could receive: it is thrown as a TypeError naming the
+ * field (issue 14, item 11), instead of whatever the first use of the value would throw.
+ */
+function checkRequestShape(request: unknown): asserts request is SimRequest {
+  const describe = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value);
+  if (request === null || typeof request !== 'object') throw new TypeError(`ilm-sim: a request must be an object { method, path, body?, headers? }, got ${describe(request)}`);
+  const { method, path, body, headers } = request as Record<string, unknown>;
+  if (typeof method !== 'string' || method.length === 0) throw new TypeError(`ilm-sim: request.method must be a non-empty string such as "GET", got ${describe(method)}`);
+  if (typeof path !== 'string') throw new TypeError(`ilm-sim: request.path must be a string such as "/_ilm/policy", got ${describe(path)}`);
+  if (typeof body === 'function' || typeof body === 'symbol' || typeof body === 'bigint') {
+    throw new TypeError(`ilm-sim: request.body must be a JSON string, bytes (Uint8Array) or a JSON value, got a ${typeof body}`);
+  }
+  if (headers !== undefined && (headers === null || typeof headers !== 'object')) throw new TypeError(`ilm-sim: request.headers must be an object of header names to values, got ${describe(headers)}`);
+}
+
+/**
+ * ES `RestController#handleOptionsRequest`: OPTIONS answers 200 with an empty `text/plain` body and,
+ * when the path has handlers, their methods in `Allow` (in the fixed order of the 405's list).
+ */
+function optionsResponse(allowed: readonly string[]): SimResponse {
+  const headers: Record<string, string> = { ...baseHeaders(), 'content-type': 'text/plain; charset=UTF-8' };
+  if (allowed.length > 0) headers['allow'] = allowed.join(',');
+  return { status: 200, headers, body: null, text: '' };
+}
+
 export function handle(sim: Simulation, request: SimRequest): SimResponse {
+  checkRequestShape(request);
   const method = String(request.method).toUpperCase() as Method;
   const uri = request.path.startsWith('/') ? request.path : `/${request.path}`;
   const queryAt = uri.indexOf('?');
@@ -155,6 +183,7 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
     return render(400, errorBody(illegalArgument(`unable to decode path [${rawPath}]`)), pretty);
   }
   const matches = matchPath(segments);
+  if ((method as string) === 'OPTIONS') return optionsResponse(METHOD_ORDER.filter((m) => matches.some((r) => r.route.method === m)));
   if (matches.length === 0) {
     return render(400, { error: `no handler found for uri [${uri}] and method [${method}]` }, pretty);
   }

@@ -9,13 +9,14 @@ import { EsException, parseException } from '../engine/errors';
 import { createIndex as createIndexInCluster } from '../engine/cluster/index-creation';
 import { flattenSettings, validateSettings, validateUpdatable } from '../engine/cluster/index-settings';
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
+import { ownKeysObject } from '../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function createIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'index');
   const source = bodyAsMap(ctx.body, true);
-  let settingsMap: Record<string, unknown> = {};
+  let settingsMap = ownKeysObject();
   let aliases = new Map<string, AliasMetadata>();
   for (const [key, value] of Object.entries(source)) {
     if (key === 'settings') {
@@ -30,14 +31,15 @@ export function createIndex(ctx: RequestContext): HandlerResult {
       throw new EsException(parseException(`unknown key [${key}] for create index`));
     }
   }
-  createIndexInCluster(sim.cluster, sim.profile, name, sim.now, flattenSettings(settingsMap), aliases);
+  createIndexInCluster(sim.cluster, sim.profile, name, sim.now, flattenSettings(settingsMap), aliases, undefined, true);
   sim.clusterChanged();
   return ok({ acknowledged: true, shards_acknowledged: true, index: name });
 }
 
 export function deleteIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), STRICT_EXPAND_OPEN);
+  // ES `DeleteIndexRequest`'s options ignore aliases: `DELETE /<alias>` is refused since 6.0 (issue 14, item 6).
+  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), { ...STRICT_EXPAND_OPEN, ignoreAliases: true });
   // ES `MetadataDeleteIndexService`: a data stream's write index cannot go (checked for all first);
   // any other backing index leaves its stream.
   for (const index of indices) {

@@ -5,6 +5,8 @@
  * Maps keep their insertion order, so keys such as numeric index names are never reordered.
  */
 
+import { ownKeysObject } from '../engine/xcontent/object-parser';
+
 export type JsonValue = unknown;
 
 function entries(value: object): Array<[string, unknown]> {
@@ -47,7 +49,7 @@ function pretty(value: JsonValue, indent: string): string {
 export function toPlain(value: JsonValue): unknown {
   if (Array.isArray(value)) return value.map(toPlain);
   if (isObject(value)) {
-    const out: Record<string, unknown> = {};
+    const out = ownKeysObject();
     for (const [k, v] of entries(value)) if (v !== undefined) out[k] = toPlain(v);
     return out;
   }

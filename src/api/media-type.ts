@@ -44,8 +44,19 @@ function parseMediaType(raw: string): ParsedMediaType | null {
   return { type, parameters };
 }
 
-/** Media types whose bodies the simulator reads: JSON, plain or versioned. */
-const JSON_TYPES = new Set(['application/json', 'application/vnd.elasticsearch+json']);
+/**
+ * Media types whose bodies the simulator reads: JSON, plain or versioned, and newline-delimited JSON.
+ * ES `XContentType#fromMediaType` reads `application/x-ndjson` as JSON in every release (6.x and 7.x
+ * through a special case, 8+ as one of JSON's header values), and 8+ read
+ * `application/vnd.elasticsearch+x-ndjson; compatible-with=N` as versioned JSON: the official clients
+ * send those on `_bulk` (issue 14, item 4). ES applies them to every route, not only `_bulk`.
+ */
+const JSON_TYPES = new Set([
+  'application/json',
+  'application/x-ndjson',
+  'application/vnd.elasticsearch+json',
+  'application/vnd.elasticsearch+x-ndjson',
+]);
 
 /**
  * The first JSON media range of an `Accept` header. The ES client sends

@@ -84,7 +84,7 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_sim/faults', [], control.listFaults),
   route('DELETE', '/_sim/faults', [], control.clearFaults),
   route('DELETE', '/_sim/faults/{id}', [], control.removeFault),
-  route('GET', '/_sim/history', ['index'], control.history),
+  route('GET', '/_sim/history', ['index', 'size', 'from', 'after'], control.history),
   route('GET', '/_sim/timeline', ['index'], views.timeline),
   route('GET', '/_sim/why/{index}', [], views.why),
   route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),

@@ -179,12 +179,51 @@ export function removeFault(ctx: RequestContext): HandlerResult {
   return ok(ACKNOWLEDGED);
 }
 
-/** `GET /_sim/history[?index=pattern]`: every step change, oldest first. */
+/** The most records one `GET /_sim/history` answers (ES's `index.max_result_window` default). */
+export const HISTORY_PAGE_LIMIT = 10_000;
+
+/** A non-negative integer query parameter (ES `RestRequest#paramAsInt` wording), or the fallback. */
+function countParam(ctx: RequestContext, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const text = ctx.query.get(name);
+  if (text === undefined) return fallback;
+  if (!/^\d{1,16}$/.test(text)) throw new EsException(illegalArgument(`Failed to parse int parameter [${name}] with value [${text}]`));
+  const value = Number(text);
+  if (value > max) throw new EsException(illegalArgument(`[${name}] must be at most [${max}], got [${text}]`));
+  return value;
+}
+
+/**
+ * `GET /_sim/history[?index=pattern][&size=n][&from=n | &after=seq]`: step changes, oldest first, a
+ * page at a time. `size` (default and most 10,000) bounds the page; `from` skips that many matching
+ * records, `after` starts after the record with that sequence number. When more match, the answer
+ * ends with `next_after`, the sequence number to pass as `after` for the next page. The log itself
+ * shows only its newest records (the simulator's `historyLimit`).
+ */
 export function history(ctx: RequestContext): HandlerResult {
   const pattern = ctx.query.get('index');
-  const records = ctx.sim.cluster.history.filter((r) => pattern === undefined || simpleMatch(pattern, r.index));
+  const size = countParam(ctx, 'size', HISTORY_PAGE_LIMIT, HISTORY_PAGE_LIMIT);
+  const from = countParam(ctx, 'from', 0);
+  const after = countParam(ctx, 'after', -1);
+  if (ctx.query.has('from') && ctx.query.has('after')) throw new EsException(illegalArgument('[from] and [after] cannot be used together'));
+  const log = ctx.sim.cluster.history;
+  const records = [];
+  let skipped = 0;
+  let nextAfter: number | null = null;
+  for (let n = Math.max(log.first, after + 1); n < log.length; n++) {
+    if (pattern !== undefined && !simpleMatch(pattern, log.indexOf(n))) continue;
+    if (skipped < from) {
+      skipped++;
+      continue;
+    }
+    if (records.length === size) {
+      nextAfter = n - 1;
+      break;
+    }
+    records.push({ seq: n, record: log.at(n) });
+  }
+  if (nextAfter !== null && records.length > 0) nextAfter = records[records.length - 1]!.seq;
   return ok({
-    history: records.map((r) => ({
+    history: records.map(({ record: r }) => ({
       '@timestamp': formatEsDate(r.timeMillis),
       time_millis: r.timeMillis,
       index: r.index,
@@ -194,5 +233,6 @@ export function history(ctx: RequestContext): HandlerResult {
       success: r.success,
       ...(r.error ? { error: r.error } : {}),
     })),
+    ...(nextAfter === null ? {} : { next_after: nextAfter }),
   });
 }

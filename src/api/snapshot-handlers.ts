@@ -5,7 +5,7 @@
  */
 import { EsException, illegalArgument } from '../engine/errors';
 import { JsonTokenizer } from '../engine/xcontent/json-tokens';
-import { xContentError } from '../engine/xcontent/object-parser';
+import { ownKeysObject, xContentError } from '../engine/xcontent/object-parser';
 import { parseTimeValue } from '../engine/xcontent/time';
 import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import {
@@ -50,7 +50,7 @@ export function putRepositoryHandler(ctx: RequestContext): HandlerResult {
   const name = pathParam(ctx, 'repository');
   const body = bodyAsMap(requiredBody(ctx));
   let type: string | undefined;
-  let settings: Record<string, unknown> = {};
+  let settings = ownKeysObject();
   for (const [key, value] of Object.entries(body)) {
     if (key === 'type') type = value === null ? undefined : String(value);
     else if (key === 'settings') {

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES } from '../index';
+import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES, type SimRequest } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
 import { formatEsDate } from '../engine/xcontent/time';
 import { openRecordFile, readRecordFile, RecordFile } from '../record/record-file';
@@ -65,7 +65,9 @@ function helpText(): string {
   }
   lines.push(
     `  --record <file>`.padEnd(26) + 'Record every request and its response to <file>, one JSON line',
-    `${' '.repeat(26)}each, written as the request is applied (the file is emptied first).`,
+    `${' '.repeat(26)}each, written as the request is applied. The file is created once the`,
+    `${' '.repeat(26)}server listens; an existing file is refused, a symbolic link never followed.`,
+    `  --overwrite`.padEnd(26) + 'With --record: replace an existing file (still never a symbolic link).',
     `  -h, --help`.padEnd(26) + 'Show this help.',
     `  -v, --version`.padEnd(26) + 'Print the version of ilm-sim.',
     '',
@@ -95,7 +97,7 @@ function helpText(): string {
     '  GET  /_sim/why/<index>                what the current step waits for, and when it is next checked',
     '',
     'Requests with a body need "Content-Type: application/json", as with Elasticsearch.',
-    'Stop with Ctrl-C (SIGINT) or SIGTERM.',
+    'Stop with Ctrl-C (SIGINT) or SIGTERM; started through npm (npx), it also stops when npm exits.',
     '',
   );
   return lines.join('\n');
@@ -112,6 +114,8 @@ interface ServeConfig {
   readonly seed: number;
   /** The file to record the session to, or null. */
   readonly record: string | null;
+  /** `--overwrite`: the recording may replace an existing file (never a symbolic link). */
+  readonly overwrite: boolean;
 }
 
 function parseServeConfig(values: Record<string, string | boolean | undefined>, env: Environment): ServeConfig {
@@ -128,6 +132,8 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
   const startTime = raw['start-time']!;
   const record = values['record'];
   if (record === '') throw new UsageError('--record needs a file name');
+  const overwrite = values['overwrite'] === true;
+  if (overwrite && typeof record !== 'string') throw new UsageError('--overwrite goes with --record');
   return {
     host: raw['host']!,
     port: Number(port),
@@ -136,14 +142,28 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
     pollInterval: raw['poll-interval']!,
     seed: Number(seed),
     record: typeof record === 'string' ? record : null,
+    overwrite,
   };
+}
+
+/** How often a server started through npm checks that npm is still there. */
+const PARENT_CHECK_MILLIS = 500;
+
+/**
+ * Whether this process was started by npm (`npx ilm-sim serve`, `npm exec`, an npm script): npm sets
+ * `npm_command` (7+) or `npm_lifecycle_event` for what it runs.
+ */
+function startedByNpm(env: Environment): boolean {
+  return env['npm_command'] !== undefined || env['npm_lifecycle_event'] !== undefined;
 }
 
 /**
  * Resolves when `signal` aborts or, without one, on the first SIGINT or SIGTERM; or with
- * 'recording failed' as soon as `failure` aborts.
+ * 'recording failed' as soon as `failure` aborts. Started by npm, it also resolves when its parent
+ * goes away: a signal to `npx ilm-sim serve` ends npm and its shell without passing the signal on, and
+ * the server would live on orphaned, holding its port (issue 14, item 10).
  */
-function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal): Promise<string> {
+function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal, env: Environment = {}, parent = process.ppid): Promise<string> {
   return new Promise((resolve) => {
     const cleanups: Array<() => void> = [];
     const finish = (reason: string): void => {
@@ -168,10 +188,27 @@ function waitForStop(signal: AbortSignal | undefined, failure: AbortSignal): Pro
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     });
+    if (startedByNpm(env)) {
+      const watch = setInterval(() => {
+        if (process.ppid !== parent) finish('npm exited');
+      }, PARENT_CHECK_MILLIS);
+      watch.unref();
+      cleanups.push(() => clearInterval(watch));
+    }
   });
 }
 
-async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputStream, stop: AbortSignal | undefined): Promise<number> {
+/** What to do about a recording file that could not be opened. */
+function recordOpenHint(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EEXIST') return ' (the file exists: add --overwrite to replace it; a symbolic link is never followed)';
+  if (code === 'ELOOP') return ' (a symbolic link: --record never writes through one)';
+  return '';
+}
+
+async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputStream, stop: AbortSignal | undefined, env: Environment): Promise<number> {
+  // The parent as it was at the start: npm may be gone before the server has started listening.
+  const parent = process.ppid;
   let simulator;
   try {
     simulator = createSimulator({ startTime: config.startTime, profile: config.profile, pollInterval: config.pollInterval, seed: config.seed });
@@ -179,18 +216,32 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
     stderr.write(`ilm-sim: ${(error as Error).message}\n`);
     return 2;
   }
+  // The server answers through `serving`: the plain simulator until the recording is open, then the
+  // recording one. The file is opened only once listening worked (issue 14, item 9: a busy port used
+  // to leave an existing recording emptied to its header).
+  let serving = simulator;
+  const front = { ...simulator, requestSync: (request: SimRequest) => serving.requestSync(request), request: async (request: SimRequest) => serving.requestSync(request) };
+  let server;
+  try {
+    server = await startServer(front, { host: config.host, port: config.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    stderr.write(`ilm-sim: cannot listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n`);
+    return 1;
+  }
   // A failed write stops the server: a recording with a request missing would not replay.
   const recordingFailed = new AbortController();
   let recordFile: RecordFile | null = null;
   if (config.record !== null) {
     try {
-      recordFile = openRecordFile(config.record);
+      recordFile = openRecordFile(config.record, { overwrite: config.overwrite });
     } catch (error) {
-      stderr.write(`ilm-sim: cannot record to ${config.record}: ${(error as Error).message}\n`);
+      await server.close();
+      stderr.write(`ilm-sim: cannot record to ${config.record}: ${(error as Error).message}${recordOpenHint(error)}\n`);
       return 1;
     }
     const file = recordFile;
-    simulator = recordTo(simulator, (line) => {
+    serving = recordTo(simulator, (line) => {
       if (recordingFailed.signal.aborted) return;
       try {
         file.append(line);
@@ -200,18 +251,10 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
       }
     });
     if (recordingFailed.signal.aborted) {
+      await server.close();
       recordFile.close();
       return 1;
     }
-  }
-  let server;
-  try {
-    server = await startServer(simulator, { host: config.host, port: config.port });
-  } catch (error) {
-    recordFile?.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    stderr.write(`ilm-sim: cannot listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n`);
-    return 1;
   }
   const version = simulator.profile.version.number;
   stdout.write(`ilm-sim listening on ${server.url}\n`);
@@ -220,7 +263,7 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
       `poll interval ${config.pollInterval}, seed ${config.seed}\n`,
   );
   if (recordFile) stdout.write(`  recording to ${recordFile.path}\n`);
-  const reason = await waitForStop(stop, recordingFailed.signal);
+  const reason = await waitForStop(stop, recordingFailed.signal, env, parent);
   await server.close();
   recordFile?.close();
   stdout.write(`ilm-sim stopped (${reason})\n`);
@@ -303,6 +346,7 @@ export async function main(
         version: { type: 'boolean', short: 'v' },
         force: { type: 'boolean' },
         record: { type: 'string' },
+        overwrite: { type: 'boolean' },
         ...Object.fromEntries(SERVE_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       },
     });
@@ -351,5 +395,5 @@ export async function main(
     stderr.write(`ilm-sim: ${error.message}\n`);
     return 2;
   }
-  return serve(config, stdout, stderr, options.stop);
+  return serve(config, stdout, stderr, options.stop, env);
 }

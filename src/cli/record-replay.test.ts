@@ -8,6 +8,7 @@ import { Client } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -147,7 +148,27 @@ describe('ilm-sim serve --record', () => {
     }
   });
 
-  it('cannot create the file: exit 1 before listening', async () => {
+  // Issue 14, item 10: a signal to `npx ilm-sim serve` ended npm and its shell and left the server
+  // running. Here a stand-in for npm starts the bin as npm would (npm_command set) and is killed.
+  it('a server started by npm stops when npm goes away', async () => {
+    const bin = path.join(__dirname, '..', '..', 'bin', 'ilm-sim.js');
+    const npm = `require('node:child_process').spawn(process.execPath, [${JSON.stringify(bin)}, 'serve', '--port', '0'], { stdio: 'inherit', env: { ...process.env, npm_command: 'exec' } });`;
+    const parent = spawn(process.execPath, ['-e', npm], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = new Capture();
+    parent.stdout.setEncoding('utf8').on('data', (chunk: string) => out.write(chunk));
+    // The pipe ends once the server, the last process writing to it, has exited.
+    const ended = new Promise<void>((resolve) => parent.stdout.on('end', () => resolve()));
+    try {
+      await out.waitFor(/listening on http:\/\/127\.0\.0\.1:\d+\n/);
+      parent.kill('SIGKILL');
+      await ended;
+      expect(out.text).to.match(/ilm-sim stopped \(npm exited\)\n$/);
+    } finally {
+      if (parent.exitCode === null && parent.signalCode === null) parent.kill('SIGKILL');
+    }
+  });
+
+  it('cannot create the file: exit 1, nothing announced', async () => {
     const result = await run(['serve', '--port', '0', '--record', path.join(dir, 'missing-dir', 'x.ndjson')]);
     expect(result.code).to.equal(1);
     expect(result.err).to.match(/^ilm-sim: cannot record to .*missing-dir.*ENOENT/);
@@ -155,9 +176,71 @@ describe('ilm-sim serve --record', () => {
   });
 
   it('a write that fails stops the server with exit 1', { skip: !fs.existsSync('/dev/full') }, async () => {
-    const result = await run(['serve', '--port', '0', '--record', '/dev/full']);
+    const result = await run(['serve', '--port', '0', '--record', '/dev/full', '--overwrite']);
     expect(result.code).to.equal(1);
     expect(result.err).to.match(/^ilm-sim: recording to \/dev\/full failed, stopping: ENOSPC/);
+  });
+});
+
+// Issue 14, item 9: the file was emptied before the server listened (a busy port left a long
+// recording as its header) and symbolic links were followed.
+describe('ilm-sim serve --record never destroys a file it was not told to replace', () => {
+  const EARLIER = 'an earlier recording\n';
+
+  it('refuses an existing file without --overwrite, and leaves it as it was', async () => {
+    const file = tempFile(EARLIER);
+    const result = await run(['serve', '--port', '0', '--record', file]);
+    expect(result.code).to.equal(1);
+    expect(result.err).to.match(/^ilm-sim: cannot record to .*: EEXIST.*add --overwrite to replace it/);
+    expect(result.out).to.equal('');
+    expect(fs.readFileSync(file, 'utf8')).to.equal(EARLIER);
+  });
+
+  it('never writes through a symbolic link, with or without --overwrite', async () => {
+    const target = tempFile(EARLIER);
+    const link = path.join(dir, `link-${++fileCount}.ndjson`);
+    fs.symlinkSync(target, link);
+    for (const extra of [[], ['--overwrite']]) {
+      const result = await run(['serve', '--port', '0', '--record', link, ...extra]);
+      expect(result.code, extra.join(' ')).to.equal(1);
+      expect(result.err).to.match(/^ilm-sim: cannot record to .*: (EEXIST|ELOOP)/);
+    }
+    expect(fs.readFileSync(target, 'utf8')).to.equal(EARLIER);
+  });
+
+  it('opens the file only once listening works: a busy port leaves it untouched, even with --overwrite', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((busy.address() as net.AddressInfo).port);
+      const file = tempFile(EARLIER);
+      const result = await run(['serve', '--port', port, '--record', file, '--overwrite']);
+      expect(result.code).to.equal(1);
+      expect(result.err).to.match(/cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+      expect(fs.readFileSync(file, 'utf8')).to.equal(EARLIER);
+      const fresh = path.join(dir, `never-created-${++fileCount}.ndjson`);
+      expect((await run(['serve', '--port', port, '--record', fresh])).code).to.equal(1);
+      expect(fs.existsSync(fresh)).to.equal(false);
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+  });
+
+  it('replaces an existing file with --overwrite', async () => {
+    const file = tempFile(EARLIER);
+    const stop = new AbortController();
+    const out = new Capture();
+    const running = main(['serve', '--port', '0', '--record', file, '--overwrite'], out, new Capture(), {}, { stop: stop.signal });
+    await out.waitFor(/recording to /);
+    stop.abort();
+    expect(await running).to.equal(0);
+    expect(fs.readFileSync(file, 'utf8')).to.match(/^\{"format":"ilm-sim-recording"/);
+  });
+
+  it('--overwrite without --record is a usage error', async () => {
+    const result = await run(['serve', '--overwrite']);
+    expect(result.code).to.equal(2);
+    expect(result.err).to.equal('ilm-sim: --overwrite goes with --record\n');
   });
 });
 

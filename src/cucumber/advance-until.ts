@@ -91,10 +91,29 @@ interface HistoryRecord {
   readonly success?: boolean;
 }
 
+/**
+ * Every history record of one index, oldest first, read a page at a time (`after` the last page's
+ * `next_after`), so a long scenario never asks for more than one page in one answer.
+ */
+export async function historyPages(world: Requester, index: string): Promise<Array<Record<string, unknown>>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (let after: number | null = -1; after !== null; ) {
+    const query = `index=${encodeURIComponent(index)}${after >= 0 ? `&after=${after}` : ''}`;
+    const response = await world.send('GET', `/_sim/history?${query}`);
+    if (response.status !== 200) throw new Error(`GET /_sim/history?${query} answered ${response.status}: ${response.text}`);
+    const page = response.body as { history?: Array<Record<string, unknown>>; next_after?: number };
+    for (const record of page.history ?? []) if (record['index'] === index) out.push(record);
+    after = typeof page.next_after === 'number' ? page.next_after : null;
+  }
+  return out;
+}
+
 async function historyOf(world: Requester, index: string): Promise<HistoryRecord[]> {
-  const response = await world.send('GET', `/_sim/history?index=${encodeURIComponent(index)}`);
-  if (response.status !== 200) return [];
-  return ((response.body as { history?: Array<HistoryRecord & { index: string }> }).history ?? []).filter((r) => r.index === index);
+  try {
+    return (await historyPages(world, index)) as unknown as HistoryRecord[];
+  } catch {
+    return [];
+  }
 }
 
 /**

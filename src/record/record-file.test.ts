@@ -14,10 +14,10 @@ describe('record files', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilm-sim-record-file-'));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('writes each line through before append returns, and empties an existing file', () => {
+  it('writes each line through before append returns, and empties an existing file with overwrite', () => {
     const file = path.join(dir, 'session.ndjson');
     fs.writeFileSync(file, 'an older recording\n');
-    const out = openRecordFile(file);
+    const out = openRecordFile(file, { overwrite: true });
     expect(fs.readFileSync(file, 'utf8')).to.equal('');
     out.append('{"a":"ü"}');
     expect(fs.readFileSync(file, 'utf8')).to.equal('{"a":"ü"}\n');
@@ -26,6 +26,22 @@ describe('record files', () => {
     out.close();
     out.close();
     expect(() => out.append('{}')).to.throw(/is closed/);
+  });
+
+  // Issue 14, item 9.
+  it('refuses an existing file without overwrite, and never follows a symbolic link', () => {
+    const file = path.join(dir, 'kept.ndjson');
+    fs.writeFileSync(file, 'kept\n');
+    expect(() => openRecordFile(file)).to.throw(/EEXIST/);
+    const link = path.join(dir, 'link.ndjson');
+    fs.symlinkSync(file, link);
+    expect(() => openRecordFile(link)).to.throw(/EEXIST/);
+    expect(() => openRecordFile(link, { overwrite: true })).to.throw(/ELOOP/);
+    expect(fs.readFileSync(file, 'utf8')).to.equal('kept\n');
+    const dangling = path.join(dir, 'dangling.ndjson');
+    fs.symlinkSync(path.join(dir, 'not-there.ndjson'), dangling);
+    expect(() => openRecordFile(dangling)).to.throw(/EEXIST/);
+    expect(fs.existsSync(path.join(dir, 'not-there.ndjson'))).to.equal(false);
   });
 
   it('refuses a file that is not UTF-8, naming the line', () => {

@@ -14,9 +14,14 @@ export interface RecordFile {
   close(): void;
 }
 
-/** Creates (or empties) the file at `path` for a new recording. */
-export function openRecordFile(path: string): RecordFile {
-  const fd = fs.openSync(path, 'w');
+/**
+ * Creates the file at `path` for a new recording. An existing file is refused (EEXIST) unless
+ * `overwrite`, which empties it; a symbolic link is never followed, whatever the flag (EEXIST, or
+ * ELOOP with `overwrite`), so a recording can't be written through a link to some other file.
+ */
+export function openRecordFile(path: string, options: { overwrite?: boolean } = {}): RecordFile {
+  const { O_WRONLY, O_CREAT, O_EXCL, O_TRUNC, O_NOFOLLOW } = fs.constants;
+  const fd = fs.openSync(path, O_WRONLY | O_CREAT | (O_NOFOLLOW ?? 0) | (options.overwrite ? O_TRUNC : O_EXCL), 0o666);
   let open = true;
   return {
     path,

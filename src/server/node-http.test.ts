@@ -8,6 +8,7 @@ import { Client, errors } from '@elastic/elasticsearch';
 import { expect } from 'chai';
 import * as http from 'node:http';
 import * as net from 'node:net';
+import * as zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { createSimulator, SimRequest, Simulator } from '../index';
 import { RunningServer, startServer } from './node-http';
@@ -285,6 +286,37 @@ describe('raw HTTP', () => {
     }));
 });
 
+describe('issue 14, item 4: _bulk takes the NDJSON media types the official clients send', () => {
+  const lines = '{"index":{"_index":"logs"}}\n{"message":"a"}\n';
+  for (const contentType of [
+    'application/x-ndjson',
+    'application/x-ndjson; charset=UTF-8',
+    'application/vnd.elasticsearch+x-ndjson; compatible-with=8',
+    'application/vnd.elasticsearch+x-ndjson;compatible-with=9',
+  ]) {
+    it(contentType, () =>
+      withServer({}, async (server) => {
+        const versioned = /compatible-with=(\d)/.exec(contentType)?.[1];
+        const accept = versioned === undefined ? 'application/json' : `application/vnd.elasticsearch+json; compatible-with=${versioned},text/plain`;
+        const answer = await raw(server.url, { method: 'POST', path: '/_bulk', headers: { 'content-type': contentType, accept }, body: lines });
+        expect(answer.status).to.equal(200);
+        expect(JSON.parse(answer.text).errors).to.equal(false);
+      }));
+  }
+  it('still refuses a text/plain body, and NDJSON with a mismatched compatible version', () =>
+    withServer({}, async (server) => {
+      const plain = await raw(server.url, { method: 'POST', path: '/_bulk', headers: { 'content-type': 'text/plain' }, body: lines });
+      expect(plain.text).to.equal('{"error":"Content-Type header [text/plain] is not supported","status":406}');
+      const mismatched = await raw(server.url, {
+        method: 'POST',
+        path: '/_bulk',
+        headers: { 'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9', accept: 'application/vnd.elasticsearch+json; compatible-with=8' },
+        body: lines,
+      });
+      expect(JSON.parse(mismatched.text).error.type).to.equal('media_type_header_exception');
+    }));
+});
+
 describe('bad input over HTTP', () => {
   /** Sends a bad request, checks ES's answer, and checks nothing changed and the server still serves. */
   async function refusedWithoutChange(
@@ -402,6 +434,77 @@ describe('bad input over HTTP', () => {
       });
       expect(answer.startsWith('HTTP/1.1 400 Bad Request')).to.equal(true);
       expect((await raw(server.url, { method: 'GET', path: '/_ilm/status' })).status).to.equal(200);
+    }));
+});
+
+describe('issue 14, item 8: pipelined requests keep their answers when a later one is malformed', () => {
+  /** Writes `text` on one socket and reads everything the server sends until it closes. */
+  function exchange(port: number, text: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  }
+  const put = (name: string): string => {
+    const body = JSON.stringify({ policy: FIXED_POLICY });
+    return `PUT /_ilm/policy/${name} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+  };
+
+  it('answers every applied request, in order, then 400 for the garbage line', () =>
+    withServer({}, async (server, simulator) => {
+      const answer = await exchange(server.port, `${put('p1')}${put('p2')}${put('p3')}THIS IS NOT HTTP\r\n\r\n`);
+      const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
+      expect(statuses).to.deep.equal(['200', '200', '200', '400']);
+      expect(answer.split('{"acknowledged":true}').length - 1).to.equal(3);
+      expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object)).to.deep.equal(['p1', 'p2', 'p3']);
+    }));
+
+  it('answers 400 at once when the garbage cuts a request short, and applies nothing of it', () =>
+    withServer({}, async (server, simulator) => {
+      const answer = await exchange(server.port, `${put('p1')}PUT /_ilm/policy/p2 HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\nbad header line\r\n\r\n`);
+      const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
+      expect(statuses).to.deep.equal(['200', '400']);
+      expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object)).to.deep.equal(['p1']);
+    }));
+});
+
+describe('issue 14, item 11: compressed request bodies and OPTIONS over HTTP', () => {
+  const policy = JSON.stringify({ policy: FIXED_POLICY });
+  it('decompresses gzip and deflate bodies as ES does, and passes other encodings through', () =>
+    withServer({}, async (server, simulator) => {
+      for (const [name, encoding, bytes] of [
+        ['g', 'gzip', zlib.gzipSync(policy)],
+        ['x', 'x-gzip', zlib.gzipSync(policy)],
+        ['d', 'deflate', zlib.deflateSync(policy)],
+        ['i', 'identity', Buffer.from(policy)],
+      ] as const) {
+        const answer = await raw(server.url, { method: 'PUT', path: `/_ilm/policy/${name}`, headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: bytes });
+        expect(answer.text, encoding).to.equal('{"acknowledged":true}');
+      }
+      expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object).sort()).to.deep.equal(['d', 'g', 'i', 'x']);
+    }));
+
+  it('refuses a body that does not decompress, and one that decompresses past the limit, applying nothing', () =>
+    withServer({ maxContentLengthBytes: 1000 }, async (server, simulator) => {
+      const before = stateDump(simulator);
+      const broken = await raw(server.url, { method: 'PUT', path: '/_ilm/policy/b', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: Buffer.from('not gzip') });
+      expect(broken.status).to.equal(400);
+      const bomb = zlib.gzipSync(JSON.stringify({ policy: FIXED_POLICY, pad: ' '.repeat(100_000) }));
+      expect(bomb.length).to.be.below(1000);
+      const large = await raw(server.url, { method: 'PUT', path: '/_ilm/policy/b', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
+      expect(large.status).to.equal(413);
+      expect(stateDump(simulator)).to.equal(before);
+    }));
+
+  it('answers OPTIONS 200 with Allow and an empty body', () =>
+    withServer({}, async (server) => {
+      const answer = await raw(server.url, { method: 'OPTIONS', path: '/_ilm/policy/p' });
+      expect(answer.status).to.equal(200);
+      expect(answer.headers['allow']).to.equal('GET,PUT,DELETE');
+      expect(answer.text).to.equal('');
     }));
 });
 

@@ -20,6 +20,8 @@ export interface SimulatorConfig {
   readonly pollIntervalMillis: number;
   readonly pollIntervalText: string;
   readonly seed: number;
+  /** How many of the newest history records the log shows (see `HistoryLog`); undefined: its default. */
+  readonly historyLimit?: number;
 }
 
 /** A bound on cascade rounds at one instant: more means some step keeps rescheduling itself. */
@@ -60,7 +62,7 @@ export class Simulation {
     this.now = this.config.startMillis;
     this.prng = new Prng(this.config.seed);
     const prng = this.prng;
-    this.cluster = createCluster(() => prng.base64Uuid(), this.config.profile.ilmMetadataAtStartup);
+    this.cluster = createCluster(() => prng.base64Uuid(), this.config.profile.ilmMetadataAtStartup, this.config.historyLimit);
     this.allocation = allocationModel(this.cluster);
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
     this.watchers = new Map();

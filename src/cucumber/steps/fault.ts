@@ -6,6 +6,7 @@
 import { DataTable, Given, Then, When } from '../cucumber';
 import { expect } from 'chai';
 import type { IlmWorld } from '../world';
+import { historyPages } from '../advance-until';
 
 function failure(type: string, reason: string) {
   return { error: { type, reason } };
@@ -56,8 +57,7 @@ When('the faults are cleared', async function (this: IlmWorld) {
 });
 
 Then('the history of {string} is:', async function (this: IlmWorld, index: string, table: DataTable) {
-  const response = await this.sendOk('GET', `/_sim/history?index=${encodeURIComponent(index)}`);
-  const records = (response.body as { history: Array<Record<string, unknown>> }).history;
+  const records = await historyPages(this, index);
   const key = (k: unknown) => (k ? `${(k as { phase: string }).phase}/${(k as { action: string }).action}/${(k as { name: string }).name}` : '-');
   const actual = records.map((r) => {
     const row: Record<string, string> = { at: String(r['@timestamp']), from: key(r['from']), to: key(r['to']), success: String(r['success']) };

@@ -256,8 +256,11 @@ export const SETTING_BLOCKS_WRITE = 'index.blocks.write';
 export const SETTING_RESIZE_SOURCE_NAME = 'index.resize.source.name';
 export const SETTING_RESIZE_SOURCE_UUID = 'index.resize.source.uuid';
 
-/** An empty cluster; `ilmMetadataExists` says whether ILM's metadata is there from the start (see `Profile#ilmMetadataAtStartup`). */
-export function createCluster(newUuid: () => string, ilmMetadataExists = false): Cluster {
+/**
+ * An empty cluster; `ilmMetadataExists` says whether ILM's metadata is there from the start (see
+ * `Profile#ilmMetadataAtStartup`), `historyLimit` bounds the lifecycle history (see `HistoryLog`).
+ */
+export function createCluster(newUuid: () => string, ilmMetadataExists = false, historyLimit?: number): Cluster {
   return {
     indices: new Map(),
     policies: new Map(),
@@ -265,7 +268,7 @@ export function createCluster(newUuid: () => string, ilmMetadataExists = false):
     nodeId: newUuid(),
     newUuid,
     changed: new ChangeLog(),
-    history: new HistoryLog(),
+    history: new HistoryLog(historyLimit),
     ilmMetadataExists,
     indexTemplates: new Map(),
     aliasHolders: new Map(),
@@ -340,6 +343,8 @@ export function deleteIndex(cluster: Cluster, name: string): void {
     return;
   }
   index.removed = true;
+  // The history keeps the name only while a record names it (issue 14, item 3).
+  if (index.historyNameId >= 0) index.historyLog.releaseName(index.historyNameId);
   cluster.changed.add(index);
 }
 
@@ -424,7 +429,7 @@ export function setLifecycle(index: IndexMetadata, state: ExecutionState | null,
 
 /** The index's name id in its history, made on its first record. */
 function nameIdOf(index: IndexMetadata): number {
-  if (index.historyNameId < 0) index.historyNameId = index.historyLog.nameId(index.name);
+  if (index.historyNameId < 0 || !index.historyLog.holdsName(index.historyNameId)) index.historyNameId = index.historyLog.nameId(index.name);
   return index.historyNameId;
 }
 
@@ -432,7 +437,10 @@ function nameIdOf(index: IndexMetadata): number {
 export function recordRemoval(index: IndexMetadata, key: { phase: string; action: string }, now: number): void {
   const log = index.historyLog;
   const fromId = index.historyPositionId;
-  log.append(nameIdOf(index), lifecyclePolicyName(index), now, fromId, log.keyId(key.phase, key.action, 'complete'), true);
+  const nameId = nameIdOf(index);
+  log.append(nameId, lifecyclePolicyName(index), now, fromId, log.keyId(key.phase, key.action, 'complete'), true);
+  // The index is gone (the action deleted it before this record): its name goes with its records.
+  if (index.removed) log.releaseName(nameId);
 }
 
 /** The indices an alias points at, in cluster order. */

@@ -34,3 +34,56 @@ describe('history log: columns give back exactly the records appended', () => {
     expect(log.at(1).to).to.equal(log.at(2).to);
   });
 });
+
+// Issue 14, item 3: 100,000 index lifecycles grew the log without bound (the answer to GET
+// /_sim/history no longer fitted in a string). The log shows its newest `limit` records, holds at most
+// one chunk more, and a deleted index's name goes with its last record.
+describe('history log: bounded by its limit', () => {
+  const CHUNK = 65_536;
+  /** `indices` lifecycles of `perIndex` records each, every index released after its last record. */
+  function lifecycles(log: HistoryLog, indices: number, perIndex: number): void {
+    const to = log.keyId('delete', 'delete', 'complete');
+    for (let i = 0; i < indices; i++) {
+      const id = log.nameId(`idx-${i}`);
+      for (let r = 0; r < perIndex; r++) log.append(id, 'p', i, -1, to, true, r === 0 ? { type: 't', reason: `r${i}` } : undefined);
+      log.releaseName(id);
+    }
+  }
+
+  it('shows exactly the newest records and holds at most one chunk more', () => {
+    const log = new HistoryLog(100_000);
+    lifecycles(log, 100_000, 5);
+    expect(log.length).to.equal(500_000);
+    expect(log.first).to.equal(400_000);
+    expect(log.filter(() => true)).to.have.length(100_000);
+    expect(log.held.records).to.be.at.most(100_000 + CHUNK);
+    expect(log.at(log.first).index).to.equal('idx-80000');
+    expect(log.at(log.length - 5).error).to.deep.equal({ type: 't', reason: 'r99999' });
+    // Names: only those a held record names (about 33,000 indices of 5 records), not 100,000.
+    expect(log.held.names).to.be.at.most((100_000 + CHUNK) / 5 + 1);
+  });
+
+  it('keeps a live index\'s name while it lives, even when its records are dropped', () => {
+    const log = new HistoryLog(10);
+    const to = log.keyId('hot', 'rollover', 'check-rollover-ready');
+    const live = log.nameId('live');
+    log.append(live, 'p', 0, -1, to, true);
+    lifecycles(log, CHUNK, 2);
+    expect(log.holdsName(live)).to.equal(true);
+    log.releaseName(live);
+    expect(log.holdsName(live)).to.equal(false);
+  });
+
+  it('records nothing and keeps no name of a deleted index with limit 0', () => {
+    const log = new HistoryLog(0);
+    lifecycles(log, 1000, 3);
+    expect(log.length).to.equal(0);
+    expect([...log]).to.deep.equal([]);
+    expect(log.held).to.deep.equal({ names: 0, records: 0 });
+  });
+
+  it('refuses a limit that is not a non-negative integer', () => {
+    expect(() => new HistoryLog(-1)).to.throw('history limit must be a non-negative integer, got [-1]');
+    expect(() => new HistoryLog(1.5)).to.throw('history limit must be a non-negative integer');
+  });
+});

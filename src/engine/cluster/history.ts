@@ -7,6 +7,12 @@
  * columns (typed-array chunks holding ids into tables of index names, policies and step keys) rather
  * than one object each: 25 bytes a record, nothing for the garbage collector to trace. Records
  * come back as plain `HistoryRecord` objects, equal field for field to what was appended.
+ *
+ * The log is bounded (issue 14, item 3): it shows the newest `limit` records (default
+ * DEFAULT_HISTORY_LIMIT; 0 keeps none) and drops older ones a whole chunk at a time, so it holds at
+ * most `limit + 65,536` records. An index's name is kept while a record held names it or the index
+ * lives; a deleted index releases it with its last record. Records keep their sequence number (0 =
+ * first ever appended) across drops, which is what a reader pages by.
  */
 import type { StepKey } from './step-key';
 
@@ -25,6 +31,9 @@ export interface HistoryRecord {
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK - 1;
+/** Records shown by default: 1,000,000, about 25 MB of columns. */
+export const DEFAULT_HISTORY_LIMIT = 1_000_000;
+
 /** `policy` and `from` are stored as id + 1, so 0 stands for null. */
 const NULL_ID = 0;
 
@@ -57,10 +66,17 @@ function newChunk(): Chunk {
  * object per distinct (phase, action, name), with a small id the columns store.
  */
 export class HistoryLog {
+  /** The chunks still held, the first holding records from `firstChunk * CHUNK` on. */
   private readonly chunks: Chunk[] = [];
+  private firstChunk = 0;
+  /** Records ever appended (the next record's sequence number). */
   private count = 0;
   /** Index names by id: one id per index (not per distinct name), handed out without a lookup. */
-  private readonly names: string[] = [];
+  private readonly names = new Map<number, string>();
+  private nextNameId = 0;
+  /** Records held per name id, and the ids whose index is gone (their name goes with their last record). */
+  private readonly nameRecords = new Map<number, number>();
+  private readonly releasedNames = new Set<number>();
   private readonly policyNames: string[] = [];
   private readonly policyIds = new Map<string, number>();
   /** Step keys by id, and their ids looked up by phase, action and name in turn (no combined key). */
@@ -75,8 +91,19 @@ export class HistoryLog {
   private lastPolicy: string | null = null;
   private lastPolicyId = NULL_ID;
 
+  /** `limit`: how many of the newest records the log shows (0: none, the history is off). */
+  constructor(readonly limit = DEFAULT_HISTORY_LIMIT) {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`history limit must be a non-negative integer, got [${String(limit)}]`);
+  }
+
+  /** Records ever appended; sequence numbers run from `first` to `length - 1`. */
   get length(): number {
     return this.count;
+  }
+
+  /** The sequence number of the oldest record shown. */
+  get first(): number {
+    return Math.max(this.firstChunk * CHUNK, this.count - this.limit);
   }
 
   /**
@@ -118,16 +145,31 @@ export class HistoryLog {
     return this.keys[id]!;
   }
 
-  /** A new id for an index name (each index asks once and keeps it). */
+  /** A new id for an index name (each index asks once and keeps it while `holdsName` says so). */
   nameId(name: string): number {
-    this.names.push(name);
-    return this.names.length - 1;
+    const id = this.nextNameId++;
+    this.names.set(id, name);
+    return id;
+  }
+
+  holdsName(id: number): boolean {
+    return this.names.has(id);
+  }
+
+  /** The index with this name id is gone: its name goes now, or with the last record naming it. */
+  releaseName(id: number): void {
+    if (!this.names.has(id)) return;
+    if ((this.nameRecords.get(id) ?? 0) === 0) this.names.delete(id);
+    else this.releasedNames.add(id);
   }
 
   push(record: HistoryRecord): void {
     const from = record.from === null ? -1 : this.keyId(record.from.phase, record.from.action, record.from.name);
     const to = this.keyId(record.to.phase, record.to.action, record.to.name);
-    this.append(this.nameId(record.index), record.policy, record.timeMillis, from, to, record.success, record.error);
+    const nameId = this.nameId(record.index);
+    this.append(nameId, record.policy, record.timeMillis, from, to, record.success, record.error);
+    this.releaseName(nameId); // an id for this record alone
+
   }
 
   /** Appends one record from its fields, name and step keys as ids (-1: no `from`); builds no object. */
@@ -140,10 +182,13 @@ export class HistoryLog {
     success: boolean,
     error?: Readonly<Record<string, unknown>>,
   ): void {
+    if (this.limit === 0) return;
     const n = this.count;
     const at = n & CHUNK_MASK;
     if (at === 0) this.chunks.push(newChunk());
-    const chunk = this.chunks[n >>> CHUNK_BITS]!;
+    if ((this.firstChunk + 1) * CHUNK <= n + 1 - this.limit) this.dropUnseenChunks();
+    const chunk = this.chunks[(n >>> CHUNK_BITS) - this.firstChunk]!;
+    this.nameRecords.set(nameId, (this.nameRecords.get(nameId) ?? 0) + 1);
     if (policy !== this.lastPolicy) {
       this.lastPolicy = policy;
       this.lastPolicyId = policy === null ? NULL_ID : this.policyId(policy) + 1;
@@ -158,6 +203,26 @@ export class HistoryLog {
     this.count = n + 1;
   }
 
+  /** Drops the oldest chunks while the chunks after them still hold every record shown. */
+  private dropUnseenChunks(): void {
+    while (this.chunks.length > 1 && (this.firstChunk + 1) * CHUNK <= this.count + 1 - this.limit) {
+      const chunk = this.chunks.shift()!;
+      const base = this.firstChunk * CHUNK;
+      for (let at = 0; at < CHUNK; at++) {
+        const id = chunk.index[at]!;
+        const left = this.nameRecords.get(id)! - 1;
+        if (left > 0) {
+          this.nameRecords.set(id, left);
+        } else {
+          this.nameRecords.delete(id);
+          if (this.releasedNames.delete(id)) this.names.delete(id);
+        }
+        this.errors.delete(base + at);
+      }
+      this.firstChunk++;
+    }
+  }
+
   private policyId(policy: string): number {
     let id = this.policyIds.get(policy);
     if (id === undefined) {
@@ -168,14 +233,14 @@ export class HistoryLog {
     return id;
   }
 
-  /** Record `n` (0 = oldest) as a plain object. */
+  /** Record with sequence number `n` (from `first` to `length - 1`) as a plain object. */
   at(n: number): HistoryRecord {
-    const chunk = this.chunks[n >>> CHUNK_BITS]!;
+    const chunk = this.chunks[(n >>> CHUNK_BITS) - this.firstChunk]!;
     const at = n & CHUNK_MASK;
     const policy = chunk.policy[at]!;
     const from = chunk.from[at]!;
     const record: HistoryRecord = {
-      index: this.names[chunk.index[at]!]!,
+      index: this.names.get(chunk.index[at]!)!,
       policy: policy === NULL_ID ? null : this.policyNames[policy - 1]!,
       timeMillis: chunk.time[at]!,
       from: from === NULL_ID ? null : this.keys[from - 1]!,
@@ -186,10 +251,16 @@ export class HistoryLog {
     return error === undefined ? record : { ...record, error };
   }
 
-  /** The records the predicate accepts, oldest first. */
+  /** The index name of record `n`, without building the record. */
+  indexOf(n: number): string {
+    const chunk = this.chunks[(n >>> CHUNK_BITS) - this.firstChunk]!;
+    return this.names.get(chunk.index[n & CHUNK_MASK]!)!;
+  }
+
+  /** The records shown that the predicate accepts, oldest first. */
   filter(predicate: (record: HistoryRecord) => boolean): HistoryRecord[] {
     const out: HistoryRecord[] = [];
-    for (let n = 0; n < this.count; n++) {
+    for (let n = this.first; n < this.count; n++) {
       const record = this.at(n);
       if (predicate(record)) out.push(record);
     }
@@ -197,6 +268,11 @@ export class HistoryLog {
   }
 
   *[Symbol.iterator](): IterableIterator<HistoryRecord> {
-    for (let n = 0; n < this.count; n++) yield this.at(n);
+    for (let n = this.first; n < this.count; n++) yield this.at(n);
+  }
+
+  /** How many names and records the log holds (for the tests of its bound). */
+  get held(): { names: number; records: number } {
+    return { names: this.names.size, records: this.count - this.firstChunk * CHUNK };
   }
 }

@@ -14,9 +14,9 @@ import {
   SETTING_NUMBER_OF_REPLICAS,
   SETTING_NUMBER_OF_SHARDS,
 } from './cluster';
-import { EsException, illegalArgument, invalidIndexName, resourceAlreadyExists } from '../errors';
+import { EsError, EsException, illegalArgument, illegalState, invalidIndexName, resourceAlreadyExists } from '../errors';
 import { simpleMatch } from './index-resolver';
-import { indexNameError, validateSettings } from './index-settings';
+import { indexNameError, indexOrAliasNameProblem, validateSettings } from './index-settings';
 import { parseOriginationDateFromName } from './origination-date';
 import { validateTimeSeriesSettings } from './time-series';
 import type { Profile } from '../profile';
@@ -70,6 +70,60 @@ export function validateNewIndex(
   return settings;
 }
 
+/** ES `InvalidAliasNameException`: `[name]: description` for a bad name, `[name], description` with the index for a clash. */
+function invalidAliasName(alias: string, description: string, index?: IndexMetadata): EsError {
+  if (index === undefined) return { type: 'invalid_alias_name_exception', reason: `Invalid alias name [${alias}]: ${description}`, status: 400, elasticsearchException: true };
+  return {
+    type: 'invalid_alias_name_exception',
+    reason: `Invalid alias name [${alias}], ${description}`,
+    status: 400,
+    metadata: [
+      ['index_uuid', index.uuid],
+      ['index', index.name],
+    ],
+    elasticsearchException: true,
+  };
+}
+
+/**
+ * The aliases a create-index request names, checked as ES does (issue 14, item 5): each name by
+ * `AliasValidator#validateAlias` (required, the index-name rules but lowercase, no existing index of
+ * that name), then what `Metadata.Builder#build` refuses once the new index would be in the cluster:
+ * an alias named like the new index, and a second write index for an alias.
+ */
+export function validateNewIndexAliases(cluster: Cluster, profile: Profile, name: string, aliases: ReadonlyMap<string, AliasMetadata>): void {
+  for (const alias of aliases.keys()) {
+    if (alias.trim().length === 0) throw new EsException(illegalArgument('alias name is required'));
+    const problem = indexOrAliasNameProblem(alias);
+    if (problem !== null) throw new EsException(invalidAliasName(alias, problem));
+    const sameName = cluster.indices.get(alias);
+    if (sameName) {
+      // 7.9 (data streams) reworded it.
+      const what = profile.dataStreams === 'none' ? 'an index' : 'an index or data stream';
+      throw new EsException(invalidAliasName(alias, `${what} exists with the same name as the alias`, sameName));
+    }
+  }
+  if (aliases.has(name)) {
+    // Divergence: ES prints the new index as `[name/uuid]`; the simulator refuses before it draws the
+    // uuid (so a refused request leaves the seeded PRNG as it was) and prints `[name]`.
+    throw new EsException(
+      illegalState(
+        profile.dataStreams === 'none'
+          ? `index and alias names need to be unique, but the following duplicates were found [${name} (alias of [${name}])]`
+          : `index, alias, and data stream names need to be unique, but the following duplicates were found [${name} (alias of [${name}]) conflicts with index]`,
+      ),
+    );
+  }
+  for (const [alias, meta] of aliases) {
+    if (meta.isWriteIndex !== true) continue;
+    const holders = [...(cluster.aliasHolders.get(alias) ?? [])];
+    const writers = holders.filter((holder) => cluster.indices.get(holder)?.aliases.get(alias)?.isWriteIndex === true);
+    if (writers.length === 0) continue;
+    // Divergence: ES lists the write indices in its metadata map's hash order; here, in creation order.
+    throw new EsException(illegalState(`alias [${alias}] has more than one write index [${[...writers, name].join(',')}]`));
+  }
+}
+
 /**
  * Validates, then adds the index with its template's aliases under the request's. A data stream's
  * backing index passes its stream's template, which its own `.ds-` name would not match.
@@ -82,9 +136,12 @@ export function createIndex(
   requestSettings: ReadonlyMap<string, string | null>,
   requestAliases: ReadonlyMap<string, AliasMetadata> = new Map(),
   template: IndexTemplate | null = matchingTemplate(cluster, name),
+  /** A create-index request's aliases are checked; rollover moves the write flag itself. */
+  checkAliases = false,
 ): IndexMetadata {
   const settings = validateNewIndex(cluster, profile, name, requestSettings, template);
   const aliases = new Map(template?.aliases ?? []);
   for (const [alias, meta] of requestAliases) aliases.set(alias, meta);
+  if (checkAliases) validateNewIndexAliases(cluster, profile, name, aliases);
   return addIndex(cluster, name, now, settings, aliases);
 }

@@ -46,3 +46,21 @@ describe('simpleMatch', () => {
     );
   });
 });
+
+// Issue 14: wildcard expressions and index patterns cost work linear in their length. Counted, not timed:
+// every piece between stars is searched once, whatever the stars around it.
+describe('simpleMatch does no backtracking', () => {
+  const cases: Array<[string, string, boolean]> = [
+    [`${'*'.repeat(10_000)}z`, 'a'.repeat(10_000), false],
+    [`*${'a*'.repeat(5_000)}z`, 'a'.repeat(10_000), false],
+    [`*${'ab*'.repeat(3_000)}`, 'ab'.repeat(3_000), true],
+    [`${'*.'.repeat(2_000)}*`, '.'.repeat(1_999), false],
+  ];
+  for (const [pattern, value, expected] of cases) {
+    it(`${pattern.slice(0, 12)}… against ${value.length} characters: pieces searched at most the stars`, () => {
+      const work = { steps: 0 };
+      expect(simpleMatch(pattern, value, work)).to.equal(expected);
+      expect(work.steps).to.be.at.most(pattern.split('*').length);
+    });
+  }
+});

@@ -17,6 +17,11 @@ export interface ResolveOptions {
    * excludes them gets ES's error for an explicit data stream name.
    */
   readonly includeDataStreams?: boolean;
+  /**
+   * ES `IndicesOptions#ignoreAliases` (delete index, since 6.0, elastic/elasticsearch#25268): wildcards
+   * reach indices only, and an alias named explicitly is refused (skipped with `ignore_unavailable`).
+   */
+  readonly ignoreAliases?: boolean;
 }
 
 export const STRICT_EXPAND_OPEN: ResolveOptions = { ignoreUnavailable: false, allowNoIndices: true, expandHidden: false };
@@ -25,8 +30,10 @@ export const STRICT_EXPAND_OPEN: ResolveOptions = { ignoreUnavailable: false, al
  * ES `Regex.simpleMatch`: `*` matches any run of characters (none included), every other character
  * itself. The text between stars is matched left to right, each piece at its first place after the
  * previous one, which finds a match whenever there is one (a star can absorb anything in between).
+ * No backtracking: each piece is searched once, so the work is at most the pattern's length times the
+ * value's (`work` counts the pieces searched, for the test that bounds it; issue 14).
  */
-export function simpleMatch(pattern: string, value: string): boolean {
+export function simpleMatch(pattern: string, value: string, work?: { steps: number }): boolean {
   const firstStar = pattern.indexOf('*');
   if (firstStar < 0) return pattern === value;
   const lastStar = pattern.lastIndexOf('*');
@@ -38,6 +45,7 @@ export function simpleMatch(pattern: string, value: string): boolean {
   let piece = firstStar + 1;
   while (piece <= lastStar) {
     const next = pattern.indexOf('*', piece);
+    if (work) work.steps += 1;
     if (next > piece) {
       const found = value.indexOf(pattern.slice(piece, next), at);
       if (found < 0 || found + (next - piece) > end) return false;
@@ -91,7 +99,7 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
         const implicitHidden = expr.startsWith('.') && index.name.startsWith('.');
         if (!options.expandHidden && !implicitHidden && isHidden(index)) continue;
         if (simpleMatch(expr, index.name)) result.add(index.name);
-        for (const alias of index.aliases.keys()) if (simpleMatch(expr, alias)) result.add(index.name);
+        if (!options.ignoreAliases) for (const alias of index.aliases.keys()) if (simpleMatch(expr, alias)) result.add(index.name);
       }
       addStreamIndices(cluster, expr, options, result);
       continue;
@@ -112,6 +120,10 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
       continue;
     }
     const viaAlias = indicesForAlias(cluster, expr);
+    if (viaAlias.length > 0 && options.ignoreAliases) {
+      if (options.ignoreUnavailable) continue;
+      throw new EsException(illegalArgument(`The provided expression [${expr}] matches an alias, specify the corresponding concrete indices instead.`));
+    }
     if (viaAlias.length > 0) {
       for (const index of viaAlias) result.add(index.name);
       continue;

@@ -6,6 +6,7 @@
  */
 import { EsError, EsException, illegalArgument, invalidIndexName, numberFormat, parseException } from '../errors';
 import type { Profile } from '../profile';
+import { numberAsWritten } from '../xcontent/object-parser';
 import { parseTimeValue } from '../xcontent/time';
 import { parseTimeSeriesTime, validateIndexMode } from './time-series';
 
@@ -111,16 +112,19 @@ function definitionOf(key: string, profile: Profile): SettingDefinition | undefi
  */
 export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null> {
   const out = new Map<string, string | null>();
-  const walk = (prefix: string, value: unknown): void => {
+  // Scalars as the request wrote them (ES reads settings from the token text): `1E2` stays `1E2`.
+  const text = (container: object, key: string | number, v: unknown): string | null =>
+    v === null ? null : typeof v === 'number' ? numberAsWritten(container, key, v) : String(v);
+  const walk = (prefix: string, value: unknown, container: object, at: string): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v);
+      for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v, value, k);
       return;
     }
     const key = prefix.startsWith('index.') ? prefix : `index.${prefix}`;
-    if (Array.isArray(value)) value.forEach((v, i) => out.set(`${key}.${i}`, v === null ? null : String(v)));
-    else out.set(key, value === null ? null : String(value));
+    if (Array.isArray(value)) value.forEach((v, i) => out.set(`${key}.${i}`, text(value, i, v)));
+    else out.set(key, text(container, at, value));
   };
-  for (const [k, v] of Object.entries(map)) walk(k, v);
+  for (const [k, v] of Object.entries(map)) walk(k, v, map, k);
   return out;
 }
 
@@ -173,16 +177,24 @@ const UTF8 = new TextEncoder();
 
 /** Index-name checks in ES's order; returns the error for the first that fails. */
 export function indexNameError(name: string): EsError | null {
-  if (!validFileName(name)) return invalidIndexName(name, INVALID_FILENAME_MESSAGE);
-  if (name.includes('#')) return invalidIndexName(name, "must not contain '#'");
-  if (name.includes(':')) return invalidIndexName(name, "must not contain ':'");
-  if (name.startsWith('_') || name.startsWith('-') || name.startsWith('+')) {
-    return invalidIndexName(name, "must not start with '_', '-', or '+'");
-  }
+  const description = indexOrAliasNameProblem(name);
+  if (description !== null) return invalidIndexName(name, description);
+  if (name.toLowerCase() !== name) return invalidIndexName(name, 'must be lowercase');
+  return null;
+}
+
+/**
+ * ES `MetadataCreateIndexService#validateIndexOrAliasName`: what is wrong with an index or alias name
+ * (the description ES puts in its exception), or null. Aliases skip the lowercase rule.
+ */
+export function indexOrAliasNameProblem(name: string): string | null {
+  if (!validFileName(name)) return INVALID_FILENAME_MESSAGE;
+  if (name.includes('#')) return "must not contain '#'";
+  if (name.includes(':')) return "must not contain ':'";
+  if (name.startsWith('_') || name.startsWith('-') || name.startsWith('+')) return "must not start with '_', '-', or '+'";
   // A UTF-16 code unit takes at most 3 UTF-8 bytes, so a name of 85 units or fewer is short enough.
   const bytes = name.length <= 85 ? 0 : UTF8.encode(name).length;
-  if (bytes > 255) return invalidIndexName(name, `index name is too long, (${bytes} > 255)`);
-  if (name === '.' || name === '..') return invalidIndexName(name, "must not be '.' or '..'");
-  if (name.toLowerCase() !== name) return invalidIndexName(name, 'must be lowercase');
+  if (bytes > 255) return `index name is too long, (${bytes} > 255)`;
+  if (name === '.' || name === '..') return "must not be '.' or '..'";
   return null;
 }

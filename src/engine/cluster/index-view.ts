@@ -7,6 +7,7 @@
 import type { IndexMetadata } from './cluster';
 import type { Profile } from '../profile';
 import { simpleMatch } from './index-resolver';
+import { ownKeysObject } from '../xcontent/object-parser';
 
 /** Every `index.*` setting ES reports for the index, sorted by key. */
 export function indexSettings(index: IndexMetadata, profile: Profile): Array<[string, string]> {
@@ -23,7 +24,7 @@ export function indexSettings(index: IndexMetadata, profile: Profile): Array<[st
  * (nested levels come from a sorted map, so keys stay sorted at every depth).
  */
 export function settingsToXContent(settings: ReadonlyArray<readonly [string, string]>, flat: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = ownKeysObject();
   for (const [key, value] of settings) {
     if (flat) {
       out[key] = value;
@@ -34,7 +35,7 @@ export function settingsToXContent(settings: ReadonlyArray<readonly [string, str
     for (const part of parts.slice(0, -1)) {
       const child = node[part];
       if (child !== null && typeof child === 'object') node = child as Record<string, unknown>;
-      else node = node[part] = {};
+      else node = node[part] = ownKeysObject();
     }
     node[parts[parts.length - 1]!] = value;
   }
@@ -43,7 +44,7 @@ export function settingsToXContent(settings: ReadonlyArray<readonly [string, str
 
 /** ES `AliasMetadata#toXContent` for the aliases the simulator keeps: `is_write_index` when set. */
 export function aliasesToXContent(index: IndexMetadata): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = ownKeysObject();
   for (const alias of [...index.aliases.keys()].sort()) {
     const metadata = index.aliases.get(alias)!;
     out[alias] = metadata.isWriteIndex === undefined ? {} : { is_write_index: metadata.isWriteIndex };

@@ -11,6 +11,7 @@ import { actionRequestValidation, EsError, EsException, illegalArgument, parseEx
 import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import type { Profile } from '../profile';
 import { formatEsDate, formatJavaInstantString, utcCalendar, utcMillis } from '../xcontent/time';
+import { ownKeysObject } from '../xcontent/object-parser';
 import { nextCronFire } from './cron';
 
 /** Repository types a default distribution (with the usual plugins) knows. */
@@ -80,7 +81,7 @@ export function repositoryToXContent(repository: SnapshotRepository): Record<str
 }
 
 function stringLeaves(value: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = ownKeysObject();
   for (const [key, v] of Object.entries(value)) {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) out[key] = stringLeaves(v as Record<string, unknown>);
     else if (Array.isArray(v)) out[key] = v.map((e) => String(e));

@@ -286,21 +286,54 @@ export function booleanValue(p: JsonTokenizer): boolean {
   throw new EsException(illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`));
 }
 
-/** Reads any JSON value at the current token into a plain JS value (objects keep key order). */
+/**
+ * A fresh object with no prototype: every key, `__proto__` and `constructor` included, is an ordinary
+ * own key of it, as every name is to ES (issue 14, item 7). Whatever a request names is collected
+ * into one of these (or a Map), never into `{}`, where `out["__proto__"] = v` would set the prototype
+ * and `"by" in out` would read through it.
+ */
+export function ownKeysObject<T = unknown>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/**
+ * The text of numbers as the request wrote them, where JavaScript would print them otherwise (`1E2`
+ * reads as 100, `9007199254740993` as ...992): by the object or array that holds them, then by key or
+ * index. ES echoes and parses such values from Jackson's token text, so settings read it from here.
+ */
+const writtenNumbers = new WeakMap<object, Map<string, string>>();
+
+/** The number at `key` of a container `anyValue` built, as the request wrote it. */
+export function numberAsWritten(container: object, key: string | number, value: number): string {
+  return writtenNumbers.get(container)?.get(String(key)) ?? String(value);
+}
+
+function keepNumberText(container: object, key: string | number, p: JsonTokenizer, value: unknown): void {
+  if (typeof value !== 'number' || String(value) === p.text()) return;
+  let texts = writtenNumbers.get(container);
+  if (!texts) writtenNumbers.set(container, (texts = new Map()));
+  texts.set(String(key), p.text());
+}
+
+/** Reads any JSON value at the current token into a plain JS value (objects keep key order, no prototype). */
 export function anyValue(p: JsonTokenizer): unknown {
   switch (p.currentToken()) {
     case 'START_OBJECT': {
-      const out: Record<string, unknown> = {};
+      const out = ownKeysObject();
       for (let t = p.nextToken(); t !== 'END_OBJECT' && t !== null; t = p.nextToken()) {
         const name = p.currentName();
         p.nextToken();
         out[name] = anyValue(p);
+        keepNumberText(out, name, p, out[name]);
       }
       return out;
     }
     case 'START_ARRAY': {
       const out: unknown[] = [];
-      for (let t = p.nextToken(); t !== 'END_ARRAY' && t !== null; t = p.nextToken()) out.push(anyValue(p));
+      for (let t = p.nextToken(); t !== 'END_ARRAY' && t !== null; t = p.nextToken()) {
+        out.push(anyValue(p));
+        keepNumberText(out, out.length - 1, p, out[out.length - 1]);
+      }
       return out;
     }
     case 'VALUE_NUMBER':

@@ -9,7 +9,7 @@ import { allocationRoutedWait } from '../allocation-waits';
 import { EsException, illegalArgument, illegalState } from '../../errors';
 import { javaHashMapOrder } from '../../xcontent/java-order';
 import type { JsonTokenizer } from '../../xcontent/json-tokens';
-import { intValue, parseObject, FieldSpec } from '../../xcontent/object-parser';
+import { intValue, ownKeysObject, parseObject, FieldSpec } from '../../xcontent/object-parser';
 import { stepKey } from '../../cluster/step-key';
 import type { ActionDefinition } from './action';
 import { updateSettingsStep } from './common';
@@ -24,7 +24,7 @@ const ROUTING_FILTERS = ['include', 'exclude', 'require'] as const;
  * since ES's `VALUE_NULL` is not a value token).
  */
 function stringMap(p: JsonTokenizer): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = ownKeysObject<string>();
   for (let token = p.nextToken(); token === 'FIELD_NAME'; token = p.nextToken()) {
     const name = p.currentName();
     const value = p.nextToken();
@@ -105,7 +105,7 @@ export const allocateAction: ActionDefinition = {
     const allocateKey = stepKey(phase, NAME, NAME);
     const checkKey = stepKey(phase, NAME, 'check-allocation');
     const { settings } = config;
-    const update: Record<string, string> = {};
+    const update = ownKeysObject<string>();
     if (settings['number_of_replicas'] !== undefined) update['index.number_of_replicas'] = String(settings['number_of_replicas']);
     for (const filter of ROUTING_FILTERS) {
       for (const [attribute, value] of Object.entries(routing(settings, filter))) update[`index.routing.allocation.${filter}.${attribute}`] = value;
