@@ -526,6 +526,11 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
       reason: `Failed to parse value [${written}] for setting [index.number_of_shards]`,
     });
   }
+  add('PUT /{index}', 'an object in a settings list', { method: 'PUT', path: '/list-index', body: { settings: { 'index.routing.allocation.include._name': [{ a: 1 }] } } }, {
+    status: 500,
+    type: 'illegal_state_exception',
+    reason: 'only value lists are allowed in serialized settings',
+  });
   add('PUT /{index}/_settings', 'number_of_replicas written as 1e0', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index.number_of_replicas":1e0}' }, {
     status: 400,
     type: 'illegal_argument_exception',

@@ -4,7 +4,7 @@
  * known settings (unknown keys refused with ES's message) and every value parsed with ES's messages.
  * Also index-name validation (ES `MetadataCreateIndexService#validateIndexOrAliasName`). Pure.
  */
-import { EsError, EsException, illegalArgument, invalidIndexName, numberFormat, parseException } from '../errors';
+import { EsError, EsException, illegalArgument, illegalState, invalidIndexName, numberFormat, parseException } from '../errors';
 import type { Profile } from '../profile';
 import { numberAsWritten } from '../xcontent/object-parser';
 import { parseTimeValue } from '../xcontent/time';
@@ -121,7 +121,12 @@ export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<str
       return;
     }
     const key = prefix.startsWith('index.') ? prefix : `index.${prefix}`;
-    if (Array.isArray(value)) value.forEach((v, i) => out.set(`${key}.${i}`, text(value, i, v)));
+    if (Array.isArray(value)) {
+      // ES `Settings#fromXContent`: a list holds strings, numbers and booleans only (issue 14, item 11:
+      // an object in a list was stored as "[object Object]").
+      if (value.some((v) => v === null || typeof v === 'object')) throw new EsException(illegalState('only value lists are allowed in serialized settings'));
+      value.forEach((v, i) => out.set(`${key}.${i}`, text(value, i, v)));
+    }
     else out.set(key, text(container, at, value));
   };
   for (const [k, v] of Object.entries(map)) walk(k, v, map, k);
