@@ -48,7 +48,8 @@ for (const [major, module] of majors) {
     it('sends bulk() with the client\'s NDJSON media type and gets ES\'s answer (issue 14, item 4)', async () => {
       const simulator = createSimulator({ profile: '8.19' });
       const client = clientFor(simulator);
-      const answer = await client.bulk({ operations: [{ index: { _index: 'logs' } }, { message: 'a' }, { create: { _index: 'logs' } }, { message: 'b' }] });
+      const operations = [{ index: { _index: 'logs' } }, { message: 'a' }, { create: { _index: 'logs' } }, { message: 'b' }];
+      const answer = bodyOf(await client.bulk(major === '7' ? { body: operations } : { operations }), major) as { errors: boolean; items: unknown[] };
       expect(answer.errors).to.equal(false);
       expect(answer.items).to.have.length(2);
     });
