@@ -212,10 +212,9 @@ function concretePath(route: Route): string {
   return `/${route.pattern.map((segment) => (segment.startsWith('{') ? values[segment.slice(1, -1)] ?? 'x' : segment)).join('/')}`;
 }
 
-/** Data streams came in 7.9 and SLM in 7.4: the 6.6 router has no handler for these paths. */
+/** Routes a release lacks (data streams came in 7.9, SLM in 7.4, `/_license` in 7.0, ...): see routes.ts. */
 function missingFromRelease(route: Route, profile: Profile): boolean {
-  const first = route.pattern[0];
-  return (first === '_data_stream' && profile.dataStreams === 'none') || (first === '_slm' && !profile.snapshots.slm);
+  return route.inRelease !== undefined && !route.inRelease(profile);
 }
 
 /** Cases every route gets from the table: an unknown parameter, a body where none is read, malformed bodies. */
@@ -859,6 +858,59 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   slmCase('GET /_slm/policy/{policy_id}', 'a missing policy', 'GET', '/_slm/policy/missing-slm', { text: resourceNotFound('snapshot lifecycle policy or policies [missing-slm] not found') });
   slmCase('DELETE /_slm/policy/{policy_id}', 'a missing policy', 'DELETE', '/_slm/policy/missing-slm', { status: 404, type: 'resource_not_found_exception' });
   slmCase('POST /_slm/policy/{policy_id}/_execute', 'a missing policy', 'POST', '/_slm/policy/missing-slm/_execute', { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') });
+
+  // ---- Routes added for the tools around ILM (issue 13): aliases, legacy templates ----
+  const aliasesNotFound = (name: string): string => esError(404, 'aliases_not_found_exception', `aliases [${name}] missing`, { 'resource.type': 'aliases', 'resource.id': name });
+  const aliasMissing = (name: string): Expectation => ({ text: JSON.stringify({ error: `alias [${name}] missing`, status: 404 }) });
+  add('GET /_alias/{name}', 'a missing alias', { method: 'GET', path: '/_alias/missing-alias' }, aliasMissing('missing-alias'));
+  add('GET /_alias/{name}', 'a 300-character alias', { method: 'GET', path: `/_alias/${LONG}` }, aliasMissing(LONG));
+  add('HEAD /_alias/{name}', 'a missing alias', { method: 'HEAD', path: `/_alias/${enc(UNICODE)}` }, { status: 404 });
+  add('GET /{index}/_alias', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_alias` }, { text: indexNotFound(MISSING_INDEX) });
+  add('GET /{index}/_alias', 'a bad expand_wildcards', { method: 'GET', path: `/${MANAGED_INDEX}/_alias?expand_wildcards=bogus` }, { text: badWildcard('bogus') });
+  add('GET /{index}/_alias/{name}', 'an alias the index does not hold', { method: 'GET', path: `/${UNMANAGED_INDEX}/_alias/${ALIAS}` }, aliasMissing(ALIAS));
+  add('HEAD /{index}/_alias/{name}', 'a missing index', { method: 'HEAD', path: `/${MISSING_INDEX}/_alias/${ALIAS}` }, { status: 404 });
+  for (const segment of ['_alias', '_aliases']) {
+    for (const method of ['PUT', 'POST']) {
+      const route = `${method} /{index}/${segment}/{name}`;
+      add(route, 'a missing index', { method, path: `/${MISSING_INDEX}/${segment}/a` }, { text: indexNotFound(MISSING_INDEX) });
+      add(route, 'an alias named like an index', { method, path: `/${MANAGED_INDEX}/${segment}/${UNMANAGED_INDEX}` }, { status: 400, type: 'invalid_alias_name_exception' });
+      add(route, "an alias starting with '_'", { method, path: `/${MANAGED_INDEX}/${segment}/_x` }, { text: esError(400, 'invalid_alias_name_exception', "Invalid alias name [_x]: must not start with '_', '-', or '+'") });
+      add(route, 'a 300-character alias', { method, path: `/${MANAGED_INDEX}/${segment}/${LONG}` }, { status: 400, type: 'invalid_alias_name_exception' });
+      add(route, 'a second write index', { method, path: `/${UNMANAGED_INDEX}/${segment}/w`, body: { is_write_index: true, index: `${MANAGED_INDEX},${UNMANAGED_INDEX}` } }, { status: 500, type: 'illegal_state_exception' });
+      add(route, 'date math left open', { method, path: `/${MANAGED_INDEX}/${segment}/${enc('<a-{now/d>')}` }, { status: 400, type: 'parse_exception' });
+    }
+    const route = `DELETE /{index}/${segment}/{name}`;
+    add(route, 'an alias the index does not hold', { method: 'DELETE', path: `/${UNMANAGED_INDEX}/${segment}/${ALIAS}` }, { text: aliasesNotFound(ALIAS) });
+    add(route, 'a missing index', { method: 'DELETE', path: `/${MISSING_INDEX}/${segment}/${ALIAS}` }, { text: indexNotFound(MISSING_INDEX) });
+  }
+  const updateAliases = 'POST /_aliases';
+  add(updateAliases, 'no body', { method: 'POST', path: '/_aliases' }, { text: parseException('request body is required') });
+  add(updateAliases, 'no actions', { method: 'POST', path: '/_aliases', body: { actions: [] } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: Must specify at least one alias action;') });
+  add(updateAliases, 'an unknown top-level field', { method: 'POST', path: '/_aliases', body: { acts: [] } }, { status: 400 });
+  add(updateAliases, 'actions as an object', { method: 'POST', path: '/_aliases', body: { actions: { add: {} } } }, { status: 400 });
+  add(updateAliases, 'an unknown action', { method: 'POST', path: '/_aliases', body: { actions: [{ rename: { index: MANAGED_INDEX, alias: 'x' } }] } }, { status: 400 });
+  add(updateAliases, 'an unknown field in an action', { method: 'POST', path: '/_aliases', body: { actions: [{ add: { index: MANAGED_INDEX, alias: 'x', colour: 'blue' } }] } }, { status: 400 });
+  add(updateAliases, 'an add without an index', { method: 'POST', path: '/_aliases', body: { actions: [{ add: { alias: 'x' } }] } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: One of [index] or [indices] is required;') });
+  add(updateAliases, 'a later action on a missing index', { method: 'POST', path: '/_aliases', body: { actions: [{ add: { index: MANAGED_INDEX, alias: 'x' } }, { remove_index: { index: MISSING_INDEX } }] } }, { text: indexNotFound(MISSING_INDEX) });
+  add(updateAliases, 'a remove_index and then a second write index', { method: 'POST', path: '/_aliases', body: { actions: [{ remove_index: { index: UNMANAGED_INDEX } }, { add: { index: PENDING_INDEX, alias: ALIAS, is_write_index: true } }, { add: { index: MANAGED_INDEX, alias: ALIAS, is_write_index: true } }] } }, { status: 500, type: 'illegal_state_exception' });
+  add(updateAliases, 'a must_exist remove that finds nothing', { method: 'POST', path: '/_aliases', body: { actions: [{ remove: { index: UNMANAGED_INDEX, alias: ALIAS, must_exist: true } }] } }, { text: aliasesNotFound(ALIAS) });
+
+  for (const method of ['PUT', 'POST']) {
+    const route = `${method} /_template/{name}`;
+    add(route, 'no body', { method, path: '/_template/t' }, { text: parseException('request body is required') });
+    add(route, 'no index_patterns', { method, path: '/_template/t', body: { settings: {} } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index patterns are missing;') });
+    add(route, 'an unknown key', { method, path: '/_template/t', body: { index_patterns: ['x-*'], colour: 'blue' } }, { text: parseException('unknown key [colour] in the template ') });
+    add(route, 'an uppercase name', { method, path: '/_template/Upper', body: { index_patterns: ['x-*'] } }, {
+      text: esError(400, 'invalid_index_template_exception', 'index_template [Upper] invalid, cause [Validation Failed: 1: name must be lower cased;]'),
+    });
+    add(route, 'a version that is not an integer', { method, path: '/_template/t', body: { index_patterns: ['x-*'], version: 'one' } }, { text: illegalArgument('Malformed [version] value, should be an integer') });
+    add(route, 'an unknown setting', { method, path: '/_template/t', body: { index_patterns: ['x-*'], settings: { 'index.foo': 1 } } }, { status: 400, type: 'illegal_argument_exception' });
+    add(route, 'an order that is not a number', { method, path: '/_template/t?order=high', body: { index_patterns: ['x-*'] } }, { status: 400, type: 'number_format_exception' });
+    add(route, 'settings as a string', { method, path: '/_template/t', body: { index_patterns: ['x-*'], settings: 'x' } }, { text: illegalArgument('Malformed [settings] section, should include an inner object') });
+  }
+  add('GET /_template/{name}', 'a missing template', { method: 'GET', path: `/_template/${LONG}` }, { text: '{}', status: 404 });
+  add('HEAD /_template/{name}', 'a missing template', { method: 'HEAD', path: `/_template/${enc(UNICODE)}` }, { status: 404 });
+  add('DELETE /_template/{name}', 'a missing template', { method: 'DELETE', path: '/_template/missing-template' }, { text: esError(404, 'index_template_missing_exception', 'index_template [missing-template] missing') });
   return cases;
 }
 
@@ -885,6 +937,9 @@ function checkAnswer(sim: Simulator, sweepCase: SweepCase): string[] {
   if (sweepCase.text !== undefined && response.text !== sweepCase.text) problems.push(`expected exactly\n    ${sweepCase.text}\n  got\n    ${answer}`);
   if (sweepCase.status !== undefined && response.status !== sweepCase.status) problems.push(`expected status ${sweepCase.status}, got ${answer}`);
   if (sweepCase.request.method === 'HEAD') return problems;
+  // ES's exact bytes, given by the case, settle the shape too (`GET _alias` and `GET _template` answer a
+  // 404 with a bare `error` string or an empty object).
+  if (sweepCase.text !== undefined && response.text === sweepCase.text) return problems;
   let body: unknown;
   try {
     body = JSON.parse(response.text);

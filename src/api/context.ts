@@ -113,14 +113,32 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** An `aliases` object of a create-index body or a template: name -> `is_write_index` when given. */
+/**
+ * An `aliases` object of a create-index body or a template (ES `Alias#fromXContent`): name -> its
+ * filter, routing, `is_write_index` and `is_hidden` when given.
+ */
 export function aliasesFromBody(value: Record<string, unknown>): Map<string, AliasMetadata> {
   const aliases = new Map<string, AliasMetadata>();
-  for (const [alias, spec] of Object.entries(value)) {
-    const write = isObject(spec) ? spec['is_write_index'] : undefined;
-    aliases.set(alias, write === undefined ? {} : { isWriteIndex: write === true });
-  }
+  for (const [alias, spec] of Object.entries(value)) aliases.set(alias, isObject(spec) ? aliasMetadataFromBody(spec) : {});
   return aliases;
+}
+
+/** The alias fields ES reads from an alias body (the spellings `RestIndexPutAliasAction` accepts too). */
+export function aliasMetadataFromBody(spec: Record<string, unknown>): AliasMetadata {
+  const text = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
+  const routing = text(spec['routing']);
+  const indexRouting = text(spec['index_routing'] ?? spec['indexRouting'] ?? spec['index-routing']) ?? routing;
+  const searchRouting = text(spec['search_routing'] ?? spec['searchRouting'] ?? spec['search-routing']) ?? routing;
+  const filter = spec['filter'];
+  const write = spec['is_write_index'];
+  const hidden = spec['is_hidden'];
+  return {
+    ...(isObject(filter) ? { filter } : {}),
+    ...(indexRouting !== undefined ? { indexRouting } : {}),
+    ...(searchRouting !== undefined ? { searchRouting } : {}),
+    ...(write === undefined || write === null ? {} : { isWriteIndex: write === true || write === 'true' }),
+    ...(hidden === undefined || hidden === null ? {} : { isHidden: hidden === true || hidden === 'true' }),
+  };
 }
 
 /** Splits an ES comma list (`a,b`), dropping empty entries. */

@@ -22,6 +22,7 @@ import { actionRequestValidation, EsError, EsException, illegalArgument, resourc
 import { matchingTemplate } from '../engine/cluster/index-creation';
 import { javaHashMapOrder } from '../engine/xcontent/java-order';
 import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/cluster/rollover-service';
+import { resolveDateMathName } from '../engine/cluster/date-math-names';
 import {
   ACKNOWLEDGED,
   bodyAsMap,
@@ -228,6 +229,7 @@ export function rollover(ctx: RequestContext): HandlerResult {
   const stream = profile.dataStreams === 'none' ? undefined : cluster.dataStreams.get(target);
   let source: IndexMetadata | null;
   let newName: string;
+  let unresolvedName = '';
   if (stream) {
     // ES `MetadataRolloverService#validate`, in this order.
     if (requestedName !== undefined) throw new EsException(illegalArgument('new index name may not be specified when rolling over a data stream'));
@@ -241,7 +243,8 @@ export function rollover(ctx: RequestContext): HandlerResult {
     if (!source) throw new EsException(illegalArgument(`rollover target [${target}] does not point to a write index`));
     // Divergence: ES creates the new index with the body's settings, mappings and aliases; the
     // simulator reads and checks them but creates the new index as it would without them.
-    newName = requestedName ?? nextRolloverName(source);
+    unresolvedName = requestedName ?? nextRolloverName(source, sim.now);
+    newName = resolveDateMathName(unresolvedName, sim.now);
   } else if (cluster.indices.has(target)) {
     throw new EsException(illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected'));
   } else {
@@ -257,7 +260,7 @@ export function rollover(ctx: RequestContext): HandlerResult {
   if (rolled) {
     // Each creates exactly `newName`.
     if (stream) rolloverDataStream(cluster, profile, stream, met, sim.now);
-    else rolloverAlias(cluster, profile, target, source, met, sim.now, newName);
+    else rolloverAlias(cluster, profile, target, source, met, sim.now, unresolvedName);
     sim.clusterChanged();
   }
   const conditionMap = new Map<string, boolean>();

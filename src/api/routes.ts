@@ -3,7 +3,9 @@
  * (ES refuses any other with its "unrecognized parameter" error). Literal segments win over
  * `{placeholders}`, as in ES's path trie. `/_sim` routes are the simulator's control plane.
  */
+import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
+import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
 import * as ilm from './ilm-handlers';
 import * as indices from './index-handlers';
@@ -13,6 +15,8 @@ import * as control from './sim-handlers';
 import * as snapshots from './snapshot-handlers';
 import * as streams from './data-stream-handlers';
 import * as templates from './template-handlers';
+import * as legacyTemplates from './legacy-template-handlers';
+import * as xpack from './xpack-handlers';
 
 export interface Route {
   readonly method: Method;
@@ -21,6 +25,11 @@ export interface Route {
   readonly handler: (ctx: RequestContext) => HandlerResult;
   /** The handler reads a request body; ES refuses a body sent to any other handler. */
   readonly readsBody: boolean;
+  /**
+   * Whether the release has this endpoint (absent: every release). A release without it answers as
+   * its router does (the handler checks; this is what docs/coverage.md shows).
+   */
+  readonly inRelease?: (profile: Profile) => boolean;
 }
 
 const MASTER = ['master_timeout', 'timeout'];
@@ -29,11 +38,18 @@ const INDEX_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indic
 const BODY = true;
 const BULK_PARAMS = ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'timeout', 'require_alias', '_source', '_source_includes', '_source_excludes'];
 const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
+/** `local` until 8.x, `master_timeout` from 9.0 (the simulator takes both in every release). */
+const GET_ALIAS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'local', 'master_timeout'];
+const GET_TEMPLATE = ['flat_settings', 'master_timeout', 'local', 'include_type_name'];
+const PUT_TEMPLATE = ['order', 'create', 'cause', 'include_type_name', 'master_timeout'];
 const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 
-function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false): Route {
-  return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler, readsBody };
+function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false, inRelease?: Route['inRelease']): Route {
+  return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler, readsBody, ...(inRelease ? { inRelease } : {}) };
 }
+
+const HAS_DATA_STREAMS = (p: Profile): boolean => p.dataStreams !== 'none';
+const HAS_SLM = (p: Profile): boolean => p.snapshots.slm;
 
 export const ROUTES: readonly Route[] = [
   route('GET', '/', [], indices.mainInfo),
@@ -67,12 +83,12 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
   route('GET', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'ignore_unavailable', 'verbose'], snapshots.getSnapshots),
   route('DELETE', '/_snapshot/{repository}/{snapshot}', ['master_timeout'], snapshots.deleteSnapshotHandler),
-  route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY),
-  route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies),
-  route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies),
-  route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler),
-  route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler),
-  route('GET', '/_slm/status', MASTER, snapshots.slmStatus),
+  route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY, HAS_SLM),
+  route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
+  route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
+  route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler, false, HAS_SLM),
+  route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, HAS_SLM),
+  route('GET', '/_slm/status', MASTER, snapshots.slmStatus, false, HAS_SLM),
   route('GET', '/_sim/clock', [], control.getClock),
   route('POST', '/_sim/clock/_advance', [], control.advanceClock, BODY),
   route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
@@ -91,16 +107,38 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
   route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
   route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate),
-  route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream),
-  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams),
-  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams),
-  route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream),
+  route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream, false, HAS_DATA_STREAMS),
+  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),
+  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),
+  route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream, false, HAS_DATA_STREAMS),
   route('POST', '/{index}/_rollover', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/{index}/_rollover/{new_index}', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('PUT', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('POST', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('PUT', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
+  route('GET', '/_xpack', ['categories', 'accept_enterprise'], xpack.xpackInfo),
+  route('GET', '/_license', ['local', 'accept_enterprise'], xpack.getLicense, false, (p) => p.xpack.licensePaths.includes('/_license')),
+  route('GET', '/_xpack/license', ['local', 'accept_enterprise'], xpack.getLicense, false, (p) => p.xpack.licensePaths.includes('/_xpack/license')),
+  route('GET', '/_alias', GET_ALIAS, aliases.getAliases),
+  route('GET', '/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('HEAD', '/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('GET', '/{index}/_alias', GET_ALIAS, aliases.getAliases),
+  route('GET', '/{index}/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('HEAD', '/{index}/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('PUT', '/{index}/_alias/{name}', MASTER, aliases.putAlias, BODY),
+  route('POST', '/{index}/_alias/{name}', MASTER, aliases.putAlias, BODY),
+  route('PUT', '/{index}/_aliases/{name}', MASTER, aliases.putAlias, BODY),
+  route('POST', '/{index}/_aliases/{name}', MASTER, aliases.putAlias, BODY),
+  route('DELETE', '/{index}/_alias/{name}', MASTER, aliases.deleteAlias),
+  route('DELETE', '/{index}/_aliases/{name}', MASTER, aliases.deleteAlias),
+  route('POST', '/_aliases', MASTER, aliases.updateAliases, BODY),
+  route('PUT', '/_template/{name}', PUT_TEMPLATE, legacyTemplates.putLegacyTemplate, BODY),
+  route('POST', '/_template/{name}', PUT_TEMPLATE, legacyTemplates.putLegacyTemplate, BODY),
+  route('GET', '/_template', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
+  route('GET', '/_template/{name}', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
+  route('HEAD', '/_template/{name}', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
+  route('DELETE', '/_template/{name}', MASTER, legacyTemplates.deleteLegacyTemplate),
   route('POST', '/{index}/_doc', ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias'], templates.indexDocument, BODY),
 ];
 

@@ -6,7 +6,7 @@
  * and aliases. A write to a data-stream template's name creates the data stream.
  *
  * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
- * `_template` API (not simulated yet), so rollover scenarios can run under both profiles.
+ * `_template` API (simulated beside them), so the same rollover scenarios run under every profile.
  */
 import { aliasExists, IndexMetadata, numberOfReplicas, touch } from '../engine/cluster/cluster';
 import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';

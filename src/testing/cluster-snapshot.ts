@@ -17,6 +17,8 @@ export const SNAPSHOT_READS: readonly string[] = [
   '/_sim/faults',
   '/_sim/history',
   '/_index_template',
+  '/_template',
+  '/_alias',
   '/_snapshot',
   '/_data_stream?expand_wildcards=all',
   '/_slm/policy',

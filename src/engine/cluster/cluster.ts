@@ -13,14 +13,21 @@ import type { PolicyMetadata } from './policy-model';
 import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { StepKey } from './step-key';
 
+/** ES `AliasMetadata`: the optional parts of an alias, as given (the filter is kept, never applied). */
 export interface AliasMetadata {
+  readonly filter?: Readonly<Record<string, unknown>>;
+  readonly indexRouting?: string;
+  readonly searchRouting?: string;
   readonly isWriteIndex?: boolean;
+  readonly isHidden?: boolean;
 }
 
 export interface IndexMetadata extends IndexSched {
   readonly name: string;
   readonly uuid: string;
   readonly creationDate: number;
+  /** ES `index.provided_name`: the name as requested, date math unresolved (`<logs-{now/d}-000001>`). */
+  readonly providedName: string;
   /** Flat setting keys (`index.number_of_shards`) with ES's string values. */
   readonly settings: IndexSettings;
   /** Written only through `setAlias`/`removeAlias` (an index without aliases shares one empty map). */
@@ -212,6 +219,8 @@ export interface Cluster {
   ilmMetadataExists: boolean;
   /** Composable index templates (`PUT /_index_template/<name>`). */
   readonly indexTemplates: Map<string, IndexTemplate>;
+  /** Legacy index templates (`PUT /_template/<name>`), used when no composable template matches. */
+  readonly legacyTemplates: Map<string, LegacyTemplate>;
   /** Data streams by name (see `data-streams.ts`). */
   readonly dataStreams: Map<string, DataStream>;
   /** Backing index name -> its data stream; kept by the functions in `data-streams.ts`. */
@@ -246,6 +255,18 @@ export interface IndexTemplate {
   readonly source: Readonly<Record<string, unknown>>;
 }
 
+/** A legacy index template (ES `IndexTemplateMetadata`): patterns, `order`, settings, aliases. */
+export interface LegacyTemplate {
+  readonly name: string;
+  readonly order: number;
+  readonly version: number | null;
+  readonly indexPatterns: readonly string[];
+  /** Flat `index.*` settings with ES's string values. */
+  readonly settings: ReadonlyMap<string, string>;
+  readonly mappings: Readonly<Record<string, unknown>>;
+  readonly aliases: ReadonlyMap<string, AliasMetadata>;
+}
+
 export const SETTING_NUMBER_OF_SHARDS = 'index.number_of_shards';
 export const SETTING_NUMBER_OF_REPLICAS = 'index.number_of_replicas';
 export const SETTING_LIFECYCLE_NAME = 'index.lifecycle.name';
@@ -267,6 +288,7 @@ export function createCluster(newUuid: () => string): Cluster {
     history: new HistoryLog(),
     ilmMetadataExists: false,
     indexTemplates: new Map(),
+    legacyTemplates: new Map(),
     aliasHolders: new Map(),
     dataStreams: new Map(),
     backingIndexOwner: new Map(),
@@ -298,11 +320,13 @@ export function addIndex(
   creationDate: number,
   settings: ReadonlyMap<string, string>,
   aliases: ReadonlyMap<string, AliasMetadata> = new Map(),
+  providedName: string = name,
 ): IndexMetadata {
   const index: IndexMetadata = {
     name,
     uuid: cluster.newUuid(),
     creationDate,
+    providedName,
     settings: new IndexSettings(settings),
     aliases: aliases.size === 0 ? NO_ALIASES : new Map(aliases),
     lifecycle: null,

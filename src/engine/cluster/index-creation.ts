@@ -1,7 +1,7 @@
 /**
  * Creating an index the way ES's `MetadataCreateIndexService` does for this simulator: name checks in
- * ES's order, the matching composable template's settings and aliases under the request's own, setting
- * validation, the origination-date pre-check, then the new index. Used by `PUT /<index>` and by
+ * ES's order, the matching composable template's (or else the legacy templates') settings and aliases
+ * under the request's own, setting validation, the origination-date pre-check, then the new index. Used by `PUT /<index>` and by
  * rollover, so both refuse the same things with the same messages. Pure over the cluster.
  */
 import {
@@ -11,6 +11,7 @@ import {
   Cluster,
   IndexMetadata,
   IndexTemplate,
+  LegacyTemplate,
   SETTING_NUMBER_OF_REPLICAS,
   SETTING_NUMBER_OF_SHARDS,
 } from './cluster';
@@ -29,6 +30,16 @@ export function matchingTemplate(cluster: Cluster, indexName: string): IndexTemp
     if (!best || template.priority > best.priority) best = template;
   }
   return best;
+}
+
+/**
+ * ES `MetadataIndexTemplateService#findV1Templates`: the legacy templates whose patterns match, highest
+ * `order` first (a stable sort, so equal orders keep the cluster's order). Used only when no
+ * composable template matches (ES `MetadataCreateIndexService#applyCreateIndexRequest`).
+ */
+export function matchingLegacyTemplates(cluster: Cluster, indexName: string): LegacyTemplate[] {
+  const matched = [...cluster.legacyTemplates.values()].filter((t) => t.indexPatterns.some((p) => simpleMatch(p, indexName)));
+  return matched.sort((a, b) => b.order - a.order);
 }
 
 /** Checks everything about a new index without changing the cluster; throws ES's error. */
@@ -57,6 +68,10 @@ export function validateNewIndex(
   settings.set(SETTING_NUMBER_OF_SHARDS, String(profile.defaultNumberOfShards));
   settings.set(SETTING_NUMBER_OF_REPLICAS, '1');
   for (const [key, value] of template?.settings ?? []) settings.set(key, value);
+  if (!template) {
+    // Lowest order first, so a higher order wins (ES `aggregateIndexSettings`).
+    for (const legacy of matchingLegacyTemplates(cluster, name).reverse()) for (const [key, value] of legacy.settings) settings.set(key, value);
+  }
   for (const [key, value] of requestSettings) if (value !== null) settings.set(key, value);
   // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
   if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);
@@ -82,9 +97,14 @@ export function createIndex(
   requestSettings: ReadonlyMap<string, string | null>,
   requestAliases: ReadonlyMap<string, AliasMetadata> = new Map(),
   template: IndexTemplate | null = matchingTemplate(cluster, name),
+  providedName: string = name,
 ): IndexMetadata {
   const settings = validateNewIndex(cluster, profile, name, requestSettings, template);
   const aliases = new Map(template?.aliases ?? []);
+  if (!template) {
+    // The highest order's alias wins (ES `applyCreateIndexRequestWithV1Templates`).
+    for (const legacy of matchingLegacyTemplates(cluster, name)) for (const [alias, meta] of legacy.aliases) if (!aliases.has(alias)) aliases.set(alias, meta);
+  }
   for (const [alias, meta] of requestAliases) aliases.set(alias, meta);
-  return addIndex(cluster, name, now, settings, aliases);
+  return addIndex(cluster, name, now, settings, aliases, providedName);
 }
