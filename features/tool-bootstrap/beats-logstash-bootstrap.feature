@@ -136,3 +136,11 @@ Feature: Tool bootstrap: the calls Beats and Logstash make before ILM runs
       """
       index_template [nothing-here] missing
       """
+
+  @profile:6.6
+  Scenario: Tool bootstrap: 6.6 has no component templates
+    When I send GET "/_component_template"
+    Then the response is:
+      """json
+      {"error":"no handler found for uri [/_component_template] and method [GET]"}
+      """

@@ -911,6 +911,24 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('GET /_template/{name}', 'a missing template', { method: 'GET', path: `/_template/${LONG}` }, { text: '{}', status: 404 });
   add('HEAD /_template/{name}', 'a missing template', { method: 'HEAD', path: `/_template/${enc(UNICODE)}` }, { status: 404 });
   add('DELETE /_template/{name}', 'a missing template', { method: 'DELETE', path: '/_template/missing-template' }, { text: esError(404, 'index_template_missing_exception', 'index_template [missing-template] missing') });
+
+  // Component templates (7.8+) and the rest of the composable-template routes.
+  const components = profile.dataStreams !== 'none';
+  for (const method of ['PUT', 'POST']) {
+    const route = `${method} /_component_template/{name}`;
+    const component = (title: string, body: unknown, expectation: Expectation): void =>
+      add(route, title, { method, path: '/_component_template/c', ...(body === undefined ? {} : { body }) }, components ? expectation : noHandler(method, '/_component_template/c'));
+    component('no body', undefined, { text: parseException('request body is required') });
+    component('no template', { version: 1 }, { text: illegalArgument('Required [template]') });
+    component('an unknown field', { template: {}, colour: 'blue' }, { text: illegalArgument('[component_template] unknown field [colour]') });
+    component('an unknown template field', { template: { index_patterns: ['x'] } }, { text: illegalArgument('[template] unknown field [index_patterns]') });
+    component('a version that is a string', { template: {}, version: 'one' }, { status: 400 });
+    component('an unknown setting', { template: { settings: { 'index.foo': 1 } } }, { status: 400, type: 'illegal_argument_exception' });
+  }
+  add('GET /_component_template/{name}', 'a missing template', { method: 'GET', path: `/_component_template/${LONG}` }, components ? { text: resourceNotFound(`component template matching [${LONG}] not found`) } : noHandler('GET', `/_component_template/${LONG}`));
+  add('HEAD /_component_template/{name}', 'a missing template', { method: 'HEAD', path: '/_component_template/missing' }, { status: components ? 404 : 400 });
+  add('DELETE /_component_template/{name}', 'a missing template', { method: 'DELETE', path: '/_component_template/missing' }, components ? { text: resourceNotFound('missing') } : noHandler('DELETE', '/_component_template/missing'));
+  add('DELETE /_component_template/{name}', 'two names, one missing', { method: 'DELETE', path: '/_component_template/a,b' }, components ? { text: resourceNotFound('a,b') } : noHandler('DELETE', '/_component_template/a,b'));
   return cases;
 }
 

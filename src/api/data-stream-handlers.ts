@@ -19,7 +19,7 @@ import {
   writeIndexOfStream,
 } from '../engine/cluster/data-streams';
 import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound, throwableXContent } from '../engine/errors';
-import { matchingTemplate } from '../engine/cluster/index-creation';
+import { composedSettings, matchingTemplate } from '../engine/cluster/index-creation';
 import { javaHashMapOrder } from '../engine/xcontent/java-order';
 import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/cluster/rollover-service';
 import { resolveDateMathName } from '../engine/cluster/date-math-names';
@@ -72,7 +72,8 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
   const backing = ds.indices.map((n) => cluster.indices.get(n)).filter((i): i is IndexMetadata => i !== undefined);
   const template = matchingTemplate(cluster, ds.name);
   const templateName = template && dataStreamSpec(template) ? template.name : null;
-  const ilmPolicy = templateName ? (template!.settings.get('index.lifecycle.name') ?? null) : null;
+  const settings = template ? composedSettings(cluster, template) : new Map<string, string>();
+  const ilmPolicy = templateName ? (settings.get('index.lifecycle.name') ?? null) : null;
   const out: Record<string, unknown> = {
     name: ds.name,
     timestamp_field: { name: '@timestamp' },
@@ -108,13 +109,13 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
   if (templateName) out['template'] = templateName;
   if (ilmPolicy) out['ilm_policy'] = ilmPolicy;
   out['next_generation_managed_by'] = ilmPolicy ? 'Index Lifecycle Management' : 'Unmanaged';
-  out['prefer_ilm'] = template?.settings.get('index.lifecycle.prefer_ilm') !== 'false';
+  out['prefer_ilm'] = settings.get('index.lifecycle.prefer_ilm') !== 'false';
   out['hidden'] = ds.hidden;
   out['system'] = false;
   out['allow_custom_routing'] = template ? dataStreamSpec(template)?.['allow_custom_routing'] === true : false;
   out['replicated'] = false;
   out['rollover_on_write'] = false;
-  out['index_mode'] = template?.settings.get('index.mode') ?? 'standard';
+  out['index_mode'] = settings.get('index.mode') ?? 'standard';
   out['settings'] = {};
   // No failure store was ever initialised, so its first write would roll it over (ES creates it lazily).
   out['failure_store'] = { enabled: false, rollover_on_write: true, indices: [] };

@@ -12,12 +12,12 @@ import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, INVALID_FILENAME_MESSAGE, validateSettings } from '../engine/cluster/index-settings';
 import { aliasMetadataToXContent, settingsToXContent } from '../engine/cluster/index-view';
 import { actionRequestValidation, EsError, EsException, illegalArgument, parseException } from '../engine/errors';
+import { invalidIndexTemplate } from './template-handlers';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
-/** ES `InvalidIndexTemplateException`. */
+/** ES `InvalidIndexTemplateException` over a `ValidationException`'s message. */
 function invalidTemplate(name: string, problems: readonly string[]): EsError {
-  const validation = 'Validation Failed: ' + problems.map((m, i) => `${i + 1}: ${m};`).join('');
-  return { type: 'invalid_index_template_exception', reason: `index_template [${name}] invalid, cause [${validation}]`, status: 400, elasticsearchException: true };
+  return invalidIndexTemplate(name, 'Validation Failed: ' + problems.map((m, i) => `${i + 1}: ${m};`).join(''));
 }
 
 /** ES `IndexTemplateMissingException`. */

@@ -7,6 +7,7 @@ import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
 import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
+import * as components from './component-template-handlers';
 import * as ilm from './ilm-handlers';
 import * as indices from './index-handlers';
 import * as reads from './index-read-handlers';
@@ -107,6 +108,12 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
   route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
   route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate),
+  route('PUT', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, HAS_DATA_STREAMS),
+  route('POST', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, HAS_DATA_STREAMS),
+  route('GET', '/_component_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
+  route('GET', '/_component_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
+  route('HEAD', '/_component_template/{name}', ['master_timeout', 'local'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
+  route('DELETE', '/_component_template/{name}', ['timeout', 'master_timeout'], components.deleteComponentTemplate, false, HAS_DATA_STREAMS),
   route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream, false, HAS_DATA_STREAMS),
   route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),
   route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),

@@ -8,10 +8,10 @@
  * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
  * `_template` API (simulated beside them), so the same rollover scenarios run under every profile.
  */
-import { aliasExists, IndexMetadata, numberOfReplicas, touch } from '../engine/cluster/cluster';
+import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../engine/cluster/cluster';
 import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';
 import { parseByteSize } from '../engine/xcontent/byte-size';
-import { actionRequestValidation, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
+import { actionRequestValidation, EsError, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
 import { createIndex, matchingTemplate } from '../engine/cluster/index-creation';
 import type { Profile } from '../engine/profile';
 import { simpleMatch } from '../engine/cluster/index-resolver';
@@ -19,12 +19,16 @@ import { flattenSettings, validateSettings } from '../engine/cluster/index-setti
 import { writeIndexOf } from '../engine/cluster/rollover-service';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
 
+/** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
+export function invalidIndexTemplate(name: string, cause: string): EsError {
+  return { type: 'invalid_index_template_exception', reason: `index_template [${name}] invalid, cause [${cause}]`, status: 400, elasticsearchException: true };
+}
+
 const TEMPLATE_FIELDS = ['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream'];
 
-export function putIndexTemplate(ctx: RequestContext): HandlerResult {
+/** Parses and checks a composable template body (everything but the overlap with other templates). */
+function parseIndexTemplate(ctx: RequestContext, name: string, body: Record<string, unknown>): IndexTemplate {
   const { sim } = ctx;
-  const name = pathParam(ctx, 'name');
-  const body = bodyAsMap(requiredBody(ctx));
   for (const key of Object.keys(body)) {
     if (!TEMPLATE_FIELDS.includes(key)) throw new EsException(illegalArgument(`[index_template] unknown field [${key}]`));
   }
@@ -38,11 +42,32 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   validateSettings(settings, sim.profile);
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
   validateDataStreamSpec(body['data_stream'], sim.profile);
+  const composedOf = Array.isArray(body['composed_of']) ? body['composed_of'].map(String) : [];
+  // ES `MetadataIndexTemplateService#validateV2TemplateRequest`: every component must exist.
+  const missing = composedOf.filter((c) => !sim.cluster.componentTemplates.has(c));
+  if (missing.length > 0) {
+    throw new EsException(invalidIndexTemplate(name, `index template [${name}] specifies component templates [${missing.join(', ')}] that do not exist`));
+  }
+  const flat = new Map<string, string>();
+  for (const [key, value] of settings) if (value !== null) flat.set(key, value);
+  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body };
+}
+
+/** Whether two templates' patterns can match one name (ES uses automata; a star match either way here). */
+function patternsOverlap(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((p) => b.some((q) => simpleMatch(p, q) || simpleMatch(q, p)));
+}
+
+/** `PUT /_index_template/<name>`. */
+export function putIndexTemplate(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const name = pathParam(ctx, 'name');
+  const parsed = parseIndexTemplate(ctx, name, bodyAsMap(requiredBody(ctx)));
+  const { indexPatterns: patterns, priority } = parsed;
   // ES refuses two templates of equal priority whose patterns overlap.
   for (const other of sim.cluster.indexTemplates.values()) {
     if (other.name === name || other.priority !== priority) continue;
-    const overlaps = patterns.some((p) => other.indexPatterns.some((q) => simpleMatch(p, q) || simpleMatch(q, p)));
-    if (overlaps) {
+    if (patternsOverlap(patterns, other.indexPatterns)) {
       throw new EsException(
         illegalArgument(
           `index template [${name}] has index patterns [${patterns.join(', ')}] matching patterns from existing templates [${other.name}] with patterns (${other.name} => [${other.indexPatterns.join(', ')}]) that have the same priority [${priority}], multiple index templates may not match during index creation, please use a different priority`,
@@ -50,9 +75,7 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
       );
     }
   }
-  const flat = new Map<string, string>();
-  for (const [key, value] of settings) if (value !== null) flat.set(key, value);
-  sim.cluster.indexTemplates.set(name, { name, indexPatterns: patterns, priority, settings: flat, aliases, source: body });
+  sim.cluster.indexTemplates.set(name, parsed);
   return ok(ACKNOWLEDGED);
 }
 

@@ -18,6 +18,7 @@ export const SNAPSHOT_READS: readonly string[] = [
   '/_sim/history',
   '/_index_template',
   '/_template',
+  '/_component_template',
   '/_alias',
   '/_snapshot',
   '/_data_stream?expand_wildcards=all',

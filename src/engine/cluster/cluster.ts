@@ -219,6 +219,8 @@ export interface Cluster {
   ilmMetadataExists: boolean;
   /** Composable index templates (`PUT /_index_template/<name>`). */
   readonly indexTemplates: Map<string, IndexTemplate>;
+  /** Component templates (`PUT /_component_template/<name>`), composed into index templates. */
+  readonly componentTemplates: Map<string, ComponentTemplate>;
   /** Legacy index templates (`PUT /_template/<name>`), used when no composable template matches. */
   readonly legacyTemplates: Map<string, LegacyTemplate>;
   /** Data streams by name (see `data-streams.ts`). */
@@ -249,6 +251,17 @@ export interface IndexTemplate {
   readonly name: string;
   readonly indexPatterns: readonly string[];
   readonly priority: number;
+  readonly settings: ReadonlyMap<string, string>;
+  readonly aliases: ReadonlyMap<string, AliasMetadata>;
+  /** Component templates composed in, in order (their settings and aliases under the template's own). */
+  readonly composedOf: readonly string[];
+  /** The request body as given (kept for GET). */
+  readonly source: Readonly<Record<string, unknown>>;
+}
+
+/** A component template (ES `ComponentTemplate`): settings and aliases for index templates to compose. */
+export interface ComponentTemplate {
+  readonly name: string;
   readonly settings: ReadonlyMap<string, string>;
   readonly aliases: ReadonlyMap<string, AliasMetadata>;
   /** The request body as given (kept for GET). */
@@ -289,6 +302,7 @@ export function createCluster(newUuid: () => string): Cluster {
     ilmMetadataExists: false,
     indexTemplates: new Map(),
     legacyTemplates: new Map(),
+    componentTemplates: new Map(),
     aliasHolders: new Map(),
     dataStreams: new Map(),
     backingIndexOwner: new Map(),

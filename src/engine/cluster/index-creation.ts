@@ -33,6 +33,25 @@ export function matchingTemplate(cluster: Cluster, indexName: string): IndexTemp
 }
 
 /**
+ * ES `MetadataIndexTemplateService#resolveSettings`: the component templates' settings in `composed_of`
+ * order, then the index template's own on top. A component that no longer exists is skipped.
+ */
+export function composedSettings(cluster: Cluster, template: IndexTemplate): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of template.composedOf) for (const [key, value] of cluster.componentTemplates.get(name)?.settings ?? []) out.set(key, value);
+  for (const [key, value] of template.settings) out.set(key, value);
+  return out;
+}
+
+/** ES `MetadataIndexTemplateService#resolveAliases`: the components' aliases, then the template's own. */
+export function composedAliases(cluster: Cluster, template: IndexTemplate): Map<string, AliasMetadata> {
+  const out = new Map<string, AliasMetadata>();
+  for (const name of template.composedOf) for (const [alias, meta] of cluster.componentTemplates.get(name)?.aliases ?? []) out.set(alias, meta);
+  for (const [alias, meta] of template.aliases) out.set(alias, meta);
+  return out;
+}
+
+/**
  * ES `MetadataIndexTemplateService#findV1Templates`: the legacy templates whose patterns match, highest
  * `order` first (a stable sort, so equal orders keep the cluster's order). Used only when no
  * composable template matches (ES `MetadataCreateIndexService#applyCreateIndexRequest`).
@@ -67,7 +86,7 @@ export function validateNewIndex(
   const settings = new Map<string, string>();
   settings.set(SETTING_NUMBER_OF_SHARDS, String(profile.defaultNumberOfShards));
   settings.set(SETTING_NUMBER_OF_REPLICAS, '1');
-  for (const [key, value] of template?.settings ?? []) settings.set(key, value);
+  for (const [key, value] of template ? composedSettings(cluster, template) : []) settings.set(key, value);
   if (!template) {
     // Lowest order first, so a higher order wins (ES `aggregateIndexSettings`).
     for (const legacy of matchingLegacyTemplates(cluster, name).reverse()) for (const [key, value] of legacy.settings) settings.set(key, value);
@@ -100,7 +119,7 @@ export function createIndex(
   providedName: string = name,
 ): IndexMetadata {
   const settings = validateNewIndex(cluster, profile, name, requestSettings, template);
-  const aliases = new Map(template?.aliases ?? []);
+  const aliases = template ? composedAliases(cluster, template) : new Map<string, AliasMetadata>();
   if (!template) {
     // The highest order's alias wins (ES `applyCreateIndexRequestWithV1Templates`).
     for (const legacy of matchingLegacyTemplates(cluster, name)) for (const [alias, meta] of legacy.aliases) if (!aliases.has(alias)) aliases.set(alias, meta);

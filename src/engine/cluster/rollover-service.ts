@@ -7,7 +7,7 @@
  */
 import { Cluster, IndexMetadata, recordRollover, removeAlias, setAlias, touch } from './cluster';
 import { EsException, illegalArgument } from '../errors';
-import { createIndex, matchingTemplate } from './index-creation';
+import { composedAliases, createIndex, matchingTemplate } from './index-creation';
 import type { Profile } from '../profile';
 import { resolveDateMathName } from './date-math-names';
 
@@ -42,7 +42,7 @@ export function rolloverAlias(
 ): IndexMetadata {
   const targetName = resolveDateMathName(unresolvedName, now);
   const template = matchingTemplate(cluster, targetName);
-  if (template?.aliases.has(alias)) {
+  if (template && composedAliases(cluster, template).has(alias)) {
     throw new EsException(
       illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${alias}]] in index template [${template.name}]`),
     );
