@@ -929,6 +929,18 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('HEAD /_component_template/{name}', 'a missing template', { method: 'HEAD', path: '/_component_template/missing' }, { status: components ? 404 : 400 });
   add('DELETE /_component_template/{name}', 'a missing template', { method: 'DELETE', path: '/_component_template/missing' }, components ? { text: resourceNotFound('missing') } : noHandler('DELETE', '/_component_template/missing'));
   add('DELETE /_component_template/{name}', 'two names, one missing', { method: 'DELETE', path: '/_component_template/a,b' }, components ? { text: resourceNotFound('a,b') } : noHandler('DELETE', '/_component_template/a,b'));
+  add('HEAD /_index_template/{name}', 'a missing template', { method: 'HEAD', path: `/_index_template/${enc(UNICODE)}` }, { status: 404 });
+  add('POST /_index_template/{name}', 'a component that does not exist', { method: 'POST', path: '/_index_template/t', body: { index_patterns: ['x-*'], composed_of: ['nope'] } }, {
+    text: esError(400, 'invalid_index_template_exception', 'index_template [t] invalid, cause [index template [t] specifies component templates [nope] that do not exist]'),
+  });
+  add('POST /_index_template/{name}', 'no index_patterns', { method: 'POST', path: '/_index_template/t', body: { template: {} } }, { status: 400 });
+  const simulate = 'POST /_index_template/_simulate_index/{name}';
+  add(simulate, 'a template body without patterns', { method: 'POST', path: '/_index_template/_simulate_index/x', body: { template: {} } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index patterns are missing;') });
+  add(simulate, 'a template body naming a missing component', { method: 'POST', path: '/_index_template/_simulate_index/x', body: { index_patterns: ['x'], composed_of: ['nope'] } }, { status: 400, type: 'invalid_index_template_exception' });
+  add(simulate, 'a template body with an unknown setting', { method: 'POST', path: '/_index_template/_simulate_index/x', body: { index_patterns: ['x'], template: { settings: { 'index.foo': 1 } } } }, { status: 400, type: 'illegal_argument_exception' });
+  // A policy's `_meta` (7.14+): older releases refuse it as an unknown field; newer ones refuse a non-object.
+  const metaBody = profile.policyMeta ? '{"policy":{"_meta":"x","phases":{}}}' : '{"policy":{"_meta":{},"phases":{}}}';
+  add('PUT /_ilm/policy/{policy}', profile.policyMeta ? '_meta that is not an object' : '_meta before 7.14', { method: 'PUT', path: '/_ilm/policy/new-policy', body: metaBody }, { status: 400, type: 'x_content_parse_exception' });
   return cases;
 }
 

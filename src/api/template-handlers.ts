@@ -12,12 +12,13 @@ import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } fr
 import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';
 import { parseByteSize } from '../engine/xcontent/byte-size';
 import { actionRequestValidation, EsError, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
-import { createIndex, matchingTemplate } from '../engine/cluster/index-creation';
+import { composedAliases, composedSettings, createIndex, matchingTemplate } from '../engine/cluster/index-creation';
+import { aliasMetadataToXContent, settingsToXContent } from '../engine/cluster/index-view';
 import type { Profile } from '../engine/profile';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
 import { writeIndexOf } from '../engine/cluster/rollover-service';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
+import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
 export function invalidIndexTemplate(name: string, cause: string): EsError {
@@ -58,11 +59,14 @@ function patternsOverlap(a: readonly string[], b: readonly string[]): boolean {
   return a.some((p) => b.some((q) => simpleMatch(p, q) || simpleMatch(q, p)));
 }
 
-/** `PUT /_index_template/<name>`. */
+/** `PUT|POST /_index_template/<name>` (`?create=true` refuses an existing name). */
 export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'name');
   const parsed = parseIndexTemplate(ctx, name, bodyAsMap(requiredBody(ctx)));
+  if (booleanParam(ctx, 'create', false) && sim.cluster.indexTemplates.has(name)) {
+    throw new EsException(illegalArgument(`index template [${name}] already exists`));
+  }
   const { indexPatterns: patterns, priority } = parsed;
   // ES refuses two templates of equal priority whose patterns overlap.
   for (const other of sim.cluster.indexTemplates.values()) {
@@ -77,6 +81,42 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   }
   sim.cluster.indexTemplates.set(name, parsed);
   return ok(ACKNOWLEDGED);
+}
+
+/**
+ * `POST /_index_template/_simulate_index/<index>` (ES `TransportSimulateIndexTemplateAction`): the
+ * settings and aliases the index would get from the composable template that matches it (with the
+ * body, if any, taken as one more template), and the other templates whose patterns overlap the
+ * winner's. No matching template: `{}`.
+ *
+ * Divergence: ES adds the settings its setting providers would (such as the data tier preference) and
+ * the resolved mappings; the simulator shows the template settings and `"mappings":{}`.
+ */
+export function simulateIndex(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const index = pathParam(ctx, 'name');
+  const candidates = [...sim.cluster.indexTemplates.values()];
+  if (ctx.body !== null && ctx.body.trim().length > 0) {
+    candidates.push(parseIndexTemplate(ctx, 'simulate_index_template', bodyAsMap(ctx.body)));
+  }
+  let winner: IndexTemplate | null = null;
+  for (const template of candidates) {
+    if (!template.indexPatterns.some((p) => simpleMatch(p, index))) continue;
+    if (!winner || template.priority > winner.priority) winner = template;
+  }
+  if (!winner) return ok({});
+  const settings = [...composedSettings(sim.cluster, winner).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const aliases: Record<string, unknown> = {};
+  const composed = composedAliases(sim.cluster, winner);
+  for (const alias of [...composed.keys()].sort()) aliases[alias] = aliasMetadataToXContent(composed.get(alias)!);
+  const overlapping: Array<{ name: string; index_patterns: readonly string[] }> = [];
+  for (const legacy of [...sim.cluster.legacyTemplates.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (patternsOverlap(winner.indexPatterns, legacy.indexPatterns)) overlapping.push({ name: legacy.name, index_patterns: legacy.indexPatterns });
+  }
+  for (const other of candidates.filter((t) => t !== winner && t.name !== 'simulate_index_template').sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (patternsOverlap(winner.indexPatterns, other.indexPatterns)) overlapping.push({ name: other.name, index_patterns: other.indexPatterns });
+  }
+  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases }, overlapping });
 }
 
 /**

@@ -188,6 +188,8 @@ export interface Profile {
    * license makes each available; where the license API lives (6.x `/_xpack/license`, 7.x both,
    * 8.x+ `/_license`); whether a license prints `max_resource_units` (7.11+ license version 5).
    */
+  /** A lifecycle policy may carry `_meta` (7.14+). */
+  readonly policyMeta: boolean;
   /** `POST /_aliases` and the alias APIs answer `errors` (and `action_results` on errors), 8.14+. */
   readonly aliasActionResults: boolean;
   readonly xpack: {
@@ -314,6 +316,7 @@ export const PROFILE_7_10: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
   snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  policyMeta: false,
   aliasActionResults: false,
   xpack: {
     // 7.10 `XPackInfoFeatureAction.ALL` (data_tiers arrived in 7.10, aggregate_metric in 7.11).
@@ -402,6 +405,7 @@ export const PROFILE_6_6: Profile = {
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
   snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  policyMeta: false,
   aliasActionResults: false,
   xpack: {
     features: basicFeatures(['security', 'monitoring', 'watcher', 'graph', 'ml', 'logstash', 'sql', 'rollup', 'ilm', 'ccr']),
@@ -489,6 +493,7 @@ export const PROFILE_8_19: Profile = {
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
   snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true },
+  policyMeta: true,
   aliasActionResults: true,
   xpack: {
     // As the 8.18/8.19 reference's example lists them.
