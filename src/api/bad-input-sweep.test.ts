@@ -941,6 +941,38 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   // A policy's `_meta` (7.14+): older releases refuse it as an unknown field; newer ones refuse a non-object.
   const metaBody = profile.policyMeta ? '{"policy":{"_meta":"x","phases":{}}}' : '{"policy":{"_meta":{},"phases":{}}}';
   add('PUT /_ilm/policy/{policy}', profile.policyMeta ? '_meta that is not an object' : '_meta before 7.14', { method: 'PUT', path: '/_ilm/policy/new-policy', body: metaBody }, { status: 400, type: 'x_content_parse_exception' });
+
+  // Cluster settings, health and the _cat tables.
+  const putSettings = 'PUT /_cluster/settings';
+  add(putSettings, 'no body', { method: 'PUT', path: '/_cluster/settings' }, { text: parseException('request body is required') });
+  add(putSettings, 'no settings', { method: 'PUT', path: '/_cluster/settings', body: {} }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;') });
+  add(putSettings, 'an unknown setting', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'cluster.colour': 'blue' } } }, { text: illegalArgument('persistent setting [cluster.colour], not recognized') });
+  add(putSettings, 'a poll interval under 1s', { method: 'PUT', path: '/_cluster/settings', body: { transient: { 'indices.lifecycle.poll_interval': '10ms' } } }, {
+    text: illegalArgument('failed to parse value [10ms] for setting [indices.lifecycle.poll_interval], must be >= [1s]'),
+  });
+  add(putSettings, 'a poll interval without a unit', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { indices: { lifecycle: { poll_interval: '5' } } } } }, { status: 400, type: 'illegal_argument_exception' });
+  add(putSettings, 'a good setting beside a bad one', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'indices.lifecycle.poll_interval': '1m', 'action.destructive_requires_name': 'maybe' } } }, { status: 400 });
+  add(putSettings, 'an unknown scope', { method: 'PUT', path: '/_cluster/settings', body: { permanent: {} } }, { status: 400 });
+  add(putSettings, 'persistent as a string', { method: 'PUT', path: '/_cluster/settings', body: { persistent: 'x' } }, { status: 400 });
+  const health = 'GET /_cluster/health/{index}';
+  const missingHealth = JSON.stringify({
+    cluster_name: 'ilm-sim', status: 'red', timed_out: true, number_of_nodes: 1, number_of_data_nodes: 1, active_primary_shards: 0, active_shards: 0,
+    relocating_shards: 0, initializing_shards: 0, unassigned_shards: 0, ...(profile.healthUnassignedPrimaries ? { unassigned_primary_shards: 0 } : {}),
+    delayed_unassigned_shards: 0, number_of_pending_tasks: 0, number_of_in_flight_fetch: 0, task_max_waiting_in_queue_millis: 0,
+  }).slice(0, -1) + ',"active_shards_percent_as_number":100.0}';
+  add(health, 'a missing index', { method: 'GET', path: `/_cluster/health/${MISSING_INDEX}` }, { text: missingHealth, status: 408 });
+  add(health, 'an unknown level', { method: 'GET', path: `/_cluster/health/${MANAGED_INDEX}?level=everything` }, { text: illegalArgument('level must be one of [cluster, indices, shards] but was [everything]') });
+  add(health, 'an unknown status to wait for', { method: 'GET', path: `/_cluster/health/${MANAGED_INDEX}?wait_for_status=blue` }, { text: illegalArgument('unknown cluster health status [blue]') });
+  const catIndices = 'GET /_cat/indices/{index}';
+  add(catIndices, 'a missing index', { method: 'GET', path: `/_cat/indices/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add(catIndices, 'an unknown format', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
+  add(catIndices, 'an unknown byte unit', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
+  add(catIndices, 'an unknown health', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?health=blue` }, { status: 400 });
+  add(catIndices, 'a sort by an unknown column', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
+  const catAliases = 'GET /_cat/aliases/{name}';
+  add(catAliases, 'an unknown format', { method: 'GET', path: `/_cat/aliases/${ALIAS}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
+  add(catAliases, 'a sort by an unknown column', { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` }, { status: 500, type: 'unsupported_operation_exception' });
+  add(catAliases, 'v that is not a boolean', { method: 'GET', path: `/_cat/aliases/${ALIAS}?v=maybe` }, { text: badBoolean('maybe') });
   return cases;
 }
 

@@ -31,6 +31,8 @@ export interface HandlerResult {
   readonly headers?: Readonly<Record<string, string>>;
   /** Pretty-print unless the request says `?pretty=false` (ES `RestMainAction` does this for `GET /`). */
   readonly prettyByDefault?: boolean;
+  /** A plain-text answer (the `_cat` tables), sent as `text/plain` instead of `body`. */
+  readonly text?: string;
 }
 
 export function ok(body: unknown, status = 200): HandlerResult {

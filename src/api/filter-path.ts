@@ -5,6 +5,8 @@
  * (Maps stay Maps); it never touches error bodies, which ES writes unfiltered.
  */
 
+import { JsonDouble } from './json-output';
+
 type Filter = readonly string[];
 
 interface CompiledFilters {
@@ -53,7 +55,7 @@ function step(filters: readonly Filter[], name: string): Filter[] {
 }
 
 function isObject(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonDouble);
 }
 
 function entriesOf(value: object): Array<[string, unknown]> {

@@ -203,6 +203,10 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
   };
   try {
     const result = match.route.handler(ctx);
+    if (result.text !== undefined) {
+      // ES `RestTable#buildTextPlainResponse`.
+      return { status: result.status, headers: { ...baseHeaders(), 'content-type': 'text/plain; charset=UTF-8' }, body: result.text, text: result.text };
+    }
     const filterPath = query.get('filter_path');
     const value = filterPath === undefined ? result.body : applyFilterPath(result.body, filterPath);
     const rendered = render(result.status, value, result.prettyByDefault ? !query.has('pretty') || pretty : pretty, { ...result.headers });

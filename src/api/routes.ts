@@ -7,6 +7,8 @@ import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
 import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
+import * as cat from './cat-handlers';
+import * as clusterApi from './cluster-handlers';
 import * as components from './component-template-handlers';
 import * as ilm from './ilm-handlers';
 import * as indices from './index-handlers';
@@ -43,6 +45,13 @@ const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defau
 const GET_ALIAS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'local', 'master_timeout'];
 const GET_TEMPLATE = ['flat_settings', 'master_timeout', 'local', 'include_type_name'];
 const PUT_TEMPLATE = ['order', 'create', 'cause', 'include_type_name', 'master_timeout'];
+const CLUSTER_HEALTH = [
+  'expand_wildcards', 'level', 'local', 'master_timeout', 'timeout', 'wait_for_active_shards', 'wait_for_nodes', 'wait_for_events',
+  'wait_for_no_relocating_shards', 'wait_for_no_initializing_shards', 'wait_for_status',
+];
+const CAT = ['format', 'h', 's', 'v', 'local', 'master_timeout', 'expand_wildcards'];
+const CAT_INDICES = [...CAT, 'bytes', 'health', 'pri', 'include_unloaded_segments'];
+const CAT_ALIASES = [...CAT, 'bytes'];
 const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 
 function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false, inRelease?: Route['inRelease']): Route {
@@ -149,6 +158,14 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_template/{name}', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
   route('HEAD', '/_template/{name}', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
   route('DELETE', '/_template/{name}', MASTER, legacyTemplates.deleteLegacyTemplate),
+  route('GET', '/_cluster/settings', ['flat_settings', 'include_defaults', ...MASTER], clusterApi.getClusterSettings),
+  route('PUT', '/_cluster/settings', ['flat_settings', ...MASTER], clusterApi.putClusterSettings, BODY),
+  route('GET', '/_cluster/health', CLUSTER_HEALTH, clusterApi.clusterHealth),
+  route('GET', '/_cluster/health/{index}', CLUSTER_HEALTH, clusterApi.clusterHealth),
+  route('GET', '/_cat/indices', CAT_INDICES, cat.catIndices),
+  route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),
+  route('GET', '/_cat/aliases', CAT_ALIASES, cat.catAliases),
+  route('GET', '/_cat/aliases/{name}', CAT_ALIASES, cat.catAliases),
   route('POST', '/{index}/_doc', ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias'], templates.indexDocument, BODY),
 ];
 

@@ -188,6 +188,10 @@ export interface Profile {
    * license makes each available; where the license API lives (6.x `/_xpack/license`, 7.x both,
    * 8.x+ `/_license`); whether a license prints `max_resource_units` (7.11+ license version 5).
    */
+  /** Cluster health counts `unassigned_primary_shards` (8.16+). */
+  readonly healthUnassignedPrimaries: boolean;
+  /** `_cat/indices` shows `dataset.size` by default (8.x). */
+  readonly catIndicesDatasetSize: boolean;
   /** A lifecycle policy may carry `_meta` (7.14+). */
   readonly policyMeta: boolean;
   /** `POST /_aliases` and the alias APIs answer `errors` (and `action_results` on errors), 8.14+. */
@@ -316,6 +320,8 @@ export const PROFILE_7_10: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
   snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  healthUnassignedPrimaries: false,
+  catIndicesDatasetSize: false,
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -405,6 +411,8 @@ export const PROFILE_6_6: Profile = {
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
   snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  healthUnassignedPrimaries: false,
+  catIndicesDatasetSize: false,
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -493,6 +501,8 @@ export const PROFILE_8_19: Profile = {
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
   snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true },
+  healthUnassignedPrimaries: true,
+  catIndicesDatasetSize: true,
   policyMeta: true,
   aliasActionResults: true,
   xpack: {

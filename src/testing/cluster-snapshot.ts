@@ -19,6 +19,7 @@ export const SNAPSHOT_READS: readonly string[] = [
   '/_index_template',
   '/_template',
   '/_component_template',
+  '/_cluster/settings',
   '/_alias',
   '/_snapshot',
   '/_data_stream?expand_wildcards=all',

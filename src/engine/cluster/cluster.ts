@@ -219,6 +219,8 @@ export interface Cluster {
   ilmMetadataExists: boolean;
   /** Composable index templates (`PUT /_index_template/<name>`). */
   readonly indexTemplates: Map<string, IndexTemplate>;
+  /** Persistent and transient cluster settings (`PUT /_cluster/settings`). */
+  readonly clusterSettings: ClusterSettings;
   /** Component templates (`PUT /_component_template/<name>`), composed into index templates. */
   readonly componentTemplates: Map<string, ComponentTemplate>;
   /** Legacy index templates (`PUT /_template/<name>`), used when no composable template matches. */
@@ -268,6 +270,12 @@ export interface ComponentTemplate {
   readonly source: Readonly<Record<string, unknown>>;
 }
 
+/** Persistent and transient cluster settings: flat keys, ES's string values (see `cluster-settings.ts`). */
+export interface ClusterSettings {
+  readonly persistent: Map<string, string>;
+  readonly transient: Map<string, string>;
+}
+
 /** A legacy index template (ES `IndexTemplateMetadata`): patterns, `order`, settings, aliases. */
 export interface LegacyTemplate {
   readonly name: string;
@@ -303,6 +311,7 @@ export function createCluster(newUuid: () => string): Cluster {
     indexTemplates: new Map(),
     legacyTemplates: new Map(),
     componentTemplates: new Map(),
+    clusterSettings: { persistent: new Map(), transient: new Map() },
     aliasHolders: new Map(),
     dataStreams: new Map(),
     backingIndexOwner: new Map(),

@@ -110,13 +110,18 @@ function definitionOf(key: string, profile: Profile): SettingDefinition | undefi
  * value kept as null (it resets the setting on update).
  */
 export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null> {
+  return loadSettingsFromMap(map, (key) => (key.startsWith('index.') ? key : `index.${key}`));
+}
+
+/** ES `Settings.Builder#loadFromMap`: nested objects to flat dotted keys (each key passed through `normalize`). */
+export function loadSettingsFromMap(map: Readonly<Record<string, unknown>>, normalize: (key: string) => string = (key) => key): Map<string, string | null> {
   const out = new Map<string, string | null>();
   const walk = (prefix: string, value: unknown): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v);
       return;
     }
-    const key = prefix.startsWith('index.') ? prefix : `index.${prefix}`;
+    const key = normalize(prefix);
     if (Array.isArray(value)) value.forEach((v, i) => out.set(`${key}.${i}`, v === null ? null : String(v)));
     else out.set(key, value === null ? null : String(value));
   };
