@@ -973,6 +973,23 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(catAliases, 'an unknown format', { method: 'GET', path: `/_cat/aliases/${ALIAS}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
   add(catAliases, 'a sort by an unknown column', { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` }, { status: 500, type: 'unsupported_operation_exception' });
   add(catAliases, 'v that is not a boolean', { method: 'GET', path: `/_cat/aliases/${ALIAS}?v=maybe` }, { text: badBoolean('maybe') });
+
+  // Refresh, stats, data stream stats, the ILM health indicator, SLM's PUT execute.
+  for (const method of ['POST', 'GET']) {
+    add(`${method} /{index}/_refresh`, 'a missing index', { method, path: `/${MISSING_INDEX}/_refresh` }, { text: indexNotFound(MISSING_INDEX) });
+    add(`${method} /{index}/_refresh`, 'a bad allow_no_indices', { method, path: `/${MANAGED_INDEX}/_refresh?allow_no_indices=perhaps` }, { text: badBoolean('perhaps') });
+  }
+  add('GET /_stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_stats/colour' }, { text: illegalArgument('request [/_stats/colour] contains unrecognized metric: [colour]') });
+  add('GET /{index}/_stats', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_stats` }, { text: indexNotFound(MISSING_INDEX) });
+  add('GET /{index}/_stats', 'an unknown level', { method: 'GET', path: `/${MANAGED_INDEX}/_stats?level=galaxy` }, { status: 400, type: 'illegal_argument_exception' });
+  add('GET /{index}/_stats/{metric}', 'an unknown metric', { method: 'GET', path: `/${MANAGED_INDEX}/_stats/docs,colour` }, {
+    text: illegalArgument(`request [/${MANAGED_INDEX}/_stats/docs,colour] contains unrecognized metric: [colour]`),
+  });
+  add('GET /_data_stream/{name}/_stats', 'a missing stream', { method: 'GET', path: '/_data_stream/missing-stream/_stats' }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream/_stats'));
+  const healthReport = profile.dataStreams === 'v8';
+  add('GET /_health_report/{feature}', 'an unknown indicator', { method: 'GET', path: '/_health_report/weather' }, healthReport ? { text: resourceNotFound('Did not find indicator weather') } : noHandler('GET', '/_health_report/weather'));
+  add('GET /_health_report/{feature}', 'verbose that is not a boolean', { method: 'GET', path: '/_health_report/ilm?verbose=lots' }, healthReport ? { text: badBoolean('lots') } : noHandler('GET', '/_health_report/ilm?verbose=lots'));
+  add('PUT /_slm/policy/{policy_id}/_execute', 'a missing policy', { method: 'PUT', path: '/_slm/policy/missing-slm/_execute' }, profile.snapshots.slm ? { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') } : noHandler('PUT', '/_slm/policy/missing-slm/_execute'));
   return cases;
 }
 

@@ -7,6 +7,7 @@ import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
 import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
+import * as monitoring from './monitoring-handlers';
 import * as cat from './cat-handlers';
 import * as clusterApi from './cluster-handlers';
 import * as components from './component-template-handlers';
@@ -52,6 +53,11 @@ const CLUSTER_HEALTH = [
 const CAT = ['format', 'h', 's', 'v', 'local', 'master_timeout', 'expand_wildcards'];
 const CAT_INDICES = [...CAT, 'bytes', 'health', 'pri', 'include_unloaded_segments'];
 const CAT_ALIASES = [...CAT, 'bytes'];
+const REFRESH = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
+const STATS = [
+  'completion_fields', 'fielddata_fields', 'fields', 'groups', 'level', 'include_segment_file_sizes', 'include_unloaded_segments',
+  'forbid_closed_indices', ...REFRESH,
+];
 const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 
 function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false, inRelease?: Route['inRelease']): Route {
@@ -98,7 +104,12 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
   route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler, false, HAS_SLM),
   route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, HAS_SLM),
+  route('PUT', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, HAS_SLM),
   route('GET', '/_slm/status', MASTER, snapshots.slmStatus, false, HAS_SLM),
+  route('GET', '/_slm/stats', MASTER, snapshots.slmStats, false, HAS_SLM),
+  route('POST', '/_slm/start', MASTER, snapshots.slmStart, false, HAS_SLM),
+  route('POST', '/_slm/stop', MASTER, snapshots.slmStop, false, HAS_SLM),
+  route('POST', '/_slm/_execute_retention', MASTER, snapshots.slmExecuteRetention, false, HAS_SLM),
   route('GET', '/_sim/clock', [], control.getClock),
   route('POST', '/_sim/clock/_advance', [], control.advanceClock, BODY),
   route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
@@ -166,6 +177,17 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),
   route('GET', '/_cat/aliases', CAT_ALIASES, cat.catAliases),
   route('GET', '/_cat/aliases/{name}', CAT_ALIASES, cat.catAliases),
+  route('POST', '/_refresh', REFRESH, monitoring.refresh),
+  route('GET', '/_refresh', REFRESH, monitoring.refresh),
+  route('POST', '/{index}/_refresh', REFRESH, monitoring.refresh),
+  route('GET', '/{index}/_refresh', REFRESH, monitoring.refresh),
+  route('GET', '/_stats', STATS, monitoring.indexStats),
+  route('GET', '/_stats/{metric}', STATS, monitoring.indexStats),
+  route('GET', '/{index}/_stats', STATS, monitoring.indexStats),
+  route('GET', '/{index}/_stats/{metric}', STATS, monitoring.indexStats),
+  route('GET', '/_data_stream/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
+  route('GET', '/_data_stream/{name}/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
+  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, (p) => p.dataStreams === 'v8'),
   route('POST', '/{index}/_doc', ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias'], templates.indexDocument, BODY),
 ];
 

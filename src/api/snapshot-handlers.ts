@@ -335,5 +335,56 @@ export function executeSlmPolicyHandler(ctx: RequestContext): HandlerResult {
 export function slmStatus(ctx: RequestContext): HandlerResult {
   const refused = withoutSlm(ctx);
   if (refused) return refused;
-  return ok({ operation_mode: 'RUNNING' });
+  return ok({ operation_mode: ctx.sim.cluster.snapshots.slmOperationMode });
+}
+
+/**
+ * `POST /_slm/stop` and `/_slm/start` (ES `TransportStopSLMAction`, `TransportStartSLMAction`). With no
+ * snapshot in flight (a simulated snapshot completes at once), stopping reaches STOPPED at once.
+ */
+export function slmStop(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  ctx.sim.cluster.snapshots.slmOperationMode = 'STOPPED';
+  return ok(ACKNOWLEDGED);
+}
+
+export function slmStart(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  ctx.sim.cluster.snapshots.slmOperationMode = 'RUNNING';
+  return ok(ACKNOWLEDGED);
+}
+
+/**
+ * `POST /_slm/_execute_retention`: acknowledged, and counted in `GET /_slm/stats`.
+ *
+ * Divergence: the simulator applies no retention, so no snapshot is deleted (see the README).
+ */
+export function slmExecuteRetention(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  ctx.sim.cluster.snapshots.slmRetentionRuns += 1;
+  return ok(ACKNOWLEDGED);
+}
+
+/** `GET /_slm/stats` (ES `SnapshotLifecycleStats#toXContent`): totals, then each policy by id. */
+export function slmStats(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  const store = ctx.sim.cluster.snapshots;
+  const policies = [...store.slmPolicies.values()].filter((p) => p.snapshotsTaken > 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const taken = policies.reduce((n, p) => n + p.snapshotsTaken, 0);
+  return ok({
+    retention_runs: store.slmRetentionRuns,
+    retention_failed: 0,
+    retention_timed_out: 0,
+    retention_deletion_time: '0s',
+    retention_deletion_time_millis: 0,
+    total_snapshots_taken: taken,
+    total_snapshots_failed: 0,
+    total_snapshots_deleted: 0,
+    total_snapshot_deletion_failures: 0,
+    policy_stats: policies.map((p) => ({ policy: p.id, snapshots_taken: p.snapshotsTaken, snapshots_failed: 0, snapshots_deleted: 0, snapshot_deletion_failures: 0 })),
+  });
 }

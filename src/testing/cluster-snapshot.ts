@@ -24,6 +24,8 @@ export const SNAPSHOT_READS: readonly string[] = [
   '/_snapshot',
   '/_data_stream?expand_wildcards=all',
   '/_slm/policy',
+  '/_slm/status',
+  '/_slm/stats',
 ];
 
 function read(sim: Simulator, path: string): string {
