@@ -990,6 +990,30 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('GET /_health_report/{feature}', 'an unknown indicator', { method: 'GET', path: '/_health_report/weather' }, healthReport ? { text: resourceNotFound('Did not find indicator weather') } : noHandler('GET', '/_health_report/weather'));
   add('GET /_health_report/{feature}', 'verbose that is not a boolean', { method: 'GET', path: '/_health_report/ilm?verbose=lots' }, healthReport ? { text: badBoolean('lots') } : noHandler('GET', '/_health_report/ilm?verbose=lots'));
   add('PUT /_slm/policy/{policy_id}/_execute', 'a missing policy', { method: 'PUT', path: '/_slm/policy/missing-slm/_execute' }, profile.snapshots.slm ? { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') } : noHandler('PUT', '/_slm/policy/missing-slm/_execute'));
+
+  // The documented parameters the official clients send (issue 13, group 6).
+  add('GET /{index}', 'an unknown feature', { method: 'GET', path: `/${MANAGED_INDEX}?features=aliases,colour` }, { text: illegalArgument('Invalid features specified [colour]') });
+  add('PUT /_settings', 'an unknown setting', { method: 'PUT', path: '/_settings?reopen=true', body: { 'index.colour': 'blue' } }, { status: 400, type: 'illegal_argument_exception' });
+  add('PUT /_settings', 'no body', { method: 'PUT', path: '/_settings' }, { text: parseException('request body is required') });
+  for (const method of ['PUT', 'POST']) {
+    const docRoute = `${method} /{index}/_doc/{id}`;
+    add(docRoute, 'internal versioning', { method, path: `/${MANAGED_INDEX}/_doc/1?version=3`, body: { a: 1 } }, {
+      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead;'),
+    });
+    add(docRoute, 'if_seq_no without a primary term', { method, path: `/${MANAGED_INDEX}/_doc/1?if_seq_no=3`, body: { a: 1 } }, {
+      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: ifSeqNo is set, but primary term is [0];'),
+    });
+    add(docRoute, 'a version that is not a number', { method, path: `/${MANAGED_INDEX}/_doc/1?version=x&version_type=external`, body: { a: 1 } }, { status: 400, type: 'number_format_exception' });
+    add(docRoute, 'an unknown version type', { method, path: `/${MANAGED_INDEX}/_doc/1?version=1&version_type=sometimes`, body: { a: 1 } }, { text: illegalArgument('No version type match [sometimes]') });
+    add(docRoute, 'a conditional write on a document never stored', { method, path: `/${MANAGED_INDEX}/_doc/1?if_seq_no=0&if_primary_term=1`, body: { a: 1 } }, { status: 409, type: 'version_conflict_engine_exception' });
+    add(docRoute, 'an invalid index name', { method, path: '/Upper-Case/_doc/1', body: { a: 1 } }, { status: 400 });
+    const createRoute = `${method} /{index}/_create/{id}`;
+    add(createRoute, 'no body', { method, path: `/${MANAGED_INDEX}/_create/1` }, { text: parseException('request body is required') });
+    add(createRoute, 'internal versioning', { method, path: `/${MANAGED_INDEX}/_create/1?version=3`, body: { a: 1 } }, { status: 400, type: 'action_request_validation_exception' });
+  }
+  const snapshotPaging = profile.snapshots.api === 'v8';
+  add('GET /_snapshot/{repository}/{snapshot}', 'an unknown sort', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?sort=colour` }, snapshotPaging ? { text: illegalArgument('No matching sort order for [colour]') } : { text: illegalArgument(`request [/_snapshot/${REPOSITORY}/_all] contains unrecognized parameter: [sort]`) });
+  add('GET /_snapshot/{repository}/{snapshot}', 'size 0', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?size=0` }, snapshotPaging ? { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: size must be -1 or greater than 0;') } : { status: 400, type: 'illegal_argument_exception' });
   return cases;
 }
 

@@ -7,7 +7,7 @@ import { EsException, illegalArgument, parseException } from '../engine/errors';
 import type { AliasMetadata } from '../engine/cluster/cluster';
 import type { ResolveOptions } from '../engine/cluster/index-resolver';
 import { JACKSON_SOURCE, JsonTokenizer } from '../engine/xcontent/json-tokens';
-import { anyValue } from '../engine/xcontent/object-parser';
+import { anyValue, didYouMean } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
@@ -147,3 +147,16 @@ export function aliasMetadataFromBody(spec: Record<string, unknown>): AliasMetad
 export function commaList(value: string): string[] {
   return value.split(',').filter((s) => s.length > 0);
 }
+
+/** ES `BaseRestHandler#unrecognized`. */
+export function unrecognizedParams(path: string, invalid: readonly string[], candidates: readonly string[]): string {
+  const sorted = [...invalid].sort();
+  const parts = sorted.map((name) => {
+    const hint = didYouMean(name, candidates);
+    return `[${name}]${hint ? ` ->${hint}` : ''}`;
+  });
+  return `request [${path}] contains unrecognized parameter${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
+}
+
+/** Parameters every route accepts (consumed by ES's REST layer itself). */
+export const GLOBAL_PARAMS = ['pretty', 'human', 'error_trace', 'filter_path'];

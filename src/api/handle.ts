@@ -8,9 +8,8 @@ import { EsError, EsException, illegalArgument, parseException } from '../engine
 import type { Profile } from '../engine/profile';
 import { parseTimeValue } from '../engine/xcontent/time';
 import { jsonParseError } from '../engine/xcontent/json-tokens';
-import { didYouMean } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
-import { type Method, type RequestContext, UTF8 } from './context';
+import { type Method, type RequestContext, unrecognizedParams, UTF8 } from './context';
 import { errorBody, plainErrorBody } from './error-body';
 import { applyFilterPath } from './filter-path';
 import { toCompactJson, toPlain, toPrettyJson } from './json-output';
@@ -129,16 +128,6 @@ function checkParamValues(query: ReadonlyMap<string, string>, accepted: readonly
     }
   }
   return null;
-}
-
-/** ES `BaseRestHandler#unrecognized`. */
-function unrecognizedParams(path: string, invalid: readonly string[], candidates: readonly string[]): string {
-  const sorted = [...invalid].sort();
-  const parts = sorted.map((name) => {
-    const hint = didYouMean(name, candidates);
-    return `[${name}]${hint ? ` ->${hint}` : ''}`;
-  });
-  return `request [${path}] contains unrecognized parameter${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
 }
 
 export function handle(sim: Simulation, request: SimRequest): SimResponse {

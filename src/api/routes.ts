@@ -40,8 +40,20 @@ const MASTER = ['master_timeout', 'timeout'];
 const INDEX_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled'];
 
 const BODY = true;
-const BULK_PARAMS = ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'timeout', 'require_alias', '_source', '_source_includes', '_source_excludes'];
-const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
+const BULK_PARAMS = [
+  'refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'timeout', 'require_alias', '_source', '_source_includes', '_source_excludes',
+  'require_data_stream', 'list_executed_pipelines', 'include_source_on_error',
+];
+const INDEX_DOC = [
+  'refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias', 'require_data_stream', 'include_source_on_error',
+  'version', 'version_type', 'if_seq_no', 'if_primary_term',
+];
+const SNAPSHOT_GET = [
+  'master_timeout', 'ignore_unavailable', 'verbose', 'index_names', 'index_details', 'include_repository', 'sort', 'size', 'order', 'from_sort_value',
+  'after', 'offset', 'slm_policy_filter', 'state',
+];
+const PUT_SETTINGS = ['preserve_existing', 'reopen', 'flat_settings', ...MASTER, ...INDEX_OPTIONS];
+const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'features', 'master_timeout', ...INDEX_OPTIONS];
 /** `local` until 8.x, `master_timeout` from 9.0 (the simulator takes both in every release). */
 const GET_ALIAS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'local', 'master_timeout'];
 const GET_TEMPLATE = ['flat_settings', 'master_timeout', 'local', 'include_type_name'];
@@ -89,7 +101,8 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/{index}/_settings/{name}', GET_SETTINGS, reads.getSettings),
   route('PUT', '/{index}', ['wait_for_active_shards', 'include_type_name', ...MASTER], indices.createIndex, BODY),
   route('DELETE', '/{index}', [...MASTER, ...INDEX_OPTIONS], indices.deleteIndex),
-  route('PUT', '/{index}/_settings', ['preserve_existing', 'flat_settings', ...MASTER, ...INDEX_OPTIONS], indices.updateSettings, BODY),
+  route('PUT', '/{index}/_settings', PUT_SETTINGS, indices.updateSettings, BODY),
+  route('PUT', '/_settings', PUT_SETTINGS, indices.updateSettings, BODY),
   route('PUT', '/_snapshot/{repository}', [...MASTER, 'verify'], snapshots.putRepositoryHandler, BODY),
   route('POST', '/_snapshot/{repository}', [...MASTER, 'verify'], snapshots.putRepositoryHandler, BODY),
   route('GET', '/_snapshot', ['master_timeout', 'local'], snapshots.getRepositories),
@@ -97,8 +110,8 @@ export const ROUTES: readonly Route[] = [
   route('DELETE', '/_snapshot/{repository}', MASTER, snapshots.deleteRepositoryHandler),
   route('PUT', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
   route('POST', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
-  route('GET', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'ignore_unavailable', 'verbose'], snapshots.getSnapshots),
-  route('DELETE', '/_snapshot/{repository}/{snapshot}', ['master_timeout'], snapshots.deleteSnapshotHandler),
+  route('GET', '/_snapshot/{repository}/{snapshot}', SNAPSHOT_GET, snapshots.getSnapshots),
+  route('DELETE', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.deleteSnapshotHandler),
   route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY, HAS_SLM),
   route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
   route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
@@ -125,8 +138,8 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),
   route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY),
-  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
-  route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
+  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates),
+  route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates),
   route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate),
   route('POST', '/_index_template/_simulate_index/{name}', ['create', 'cause', 'master_timeout', 'include_defaults'], templates.simulateIndex, BODY),
   route('HEAD', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
@@ -188,11 +201,14 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_data_stream/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
   route('GET', '/_data_stream/{name}/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
   route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, (p) => p.dataStreams === 'v8'),
-  route('POST', '/{index}/_doc', ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias'], templates.indexDocument, BODY),
+  route('POST', '/{index}/_doc', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
+  route('PUT', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
+  route('POST', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
+  route('PUT', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
+  route('POST', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
 ];
 
-/** Parameters every route accepts (consumed by ES's REST layer itself). */
-export const GLOBAL_PARAMS = ['pretty', 'human', 'error_trace', 'filter_path'];
+export { GLOBAL_PARAMS } from './context';
 
 export interface RouteMatch {
   readonly route: Route;

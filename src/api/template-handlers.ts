@@ -217,16 +217,67 @@ export function countDocument(ctx: RequestContext, index: IndexMetadata, bytes: 
 }
 
 /**
- * `POST /<target>/_doc`: counts one document of the body's size. Without an id ES makes it a `create`
- * (`RestIndexAction.AutoIdHandler`), so a data stream takes it unless `op_type=index` is asked for.
+ * `POST /<target>/_doc`, `PUT|POST /<target>/_doc/<id>`: counts one document of the body's size.
+ * Without an id ES makes it a `create` (`RestIndexAction.AutoIdHandler`), so a data stream takes it
+ * unless `op_type=index` is asked for; with an id the default is `index`.
+ *
+ * Divergence: documents are counted, never stored: every write creates (`_version` 1, or the external
+ * version asked for), and a write conditional on a sequence number finds no document (409).
  */
-export function indexDocument(ctx: RequestContext): HandlerResult {
+export function indexDocument(ctx: RequestContext, forcedOpType?: 'create'): HandlerResult {
   const text = requiredBody(ctx);
   bodyAsMap(text);
-  const opType = ctx.query.get('op_type') ?? 'create';
+  const id = ctx.params.get('id');
+  const opType = forcedOpType ?? ctx.query.get('op_type') ?? (id === undefined ? 'create' : 'index');
   if (opType !== 'create' && opType !== 'index') throw new EsException(illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`));
+  const version = versionParams(ctx);
   const index = writeTarget(ctx, pathParam(ctx, 'index'), opType);
-  return ok(countDocument(ctx, index, UTF8.encode(text).length), 201);
+  if (version.ifSeqNo !== undefined) {
+    throw new EsException({
+      type: 'version_conflict_engine_exception',
+      reason: `[${id ?? ''}]: version conflict, required seqNo [${version.ifSeqNo}], primary term [${version.ifPrimaryTerm}]. but no document was found`,
+      status: 409,
+      metadata: [
+        ['index_uuid', index.uuid],
+        ['shard', '0'],
+        ['index', index.name],
+      ],
+      elasticsearchException: true,
+    });
+  }
+  const answer = countDocument(ctx, index, UTF8.encode(text).length, id);
+  return ok(version.external === undefined ? answer : { ...answer, _version: version.external }, 201);
+}
+
+/** `PUT|POST /<target>/_create/<id>`: the same write with `op_type=create`. */
+export function createDocument(ctx: RequestContext): HandlerResult {
+  return indexDocument(ctx, 'create');
+}
+
+/** ES `IndexRequest#validate` over `version`, `version_type`, `if_seq_no` and `if_primary_term`. */
+function versionParams(ctx: RequestContext): { external?: number; ifSeqNo?: number; ifPrimaryTerm?: number } {
+  const long = (name: string): number | undefined => {
+    const value = ctx.query.get(name);
+    if (value === undefined) return undefined;
+    if (!/^-?\d+$/.test(value)) throw new EsException({ type: 'number_format_exception', reason: `For input string: "${value}"`, status: 400 });
+    return Number(value);
+  };
+  const version = long('version');
+  const versionType = ctx.query.get('version_type') ?? 'internal';
+  if (!['internal', 'external', 'external_gte'].includes(versionType)) throw new EsException(illegalArgument(`No version type match [${versionType}]`));
+  const ifSeqNo = long('if_seq_no');
+  const ifPrimaryTerm = long('if_primary_term');
+  const problems: string[] = [];
+  if (versionType === 'internal' && version !== undefined) {
+    problems.push('internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead');
+  }
+  if (ifSeqNo !== undefined && (ifPrimaryTerm === undefined || ifPrimaryTerm === 0)) problems.push(`ifSeqNo is set, but primary term is [${ifPrimaryTerm ?? 0}]`);
+  if (ifSeqNo === undefined && ifPrimaryTerm !== undefined && ifPrimaryTerm !== 0) problems.push(`ifSeqNo is unassigned, but primary term is [${ifPrimaryTerm}]`);
+  if (problems.length > 0) throw new EsException(actionRequestValidation(problems));
+  return {
+    ...(versionType !== 'internal' && version !== undefined ? { external: version } : {}),
+    ...(ifSeqNo !== undefined ? { ifSeqNo, ifPrimaryTerm: ifPrimaryTerm ?? 0 } : {}),
+  };
 }
 
 /** `POST /_sim/ingest {"index": "logs", "count": 5000, "bytes_each": "1kb"}`: many documents at once. */

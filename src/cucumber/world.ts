@@ -145,7 +145,8 @@ export class IlmWorld extends World<{ transport?: Transport }> {
   expectExactly(actualText: string, expected: string): void {
     let isJson = true;
     try {
-      JSON.parse(expected);
+      const parsed: unknown = JSON.parse(expected);
+      isJson = parsed !== null && typeof parsed === 'object';
     } catch {
       isJson = false;
     }
