@@ -53,3 +53,15 @@ Feature: Cluster: what exporters and Curator read beside ILM
       """json
       {"error":"no handler found for uri [/_health_report/ilm] and method [GET]"}
       """
+
+  Scenario: Cluster: the one node and the metadata part of the cluster state
+    When I send GET "/_nodes?filter_path=_nodes,nodes.*.name,nodes.*.version"
+    Then the response is:
+      """json
+      {"_nodes":{"total":1,"successful":1,"failed":0},"nodes":{"wDCpG24SSXyi-1q-E_tX5Q":{"name":"ilm-sim","version":"7.10.2"}}}
+      """
+    When I send GET "/_cluster/state/metadata/logs-*?filter_path=metadata.indices.*.state,metadata.indices.*.aliases,metadata.indices.*.settings.index.creation_date"
+    Then the response is:
+      """json
+      {"metadata":{"indices":{"logs-000001":{"state":"open","settings":{"index":{"creation_date":"1704067200000"}},"aliases":["logs"]}}}}
+      """

@@ -1011,6 +1011,9 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     add(createRoute, 'no body', { method, path: `/${MANAGED_INDEX}/_create/1` }, { text: parseException('request body is required') });
     add(createRoute, 'internal versioning', { method, path: `/${MANAGED_INDEX}/_create/1?version=3`, body: { a: 1 } }, { status: 400, type: 'action_request_validation_exception' });
   }
+  add('GET /_cluster/state/{metric}', 'an unknown metric', { method: 'GET', path: '/_cluster/state/weather' }, { text: illegalArgument('Unknown metric [weather]') });
+  add('GET /_cluster/state/{metric}/{index}', 'a missing index', { method: 'GET', path: `/_cluster/state/metadata/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add('GET /_cluster/state/{metric}/{index}', 'an unknown metric', { method: 'GET', path: `/_cluster/state/weather/${MANAGED_INDEX}` }, { text: illegalArgument('Unknown metric [weather]') });
   const snapshotPaging = profile.snapshots.api === 'v8';
   add('GET /_snapshot/{repository}/{snapshot}', 'an unknown sort', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?sort=colour` }, snapshotPaging ? { text: illegalArgument('No matching sort order for [colour]') } : { text: illegalArgument(`request [/_snapshot/${REPOSITORY}/_all] contains unrecognized parameter: [sort]`) });
   add('GET /_snapshot/{repository}/{snapshot}', 'size 0', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?size=0` }, snapshotPaging ? { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: size must be -1 or greater than 0;') } : { status: 400, type: 'illegal_argument_exception' });

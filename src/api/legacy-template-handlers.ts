@@ -110,7 +110,8 @@ export function putLegacyTemplate(ctx: RequestContext): HandlerResult {
   return ok(ACKNOWLEDGED);
 }
 
-function templateToXContent(template: LegacyTemplate, flat: boolean): Record<string, unknown> {
+/** ES `IndexTemplateMetadata.Builder#toXContent` (typeless): order, version, patterns, settings, mappings, aliases. */
+export function legacyTemplateToXContent(template: LegacyTemplate, flat: boolean): Record<string, unknown> {
   const aliases: Record<string, unknown> = {};
   for (const alias of [...template.aliases.keys()].sort()) aliases[alias] = aliasMetadataToXContent(template.aliases.get(alias)!);
   const settings = [...template.settings.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -131,7 +132,7 @@ export function getLegacyTemplates(ctx: RequestContext): HandlerResult {
   const requested = ctx.params.has('name') ? commaList(pathParam(ctx, 'name')) : [];
   const out: Record<string, unknown> = {};
   for (const name of [...sim.cluster.legacyTemplates.keys()].sort()) {
-    if (requested.length === 0 || requested.some((pattern) => simpleMatch(pattern, name))) out[name] = templateToXContent(sim.cluster.legacyTemplates.get(name)!, flat);
+    if (requested.length === 0 || requested.some((pattern) => simpleMatch(pattern, name))) out[name] = legacyTemplateToXContent(sim.cluster.legacyTemplates.get(name)!, flat);
   }
   const implicitAll = requested.length === 0;
   return ok(out, Object.keys(out).length > 0 || implicitAll ? 200 : 404);

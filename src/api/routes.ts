@@ -7,6 +7,7 @@ import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
 import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
+import * as clusterState from './cluster-state-handlers';
 import * as monitoring from './monitoring-handlers';
 import * as cat from './cat-handlers';
 import * as clusterApi from './cluster-handlers';
@@ -58,14 +59,16 @@ const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defau
 const GET_ALIAS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'local', 'master_timeout'];
 const GET_TEMPLATE = ['flat_settings', 'master_timeout', 'local', 'include_type_name'];
 const PUT_TEMPLATE = ['order', 'create', 'cause', 'include_type_name', 'master_timeout'];
+const REFRESH_OPTIONS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 const CLUSTER_HEALTH = [
   'expand_wildcards', 'level', 'local', 'master_timeout', 'timeout', 'wait_for_active_shards', 'wait_for_nodes', 'wait_for_events',
   'wait_for_no_relocating_shards', 'wait_for_no_initializing_shards', 'wait_for_status',
 ];
+const CLUSTER_STATE = ['local', 'master_timeout', 'flat_settings', 'wait_for_metadata_version', 'wait_for_timeout', ...REFRESH_OPTIONS];
 const CAT = ['format', 'h', 's', 'v', 'local', 'master_timeout', 'expand_wildcards'];
 const CAT_INDICES = [...CAT, 'bytes', 'health', 'pri', 'include_unloaded_segments'];
 const CAT_ALIASES = [...CAT, 'bytes'];
-const REFRESH = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
+const REFRESH = REFRESH_OPTIONS;
 const STATS = [
   'completion_fields', 'fielddata_fields', 'fields', 'groups', 'level', 'include_segment_file_sizes', 'include_unloaded_segments',
   'forbid_closed_indices', ...REFRESH,
@@ -185,6 +188,10 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_cluster/settings', ['flat_settings', 'include_defaults', ...MASTER], clusterApi.getClusterSettings),
   route('PUT', '/_cluster/settings', ['flat_settings', ...MASTER], clusterApi.putClusterSettings, BODY),
   route('GET', '/_cluster/health', CLUSTER_HEALTH, clusterApi.clusterHealth),
+  route('GET', '/_nodes', ['flat_settings', 'timeout'], clusterState.nodesInfo),
+  route('GET', '/_cluster/state', CLUSTER_STATE, clusterState.clusterState),
+  route('GET', '/_cluster/state/{metric}', CLUSTER_STATE, clusterState.clusterState),
+  route('GET', '/_cluster/state/{metric}/{index}', CLUSTER_STATE, clusterState.clusterState),
   route('GET', '/_cluster/health/{index}', CLUSTER_HEALTH, clusterApi.clusterHealth),
   route('GET', '/_cat/indices', CAT_INDICES, cat.catIndices),
   route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),

@@ -188,6 +188,8 @@ export interface Profile {
    * license makes each available; where the license API lives (6.x `/_xpack/license`, 7.x both,
    * 8.x+ `/_license`); whether a license prints `max_resource_units` (7.11+ license version 5).
    */
+  /** The roles of the one simulated node as `GET /_nodes` lists them (every role the release has). */
+  readonly nodeRoles: readonly string[];
   /** Cluster health counts `unassigned_primary_shards` (8.16+). */
   readonly healthUnassignedPrimaries: boolean;
   /** `_cat/indices` shows `dataset.size` by default (8.x). */
@@ -320,6 +322,7 @@ export const PROFILE_7_10: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
   snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
   policyMeta: false,
@@ -411,6 +414,7 @@ export const PROFILE_6_6: Profile = {
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
   snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  nodeRoles: ['master', 'data', 'ingest'],
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
   policyMeta: false,
@@ -501,6 +505,7 @@ export const PROFILE_8_19: Profile = {
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
   snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true },
+  nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: true,
   catIndicesDatasetSize: true,
   policyMeta: true,
