@@ -1014,6 +1014,13 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('GET /_cluster/state/{metric}', 'an unknown metric', { method: 'GET', path: '/_cluster/state/weather' }, { text: illegalArgument('Unknown metric [weather]') });
   add('GET /_cluster/state/{metric}/{index}', 'a missing index', { method: 'GET', path: `/_cluster/state/metadata/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
   add('GET /_cluster/state/{metric}/{index}', 'an unknown metric', { method: 'GET', path: `/_cluster/state/weather/${MANAGED_INDEX}` }, { text: illegalArgument('Unknown metric [weather]') });
+  const migrate = 'POST /_ilm/migrate_to_data_tiers';
+  add(migrate, 'while ILM runs', { method: 'POST', path: '/_ilm/migrate_to_data_tiers', body: { node_attribute: 'data' } }, profile.migrateToDataTiers
+    ? { text: esError(500, 'illegal_state_exception', 'stop ILM before migrating to data tiers, current state is [RUNNING]'), status: 500 }
+    : noHandler('POST', '/_ilm/migrate_to_data_tiers'));
+  add(migrate, 'an unknown field', { method: 'POST', path: '/_ilm/migrate_to_data_tiers?dry_run=true', body: { colour: 'blue' } }, profile.migrateToDataTiers
+    ? { text: illegalArgument('[index_template] unknown field [colour]') }
+    : noHandler('POST', '/_ilm/migrate_to_data_tiers?dry_run=true'));
   const snapshotPaging = profile.snapshots.api === 'v8';
   add('GET /_snapshot/{repository}/{snapshot}', 'an unknown sort', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?sort=colour` }, snapshotPaging ? { text: illegalArgument('No matching sort order for [colour]') } : { text: illegalArgument(`request [/_snapshot/${REPOSITORY}/_all] contains unrecognized parameter: [sort]`) });
   add('GET /_snapshot/{repository}/{snapshot}', 'size 0', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?size=0` }, snapshotPaging ? { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: size must be -1 or greater than 0;') } : { status: 400, type: 'illegal_argument_exception' });

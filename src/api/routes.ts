@@ -96,6 +96,7 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/_ilm/start', MASTER, operations.start),
   route('POST', '/_ilm/stop', MASTER, operations.stop),
   route('GET', '/_ilm/status', [], operations.status),
+  route('POST', '/_ilm/migrate_to_data_tiers', ['dry_run', 'master_timeout'], operations.migrateToDataTiersHandler, BODY, (p) => p.migrateToDataTiers),
   route('GET', '/{index}', GET_INDEX, reads.getIndex),
   route('HEAD', '/{index}', ['local', 'flat_settings', 'include_defaults', ...INDEX_OPTIONS], reads.indexExists),
   route('GET', '/_settings', GET_SETTINGS, reads.getSettings),

@@ -194,6 +194,8 @@ export interface Profile {
   readonly healthUnassignedPrimaries: boolean;
   /** `_cat/indices` shows `dataset.size` by default (8.x). */
   readonly catIndicesDatasetSize: boolean;
+  /** `POST /_ilm/migrate_to_data_tiers` exists (7.14+). */
+  readonly migrateToDataTiers: boolean;
   /** A lifecycle policy may carry `_meta` (7.14+). */
   readonly policyMeta: boolean;
   /** `POST /_aliases` and the alias APIs answer `errors` (and `action_results` on errors), 8.14+. */
@@ -325,6 +327,7 @@ export const PROFILE_7_10: Profile = {
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
+  migrateToDataTiers: false,
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -417,6 +420,7 @@ export const PROFILE_6_6: Profile = {
   nodeRoles: ['master', 'data', 'ingest'],
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
+  migrateToDataTiers: false,
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -508,6 +512,7 @@ export const PROFILE_8_19: Profile = {
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: true,
   catIndicesDatasetSize: true,
+  migrateToDataTiers: true,
   policyMeta: true,
   aliasActionResults: true,
   xpack: {
