@@ -5,8 +5,7 @@ Feature: Policies and templates from your own files
   `GET _index_template/<name>` answered (an export): the entry of that name (or the only entry) is
   taken, and an export's read-only fields (`version`, `modified_date`, `in_use_by`) are not sent.
   The step fails when the file is missing, is not JSON, or Elasticsearch refuses what it holds.
-  (Component templates can be loaded the same way once the simulator has their API; until then the
-  step fails saying so.)
+  Component templates load the same way (from 7.8; the 6.6 profile has none, as ES 6.6 had none).
 
   Scenario: From files: a policy written as its PUT body
     Given the lifecycle policy "logs" from the file "features/fixtures/policies/logs.json"
@@ -78,3 +77,18 @@ Feature: Policies and templates from your own files
     And the explain record of "big-000001" has:
       | step                      | complete |
       | time_since_index_creation | 30d      |
+
+  Scenario: From files: a component template exported with GET _component_template, composed into an index template
+    Given the lifecycle policy "logs" from the file "features/fixtures/policies/logs.json"
+    And the component template "ilm-settings" from the file "features/fixtures/templates/ilm-component.json"
+    And the index template "logs" from the file "features/fixtures/templates/composed.json"
+    And an index "logs-000001" is the write index of the alias "logs"
+    When I send GET "/_component_template/ilm-settings"
+    Then the response is:
+      """json
+      {"component_templates":[{"name":"ilm-settings","component_template":{"template":{"settings":{"index":{"lifecycle":{"name":"logs","rollover_alias":"logs"}}}},"version":2,"_meta":{"owner":"platform"}}}]}
+      """
+    When the clock advances until "logs-000001" is in the "warm" phase
+    Then the explain record of "logs-000001" has:
+      | policy | logs |
+      | age    | 7d   |

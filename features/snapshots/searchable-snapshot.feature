@@ -107,3 +107,33 @@ Feature: Snapshots: the searchable_snapshot action mounts the index from a snaps
       | failed_step      | generate-snapshot-name                                                                                                              |
       | step_info.type   | illegal_state_exception                                                                                                             |
       | step_info.reason | repository [backups] is missing. [to-cold] policy for index [logs] cannot continue until the repository is created or the policy is changed |
+
+  @profile:8.19
+  Scenario: Issue 13: in 8.x a cold allocate after searchable_snapshot runs on the mounted index
+    In 8.x the cold phase mounts the snapshot before it allocates, so `allocate` runs on the mounted
+    index, which copy-execution-state placed on the action's first step (ES runs that async step for
+    the spawned index once the update is done). It used to stay on cold/allocate/allocate.
+    Given a snapshot repository "backups" of type fs
+    And a lifecycle policy "cold-mount":
+      """json
+      { "policy": { "phases": { "cold": { "min_age": "1d", "actions": {
+        "allocate": { "number_of_replicas": 0 }, "searchable_snapshot": { "snapshot_repository": "backups" } } } } } }
+      """
+    And an index "logs-1" managed by "cold-mount"
+    When the clock advances until "restored-logs-1" is at step cold/complete/complete within 2d
+    And I send GET "/restored-logs-1/_settings/index.number_of_replicas?flat_settings"
+    Then the response is:
+      """json
+      {"restored-logs-1":{"settings":{"index.number_of_replicas":"0"}}}
+      """
+
+  @profile:9.1
+  Scenario: Issue 13: in 9.1 too, the mounted index runs the cold allocate
+    Given a snapshot repository "backups" of type fs
+    And a lifecycle policy "cold-mount":
+      """json
+      { "policy": { "phases": { "cold": { "min_age": "1d", "actions": {
+        "allocate": { "number_of_replicas": 0 }, "searchable_snapshot": { "snapshot_repository": "backups" } } } } } }
+      """
+    And an index "logs-1" managed by "cold-mount"
+    When the clock advances until "restored-logs-1" is at step cold/complete/complete within 2d

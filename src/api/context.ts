@@ -7,7 +7,7 @@ import { EsException, illegalArgument, parseException } from '../engine/errors';
 import type { AliasMetadata } from '../engine/cluster/cluster';
 import type { ResolveOptions } from '../engine/cluster/index-resolver';
 import { JACKSON_SOURCE, JsonTokenizer } from '../engine/xcontent/json-tokens';
-import { anyValue, ownKeysObject } from '../engine/xcontent/object-parser';
+import { anyValue, didYouMean, ownKeysObject } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
@@ -31,6 +31,8 @@ export interface HandlerResult {
   readonly headers?: Readonly<Record<string, string>>;
   /** Pretty-print unless the request says `?pretty=false` (ES `RestMainAction` does this for `GET /`). */
   readonly prettyByDefault?: boolean;
+  /** A plain-text answer (the `_cat` tables), sent as `text/plain` instead of `body`. */
+  readonly text?: string;
 }
 
 export function ok(body: unknown, status = 200): HandlerResult {
@@ -113,17 +115,48 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** An `aliases` object of a create-index body or a template: name -> `is_write_index` when given. */
+/**
+ * An `aliases` object of a create-index body or a template (ES `Alias#fromXContent`): name -> its
+ * filter, routing, `is_write_index` and `is_hidden` when given.
+ */
 export function aliasesFromBody(value: Record<string, unknown>): Map<string, AliasMetadata> {
   const aliases = new Map<string, AliasMetadata>();
-  for (const [alias, spec] of Object.entries(value)) {
-    const write = isObject(spec) ? spec['is_write_index'] : undefined;
-    aliases.set(alias, write === undefined ? {} : { isWriteIndex: write === true });
-  }
+  for (const [alias, spec] of Object.entries(value)) aliases.set(alias, isObject(spec) ? aliasMetadataFromBody(spec) : {});
   return aliases;
+}
+
+/** The alias fields ES reads from an alias body (the spellings `RestIndexPutAliasAction` accepts too). */
+export function aliasMetadataFromBody(spec: Record<string, unknown>): AliasMetadata {
+  const text = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
+  const routing = text(spec['routing']);
+  const indexRouting = text(spec['index_routing'] ?? spec['indexRouting'] ?? spec['index-routing']) ?? routing;
+  const searchRouting = text(spec['search_routing'] ?? spec['searchRouting'] ?? spec['search-routing']) ?? routing;
+  const filter = spec['filter'];
+  const write = spec['is_write_index'];
+  const hidden = spec['is_hidden'];
+  return {
+    ...(isObject(filter) ? { filter } : {}),
+    ...(indexRouting !== undefined ? { indexRouting } : {}),
+    ...(searchRouting !== undefined ? { searchRouting } : {}),
+    ...(write === undefined || write === null ? {} : { isWriteIndex: write === true || write === 'true' }),
+    ...(hidden === undefined || hidden === null ? {} : { isHidden: hidden === true || hidden === 'true' }),
+  };
 }
 
 /** Splits an ES comma list (`a,b`), dropping empty entries. */
 export function commaList(value: string): string[] {
   return value.split(',').filter((s) => s.length > 0);
 }
+
+/** ES `BaseRestHandler#unrecognized`. */
+export function unrecognizedParams(path: string, invalid: readonly string[], candidates: readonly string[]): string {
+  const sorted = [...invalid].sort();
+  const parts = sorted.map((name) => {
+    const hint = didYouMean(name, candidates);
+    return `[${name}]${hint ? ` ->${hint}` : ''}`;
+  });
+  return `request [${path}] contains unrecognized parameter${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
+}
+
+/** Parameters every route accepts (consumed by ES's REST layer itself). */
+export const GLOBAL_PARAMS = ['pretty', 'human', 'error_trace', 'filter_path'];

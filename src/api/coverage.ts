@@ -17,8 +17,12 @@ const ES_ACTIONS = [
 export function coverageMarkdown(): string {
   const profiles = [...PROFILES.values()];
   const header = `| | ${profiles.map((p) => p.name).join(' | ')} |\n| --- | ${profiles.map(() => '---').join(' | ')} |`;
-  const routeRows = ROUTES.filter((r) => r.pattern[0] !== '_sim')
-    .map((r) => `| \`${r.method} /${r.pattern.join('/')}\` | ${profiles.map(() => 'yes').join(' | ')} |`);
+  const routeHeader = `| route | parameters | ${profiles.map((p) => p.name).join(' | ')} |\n| --- | --- | ${profiles.map(() => '---').join(' | ')} |`;
+  const routeRows = ROUTES.filter((r) => r.pattern[0] !== '_sim').map((r) => {
+    const params = r.params.length === 0 ? '' : r.params.map((p) => `\`${p}\``).join(', ');
+    const cells = profiles.map((p) => (r.inRelease === undefined || r.inRelease(p) ? 'yes' : 'not in this release'));
+    return `| \`${r.method} /${r.pattern.join('/')}\` | ${params} | ${cells.join(' | ')} |`;
+  });
   const simRows = ROUTES.filter((r) => r.pattern[0] === '_sim').map((r) => `| \`${r.method} /${r.pattern.join('/')}\` |`);
   const actionRows = ES_ACTIONS.map((action) => {
     const cells = profiles.map((p) => {
@@ -35,11 +39,14 @@ export function coverageMarkdown(): string {
     '',
     '## Elasticsearch endpoints, per profile',
     '',
-    header,
+    'Every route also takes `pretty`, `human`, `error_trace` and `filter_path`. A release without a route',
+    'answers as its router does (usually `no handler found`).',
+    '',
+    routeHeader,
     ...routeRows,
     '',
     'Composable index templates (`_index_template`) arrived in ES 7.8; the 6.6 profile accepts them anyway',
-    '(a divergence) because the legacy `_template` API is not simulated yet.',
+    '(a divergence), beside the legacy `_template` API 6.6 had.',
     '',
     '## Simulator control routes (every profile)',
     '',

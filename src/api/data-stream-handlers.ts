@@ -19,9 +19,10 @@ import {
   writeIndexOfStream,
 } from '../engine/cluster/data-streams';
 import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound, throwableXContent } from '../engine/errors';
-import { matchingTemplate } from '../engine/cluster/index-creation';
+import { composedSettings, matchingTemplate } from '../engine/cluster/index-creation';
 import { javaHashMapOrder } from '../engine/xcontent/java-order';
 import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/cluster/rollover-service';
+import { resolveDateMathName } from '../engine/cluster/date-math-names';
 import {
   ACKNOWLEDGED,
   bodyAsMap,
@@ -71,7 +72,8 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
   const backing = ds.indices.map((n) => cluster.indices.get(n)).filter((i): i is IndexMetadata => i !== undefined);
   const template = matchingTemplate(cluster, ds.name);
   const templateName = template && dataStreamSpec(template) ? template.name : null;
-  const ilmPolicy = templateName ? (template!.settings.get('index.lifecycle.name') ?? null) : null;
+  const settings = template ? composedSettings(cluster, template) : new Map<string, string>();
+  const ilmPolicy = templateName ? (settings.get('index.lifecycle.name') ?? null) : null;
   const out: Record<string, unknown> = {
     name: ds.name,
     timestamp_field: { name: '@timestamp' },
@@ -107,13 +109,13 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
   if (templateName) out['template'] = templateName;
   if (ilmPolicy) out['ilm_policy'] = ilmPolicy;
   out['next_generation_managed_by'] = ilmPolicy ? 'Index Lifecycle Management' : 'Unmanaged';
-  out['prefer_ilm'] = template?.settings.get('index.lifecycle.prefer_ilm') !== 'false';
+  out['prefer_ilm'] = settings.get('index.lifecycle.prefer_ilm') !== 'false';
   out['hidden'] = ds.hidden;
   out['system'] = false;
   out['allow_custom_routing'] = template ? dataStreamSpec(template)?.['allow_custom_routing'] === true : false;
   out['replicated'] = false;
   out['rollover_on_write'] = false;
-  out['index_mode'] = template?.settings.get('index.mode') ?? 'standard';
+  out['index_mode'] = settings.get('index.mode') ?? 'standard';
   out['settings'] = {};
   // No failure store was ever initialised, so its first write would roll it over (ES creates it lazily).
   out['failure_store'] = { enabled: false, rollover_on_write: true, indices: [] };
@@ -228,6 +230,7 @@ export function rollover(ctx: RequestContext): HandlerResult {
   const stream = profile.dataStreams === 'none' ? undefined : cluster.dataStreams.get(target);
   let source: IndexMetadata | null;
   let newName: string;
+  let unresolvedName = '';
   if (stream) {
     // ES `MetadataRolloverService#validate`, in this order.
     if (requestedName !== undefined) throw new EsException(illegalArgument('new index name may not be specified when rolling over a data stream'));
@@ -241,7 +244,8 @@ export function rollover(ctx: RequestContext): HandlerResult {
     if (!source) throw new EsException(illegalArgument(`rollover target [${target}] does not point to a write index`));
     // Divergence: ES creates the new index with the body's settings, mappings and aliases; the
     // simulator reads and checks them but creates the new index as it would without them.
-    newName = requestedName ?? nextRolloverName(source);
+    unresolvedName = requestedName ?? nextRolloverName(source, sim.now);
+    newName = resolveDateMathName(unresolvedName, sim.now);
   } else if (cluster.indices.has(target)) {
     throw new EsException(illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected'));
   } else {
@@ -257,7 +261,7 @@ export function rollover(ctx: RequestContext): HandlerResult {
   if (rolled) {
     // Each creates exactly `newName`.
     if (stream) rolloverDataStream(cluster, profile, stream, met, sim.now);
-    else rolloverAlias(cluster, profile, target, source, met, sim.now, newName);
+    else rolloverAlias(cluster, profile, target, source, met, sim.now, unresolvedName);
     sim.clusterChanged();
   }
   const conditionMap = new Map<string, boolean>();

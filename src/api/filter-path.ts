@@ -7,6 +7,8 @@
  */
 import { simpleMatch } from '../engine/cluster/index-resolver';
 
+import { JsonDouble } from './json-output';
+
 /**
  * The compiled expression: every filter's segments laid end to end in one table, each filter closed by
  * an END marker. A position in the table is one state of a small automaton; walking into a field moves
@@ -84,7 +86,7 @@ function step(automaton: Automaton, positions: readonly number[], name: string, 
 }
 
 function isObject(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonDouble);
 }
 
 function entriesOf(value: object): Array<[string, unknown]> {

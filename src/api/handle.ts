@@ -8,9 +8,8 @@ import { EsError, EsException, illegalArgument, parseException } from '../engine
 import type { Profile } from '../engine/profile';
 import { parseTimeValue } from '../engine/xcontent/time';
 import { jsonParseError } from '../engine/xcontent/json-tokens';
-import { didYouMean } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
-import { type Method, type RequestContext, UTF8 } from './context';
+import { type Method, type RequestContext, unrecognizedParams, UTF8 } from './context';
 import { errorBody, plainErrorBody } from './error-body';
 import { applyFilterPath } from './filter-path';
 import { toCompactJson, toPlain, toPrettyJson } from './json-output';
@@ -131,16 +130,6 @@ function checkParamValues(query: ReadonlyMap<string, string>, accepted: readonly
   return null;
 }
 
-/** ES `BaseRestHandler#unrecognized`. */
-function unrecognizedParams(path: string, invalid: readonly string[], candidates: readonly string[]): string {
-  const sorted = [...invalid].sort();
-  const parts = sorted.map((name) => {
-    const hint = didYouMean(name, candidates);
-    return `[${name}]${hint ? ` ->${hint}` : ''}`;
-  });
-  return `request [${path}] contains unrecognized parameter${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
-}
-
 /**
  * A request a JavaScript caller built wrongly (no path, a number for a path, a function for a body) is
  * a programming error, not an HTTP request ES could receive: it is thrown as a TypeError naming the
@@ -232,6 +221,10 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
   };
   try {
     const result = match.route.handler(ctx);
+    if (result.text !== undefined) {
+      // ES `RestTable#buildTextPlainResponse`.
+      return { status: result.status, headers: { ...baseHeaders(), 'content-type': 'text/plain; charset=UTF-8' }, body: result.text, text: result.text };
+    }
     const filterPath = query.get('filter_path');
     const value = filterPath === undefined ? result.body : applyFilterPath(result.body, filterPath);
     const rendered = render(result.status, value, result.prettyByDefault ? !query.has('pretty') || pretty : pretty, { ...result.headers });

@@ -8,7 +8,9 @@ import { resolveIndices } from '../engine/cluster/index-resolver';
 import { moveIndexToStep, parseMoveToStepRequest } from '../engine/lifecycle/move-to-step';
 import { requestOperationMode } from '../engine/lifecycle/operation-mode';
 import { removePolicyFromIndices } from '../engine/lifecycle/remove-policy';
-import { ACKNOWLEDGED, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from './context';
+import { EsException, illegalArgument } from '../engine/errors';
+import { migrateToDataTiers } from '../engine/lifecycle/migrate-to-data-tiers';
+import { ACKNOWLEDGED, bodyAsMap, booleanParam, HandlerResult, indicesOptions, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
 
 /** `POST _ilm/move/{index}` (ES `RestMoveToStepAction`). */
 export function moveToStep(ctx: RequestContext): HandlerResult {
@@ -48,4 +50,37 @@ export function stop(ctx: RequestContext): HandlerResult {
 /** `GET _ilm/status`. */
 export function status(ctx: RequestContext): HandlerResult {
   return ok({ operation_mode: ctx.sim.cluster.operationMode });
+}
+
+/**
+ * `POST /_ilm/migrate_to_data_tiers[?dry_run]` with an optional `{"legacy_template_to_delete": ..,
+ * "node_attribute": ..}` (ES `RestMigrateToDataTiersAction`, 7.14+).
+ */
+export function migrateToDataTiersHandler(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  if (!sim.profile.migrateToDataTiers) return noHandlerFound(ctx);
+  const body = bodyAsMap(ctx.body);
+  for (const key of Object.keys(body)) {
+    if (key !== 'legacy_template_to_delete' && key !== 'node_attribute') throw new EsException(illegalArgument(`[index_template] unknown field [${key}]`));
+  }
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : value === undefined || value === null ? null : String(value));
+  const dryRun = booleanParam(ctx, 'dry_run', false);
+  const result = migrateToDataTiers(
+    sim.cluster,
+    sim.profile,
+    { dryRun, legacyTemplateToDelete: text(body['legacy_template_to_delete']), nodeAttribute: text(body['node_attribute']) },
+    sim.now,
+  );
+  if (!dryRun) {
+    sim.replanAll();
+  }
+  return ok({
+    dry_run: dryRun,
+    ...(result.removedLegacyTemplate === null ? {} : { removed_legacy_template: result.removedLegacyTemplate }),
+    migrated_ilm_policies: result.migratedPolicies,
+    migrated_indices: result.migratedIndices,
+    migrated_legacy_templates: [],
+    migrated_composable_templates: [],
+    migrated_component_templates: [],
+  });
 }

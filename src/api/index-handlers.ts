@@ -10,11 +10,15 @@ import { createIndex as createIndexInCluster } from '../engine/cluster/index-cre
 import { flattenSettings, validateSettings, validateUpdatable } from '../engine/cluster/index-settings';
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
 import { ownKeysObject } from '../engine/xcontent/object-parser';
+import { resolveDateMathName } from '../engine/cluster/date-math-names';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function createIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  const name = pathParam(ctx, 'index');
+  // ES `TransportCreateIndexAction`: date math resolved on the clock, the request's name kept as
+  // `index.provided_name`; the answer names the resolved index.
+  const providedName = pathParam(ctx, 'index');
+  const name = resolveDateMathName(providedName, sim.now);
   const source = bodyAsMap(ctx.body, true);
   let settingsMap = ownKeysObject();
   let aliases = new Map<string, AliasMetadata>();
@@ -26,12 +30,12 @@ export function createIndex(ctx: RequestContext): HandlerResult {
       // Mappings are accepted and not simulated: ILM never reads them.
     } else if (key === 'aliases') {
       if (!isObject(value)) throw new EsException(parseException('key [aliases] must be an object'));
-      aliases = aliasesFromBody(value);
+      aliases = resolveAliasNames(aliasesFromBody(value), sim.now);
     } else {
       throw new EsException(parseException(`unknown key [${key}] for create index`));
     }
   }
-  createIndexInCluster(sim.cluster, sim.profile, name, sim.now, flattenSettings(settingsMap), aliases, undefined, true);
+  createIndexInCluster(sim.cluster, sim.profile, name, sim.now, flattenSettings(settingsMap), aliases, undefined, providedName, true);
   sim.clusterChanged();
   return ok({ acknowledged: true, shards_acknowledged: true, index: name });
 }
@@ -95,4 +99,11 @@ export function mainInfo(ctx: RequestContext): HandlerResult {
     },
     tagline: 'You Know, for Search',
   }), prettyByDefault: true };
+}
+
+/** ES `MetadataCreateIndexService#resolveAndValidateAliases`: alias names may be date math too. */
+function resolveAliasNames(aliases: ReadonlyMap<string, AliasMetadata>, now: number): Map<string, AliasMetadata> {
+  const out = new Map<string, AliasMetadata>();
+  for (const [alias, meta] of aliases) out.set(resolveDateMathName(alias, now), meta);
+  return out;
 }

@@ -6,15 +6,19 @@
 import { dataStreamOf } from '../engine/cluster/data-streams';
 import { resolveIndices } from '../engine/cluster/index-resolver';
 import { indexSettingsToXContent, indexToXContent } from '../engine/cluster/index-view';
+import { EsException, illegalArgument } from '../engine/errors';
 import { booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext } from './context';
 
 /** `GET {index}` (ES `RestGetIndicesAction`): one entry per index, in resolution order. */
 export function getIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const flat = booleanParam(ctx, 'flat_settings', false);
+  const features = getIndexFeatures(ctx);
   const out = new Map<string, unknown>();
   for (const index of resolveIndices(sim.cluster, pathParam(ctx, 'index'), indicesOptions(ctx))) {
-    out.set(index.name, indexToXContent(index, sim.profile, flat, dataStreamOf(sim.cluster, index.name)?.name ?? null));
+    const entry = indexToXContent(index, sim.profile, flat, dataStreamOf(sim.cluster, index.name)?.name ?? null);
+    if (features) for (const section of ['aliases', 'mappings', 'settings']) if (!features.includes(section)) delete entry[section];
+    out.set(index.name, entry);
   }
   return ok(out);
 }
@@ -42,4 +46,14 @@ export function getSettings(ctx: RequestContext): HandlerResult {
     if (Object.keys(entry['settings'] as object).length > 0) out.set(index.name, entry);
   }
   return ok(out);
+}
+
+/** ES `GetIndexRequest.Feature#fromRequest`: `?features=aliases,mappings,settings` picks the sections. */
+function getIndexFeatures(ctx: RequestContext): string[] | null {
+  const value = ctx.query.get('features');
+  if (value === undefined) return null;
+  const names = value.split(',');
+  const invalid = names.filter((n) => !['aliases', 'mappings', 'settings'].includes(n.toLowerCase()));
+  if (invalid.length > 0) throw new EsException(illegalArgument(`Invalid features specified [${invalid.join(',')}]`));
+  return names.map((n) => n.toLowerCase());
 }

@@ -9,12 +9,26 @@ import { ownKeysObject } from '../engine/xcontent/object-parser';
 
 export type JsonValue = unknown;
 
+/**
+ * A Java `double` field: printed as Java's `Double.toString` does for the values ES sends this way
+ * (`100.0`, `50.0`, `66.66666666666667`), where JSON.stringify would drop the `.0`.
+ */
+export class JsonDouble {
+  constructor(readonly value: number) {}
+
+  toJson(): string {
+    const v = this.value;
+    if (Number.isInteger(v) && Math.abs(v) < 1e7) return `${v}.0`;
+    return String(v);
+  }
+}
+
 function entries(value: object): Array<[string, unknown]> {
   return value instanceof Map ? [...(value as Map<string, unknown>).entries()] : Object.entries(value);
 }
 
 function isObject(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonDouble);
 }
 
 export function toCompactJson(value: JsonValue): string {
@@ -24,6 +38,7 @@ export function toCompactJson(value: JsonValue): string {
     for (const [k, v] of entries(value)) if (v !== undefined) parts.push(`${JSON.stringify(k)}:${toCompactJson(v)}`);
     return `{${parts.join(',')}}`;
   }
+  if (value instanceof JsonDouble) return value.toJson();
   return JSON.stringify(value ?? null);
 }
 
@@ -42,6 +57,7 @@ function pretty(value: JsonValue, indent: string): string {
     if (parts.length === 0) return '{ }';
     return `{\n${parts.map(([k, v]) => `${inner}${JSON.stringify(k)} : ${pretty(v, inner)}`).join(',\n')}\n${indent}}`;
   }
+  if (value instanceof JsonDouble) return value.toJson();
   return JSON.stringify(value ?? null);
 }
 
@@ -53,5 +69,6 @@ export function toPlain(value: JsonValue): unknown {
     for (const [k, v] of entries(value)) if (v !== undefined) out[k] = toPlain(v);
     return out;
   }
+  if (value instanceof JsonDouble) return value.value;
   return value;
 }

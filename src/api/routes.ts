@@ -3,8 +3,15 @@
  * (ES refuses any other with its "unrecognized parameter" error). Literal segments win over
  * `{placeholders}`, as in ES's path trie. `/_sim` routes are the simulator's control plane.
  */
+import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
+import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
+import * as clusterState from './cluster-state-handlers';
+import * as monitoring from './monitoring-handlers';
+import * as cat from './cat-handlers';
+import * as clusterApi from './cluster-handlers';
+import * as components from './component-template-handlers';
 import * as ilm from './ilm-handlers';
 import * as indices from './index-handlers';
 import * as reads from './index-read-handlers';
@@ -14,6 +21,8 @@ import * as views from './lifecycle-view-handlers';
 import * as snapshots from './snapshot-handlers';
 import * as streams from './data-stream-handlers';
 import * as templates from './template-handlers';
+import * as legacyTemplates from './legacy-template-handlers';
+import * as xpack from './xpack-handlers';
 
 export interface Route {
   readonly method: Method;
@@ -22,19 +31,57 @@ export interface Route {
   readonly handler: (ctx: RequestContext) => HandlerResult;
   /** The handler reads a request body; ES refuses a body sent to any other handler. */
   readonly readsBody: boolean;
+  /**
+   * Whether the release has this endpoint (absent: every release). A release without it answers as
+   * its router does (the handler checks; this is what docs/coverage.md shows).
+   */
+  readonly inRelease?: (profile: Profile) => boolean;
 }
 
 const MASTER = ['master_timeout', 'timeout'];
 const INDEX_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indices', 'ignore_throttled'];
 
 const BODY = true;
-const BULK_PARAMS = ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'timeout', 'require_alias', '_source', '_source_includes', '_source_excludes'];
-const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
+const BULK_PARAMS = [
+  'refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'timeout', 'require_alias', '_source', '_source_includes', '_source_excludes',
+  'require_data_stream', 'list_executed_pipelines', 'include_source_on_error',
+];
+const INDEX_DOC = [
+  'refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias', 'require_data_stream', 'include_source_on_error',
+  'version', 'version_type', 'if_seq_no', 'if_primary_term',
+];
+const SNAPSHOT_GET = [
+  'master_timeout', 'ignore_unavailable', 'verbose', 'index_names', 'index_details', 'include_repository', 'sort', 'size', 'order', 'from_sort_value',
+  'after', 'offset', 'slm_policy_filter', 'state',
+];
+const PUT_SETTINGS = ['preserve_existing', 'reopen', 'flat_settings', ...MASTER, ...INDEX_OPTIONS];
+const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'features', 'master_timeout', ...INDEX_OPTIONS];
+/** `local` until 8.x, `master_timeout` from 9.0 (the simulator takes both in every release). */
+const GET_ALIAS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'local', 'master_timeout'];
+const GET_TEMPLATE = ['flat_settings', 'master_timeout', 'local', 'include_type_name'];
+const PUT_TEMPLATE = ['order', 'create', 'cause', 'include_type_name', 'master_timeout'];
+const REFRESH_OPTIONS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
+const CLUSTER_HEALTH = [
+  'expand_wildcards', 'level', 'local', 'master_timeout', 'timeout', 'wait_for_active_shards', 'wait_for_nodes', 'wait_for_events',
+  'wait_for_no_relocating_shards', 'wait_for_no_initializing_shards', 'wait_for_status',
+];
+const CLUSTER_STATE = ['local', 'master_timeout', 'flat_settings', 'wait_for_metadata_version', 'wait_for_timeout', ...REFRESH_OPTIONS];
+const CAT = ['format', 'h', 's', 'v', 'local', 'master_timeout', 'expand_wildcards'];
+const CAT_INDICES = [...CAT, 'bytes', 'health', 'pri', 'include_unloaded_segments'];
+const CAT_ALIASES = [...CAT, 'bytes'];
+const REFRESH = REFRESH_OPTIONS;
+const STATS = [
+  'completion_fields', 'fielddata_fields', 'fields', 'groups', 'level', 'include_segment_file_sizes', 'include_unloaded_segments',
+  'forbid_closed_indices', ...REFRESH,
+];
 const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 
-function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false): Route {
-  return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler, readsBody };
+function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false, inRelease?: Route['inRelease']): Route {
+  return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler, readsBody, ...(inRelease ? { inRelease } : {}) };
 }
+
+const HAS_DATA_STREAMS = (p: Profile): boolean => p.dataStreams !== 'none';
+const HAS_SLM = (p: Profile): boolean => p.snapshots.slm;
 
 export const ROUTES: readonly Route[] = [
   route('GET', '/', [], indices.mainInfo),
@@ -50,6 +97,7 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/_ilm/start', MASTER, operations.start),
   route('POST', '/_ilm/stop', MASTER, operations.stop),
   route('GET', '/_ilm/status', [], operations.status),
+  route('POST', '/_ilm/migrate_to_data_tiers', ['dry_run', 'master_timeout'], operations.migrateToDataTiersHandler, BODY, (p) => p.migrateToDataTiers),
   route('GET', '/{index}', GET_INDEX, reads.getIndex),
   route('HEAD', '/{index}', ['local', 'flat_settings', 'include_defaults', ...INDEX_OPTIONS], reads.indexExists),
   route('GET', '/_settings', GET_SETTINGS, reads.getSettings),
@@ -58,7 +106,8 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/{index}/_settings/{name}', GET_SETTINGS, reads.getSettings),
   route('PUT', '/{index}', ['wait_for_active_shards', 'include_type_name', ...MASTER], indices.createIndex, BODY),
   route('DELETE', '/{index}', [...MASTER, ...INDEX_OPTIONS], indices.deleteIndex),
-  route('PUT', '/{index}/_settings', ['preserve_existing', 'flat_settings', ...MASTER, ...INDEX_OPTIONS], indices.updateSettings, BODY),
+  route('PUT', '/{index}/_settings', PUT_SETTINGS, indices.updateSettings, BODY),
+  route('PUT', '/_settings', PUT_SETTINGS, indices.updateSettings, BODY),
   route('PUT', '/_snapshot/{repository}', [...MASTER, 'verify'], snapshots.putRepositoryHandler, BODY),
   route('POST', '/_snapshot/{repository}', [...MASTER, 'verify'], snapshots.putRepositoryHandler, BODY),
   route('GET', '/_snapshot', ['master_timeout', 'local'], snapshots.getRepositories),
@@ -66,14 +115,19 @@ export const ROUTES: readonly Route[] = [
   route('DELETE', '/_snapshot/{repository}', MASTER, snapshots.deleteRepositoryHandler),
   route('PUT', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
   route('POST', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
-  route('GET', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'ignore_unavailable', 'verbose'], snapshots.getSnapshots),
-  route('DELETE', '/_snapshot/{repository}/{snapshot}', ['master_timeout'], snapshots.deleteSnapshotHandler),
-  route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY),
-  route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies),
-  route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies),
-  route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler),
-  route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler),
-  route('GET', '/_slm/status', MASTER, snapshots.slmStatus),
+  route('GET', '/_snapshot/{repository}/{snapshot}', SNAPSHOT_GET, snapshots.getSnapshots),
+  route('DELETE', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.deleteSnapshotHandler),
+  route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY, HAS_SLM),
+  route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
+  route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
+  route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler, false, HAS_SLM),
+  route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, HAS_SLM),
+  route('PUT', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, HAS_SLM),
+  route('GET', '/_slm/status', MASTER, snapshots.slmStatus, false, HAS_SLM),
+  route('GET', '/_slm/stats', MASTER, snapshots.slmStats, false, HAS_SLM),
+  route('POST', '/_slm/start', MASTER, snapshots.slmStart, false, HAS_SLM),
+  route('POST', '/_slm/stop', MASTER, snapshots.slmStop, false, HAS_SLM),
+  route('POST', '/_slm/_execute_retention', MASTER, snapshots.slmExecuteRetention, false, HAS_SLM),
   route('GET', '/_sim/clock', [], control.getClock),
   route('POST', '/_sim/clock/_advance', [], control.advanceClock, BODY),
   route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
@@ -91,24 +145,81 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),
   route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY),
-  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
-  route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
+  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates),
+  route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates),
   route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate),
-  route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream),
-  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams),
-  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams),
-  route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream),
+  route('POST', '/_index_template/_simulate_index/{name}', ['create', 'cause', 'master_timeout', 'include_defaults'], templates.simulateIndex, BODY),
+  route('HEAD', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
+  route('POST', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY),
+  route('PUT', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, HAS_DATA_STREAMS),
+  route('POST', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, HAS_DATA_STREAMS),
+  route('GET', '/_component_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
+  route('GET', '/_component_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
+  route('HEAD', '/_component_template/{name}', ['master_timeout', 'local'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
+  route('DELETE', '/_component_template/{name}', ['timeout', 'master_timeout'], components.deleteComponentTemplate, false, HAS_DATA_STREAMS),
+  route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream, false, HAS_DATA_STREAMS),
+  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),
+  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),
+  route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream, false, HAS_DATA_STREAMS),
   route('POST', '/{index}/_rollover', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/{index}/_rollover/{new_index}', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('PUT', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('POST', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('PUT', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
-  route('POST', '/{index}/_doc', ['refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias'], templates.indexDocument, BODY),
+  route('GET', '/_xpack', ['categories', 'accept_enterprise'], xpack.xpackInfo),
+  route('GET', '/_license', ['local', 'accept_enterprise'], xpack.getLicense, false, (p) => p.xpack.licensePaths.includes('/_license')),
+  route('GET', '/_xpack/license', ['local', 'accept_enterprise'], xpack.getLicense, false, (p) => p.xpack.licensePaths.includes('/_xpack/license')),
+  route('GET', '/_alias', GET_ALIAS, aliases.getAliases),
+  route('GET', '/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('HEAD', '/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('GET', '/{index}/_alias', GET_ALIAS, aliases.getAliases),
+  route('GET', '/{index}/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('HEAD', '/{index}/_alias/{name}', GET_ALIAS, aliases.getAliases),
+  route('PUT', '/{index}/_alias/{name}', MASTER, aliases.putAlias, BODY),
+  route('POST', '/{index}/_alias/{name}', MASTER, aliases.putAlias, BODY),
+  route('PUT', '/{index}/_aliases/{name}', MASTER, aliases.putAlias, BODY),
+  route('POST', '/{index}/_aliases/{name}', MASTER, aliases.putAlias, BODY),
+  route('DELETE', '/{index}/_alias/{name}', MASTER, aliases.deleteAlias),
+  route('DELETE', '/{index}/_aliases/{name}', MASTER, aliases.deleteAlias),
+  route('POST', '/_aliases', MASTER, aliases.updateAliases, BODY),
+  route('PUT', '/_template/{name}', PUT_TEMPLATE, legacyTemplates.putLegacyTemplate, BODY),
+  route('POST', '/_template/{name}', PUT_TEMPLATE, legacyTemplates.putLegacyTemplate, BODY),
+  route('GET', '/_template', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
+  route('GET', '/_template/{name}', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
+  route('HEAD', '/_template/{name}', GET_TEMPLATE, legacyTemplates.getLegacyTemplates),
+  route('DELETE', '/_template/{name}', MASTER, legacyTemplates.deleteLegacyTemplate),
+  route('GET', '/_cluster/settings', ['flat_settings', 'include_defaults', ...MASTER], clusterApi.getClusterSettings),
+  route('PUT', '/_cluster/settings', ['flat_settings', ...MASTER], clusterApi.putClusterSettings, BODY),
+  route('GET', '/_cluster/health', CLUSTER_HEALTH, clusterApi.clusterHealth),
+  route('GET', '/_nodes', ['flat_settings', 'timeout'], clusterState.nodesInfo),
+  route('GET', '/_cluster/state', CLUSTER_STATE, clusterState.clusterState),
+  route('GET', '/_cluster/state/{metric}', CLUSTER_STATE, clusterState.clusterState),
+  route('GET', '/_cluster/state/{metric}/{index}', CLUSTER_STATE, clusterState.clusterState),
+  route('GET', '/_cluster/health/{index}', CLUSTER_HEALTH, clusterApi.clusterHealth),
+  route('GET', '/_cat/indices', CAT_INDICES, cat.catIndices),
+  route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),
+  route('GET', '/_cat/aliases', CAT_ALIASES, cat.catAliases),
+  route('GET', '/_cat/aliases/{name}', CAT_ALIASES, cat.catAliases),
+  route('POST', '/_refresh', REFRESH, monitoring.refresh),
+  route('GET', '/_refresh', REFRESH, monitoring.refresh),
+  route('POST', '/{index}/_refresh', REFRESH, monitoring.refresh),
+  route('GET', '/{index}/_refresh', REFRESH, monitoring.refresh),
+  route('GET', '/_stats', STATS, monitoring.indexStats),
+  route('GET', '/_stats/{metric}', STATS, monitoring.indexStats),
+  route('GET', '/{index}/_stats', STATS, monitoring.indexStats),
+  route('GET', '/{index}/_stats/{metric}', STATS, monitoring.indexStats),
+  route('GET', '/_data_stream/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
+  route('GET', '/_data_stream/{name}/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
+  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, (p) => p.dataStreams === 'v8'),
+  route('POST', '/{index}/_doc', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
+  route('PUT', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
+  route('POST', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
+  route('PUT', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
+  route('POST', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
 ];
 
-/** Parameters every route accepts (consumed by ES's REST layer itself). */
-export const GLOBAL_PARAMS = ['pretty', 'human', 'error_trace', 'filter_path'];
+export { GLOBAL_PARAMS } from './context';
 
 export interface RouteMatch {
   readonly route: Route;

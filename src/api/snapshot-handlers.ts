@@ -3,7 +3,7 @@
  * lifecycle management (`_slm`): parse the request once, call `engine/cluster/snapshots.ts`, tell the
  * simulation the cluster changed, and return the body ES returns. No business rules live here.
  */
-import { EsException, illegalArgument } from '../engine/errors';
+import { actionRequestValidation, EsException, illegalArgument } from '../engine/errors';
 import { JsonTokenizer } from '../engine/xcontent/json-tokens';
 import { ownKeysObject, xContentError } from '../engine/xcontent/object-parser';
 import { parseTimeValue } from '../engine/xcontent/time';
@@ -26,7 +26,7 @@ import {
   validateNewSnapshot,
 } from '../engine/cluster/snapshots';
 import type { Snapshot } from '../engine/cluster/snapshot-store';
-import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
+import { ACKNOWLEDGED, GLOBAL_PARAMS, unrecognizedParams, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
 
 /**
  * SLM came in 7.4: older releases have no `_slm` handler. Divergence: ES 6.6 would route some of
@@ -168,8 +168,16 @@ export function createSnapshotHandler(ctx: RequestContext): HandlerResult {
   return ok(waitForCompletion ? { snapshot: snapshotToXContent(snapshot, sim.profile) } : { accepted: true });
 }
 
+/** The paging and filtering parameters of `GET /_snapshot/<repo>/<snapshot>` that came with 7.13-8.x. */
+const SNAPSHOT_GET_8 = ['index_names', 'index_details', 'include_repository', 'sort', 'size', 'order', 'from_sort_value', 'after', 'offset', 'slm_policy_filter', 'state'];
+
 export function getSnapshots(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
+  if (sim.profile.snapshots.api !== 'v8') {
+    // Those releases' handler did not know them: ES's unrecognized-parameter answer.
+    const unknown = SNAPSHOT_GET_8.filter((p) => ctx.query.has(p));
+    if (unknown.length > 0) throw new EsException(illegalArgument(unrecognizedParams(ctx.path, unknown, ['master_timeout', 'ignore_unavailable', 'verbose', ...GLOBAL_PARAMS])));
+  }
   const repository = pathParam(ctx, 'repository');
   if (!sim.cluster.snapshots.repositories.has(repository)) throw new EsException(repositoryMissing(repository));
   const stored = [...(sim.cluster.snapshots.snapshots.get(repository)?.values() ?? [])];
@@ -199,8 +207,45 @@ export function getSnapshots(ctx: RequestContext): HandlerResult {
     case 'v7.10':
       return ok({ responses: [{ repository, snapshots: infos }] });
     case 'v8':
-      return ok({ snapshots: infos, total: infos.length, remaining: 0 });
+      return ok(pagedSnapshots(ctx, chosen, infos));
   }
+}
+
+const SNAPSHOT_SORTS = ['start_time', 'name', 'duration', 'index_count', 'shard_count', 'failed_shard_count', 'repository'];
+
+/**
+ * 8.x `GET /_snapshot/<repo>/<snapshot>` paging (ES `TransportGetSnapshotsAction`): `sort` (default
+ * `start_time`), `order`, `offset`, `size`; `total` counts all, `remaining` those after the page.
+ *
+ * Divergence: no `next` cursor is written and `after`/`from_sort_value` are not applied.
+ */
+function pagedSnapshots(ctx: RequestContext, snapshots: readonly Snapshot[], infos: readonly unknown[]): Record<string, unknown> {
+  const sort = ctx.query.get('sort') ?? 'start_time';
+  if (!SNAPSHOT_SORTS.includes(sort)) throw new EsException(illegalArgument(`No matching sort order for [${sort}]`));
+  const order = ctx.query.get('order') ?? 'asc';
+  if (order !== 'asc' && order !== 'desc') throw new EsException(illegalArgument(`Unknown SortOrder [${order}]`));
+  const int = (name: string, fallback: number): number => {
+    const value = ctx.query.get(name);
+    if (value === undefined) return fallback;
+    if (!/^-?\d+$/.test(value)) throw new EsException({ type: 'number_format_exception', reason: `For input string: "${value}"`, status: 400 });
+    return Number(value);
+  };
+  const size = int('size', -1);
+  const offset = int('offset', 0);
+  const problems: string[] = [];
+  if (size === 0 || size < -1) problems.push('size must be -1 or greater than 0');
+  if (offset < 0) problems.push('offset must be greater than or equal to 0');
+  if (problems.length > 0) throw new EsException(actionRequestValidation(problems));
+  const key = (s: Snapshot): string | number =>
+    sort === 'name' ? s.name : sort === 'duration' ? s.endMillis - s.startMillis : sort === 'index_count' ? s.indices.length : sort === 'shard_count' ? s.indices.length : sort === 'failed_shard_count' ? 0 : sort === 'repository' ? s.repository : s.startMillis;
+  const order1 = snapshots.map((s, i) => ({ s, i })).sort((a, b) => {
+    const x = key(a.s);
+    const y = key(b.s);
+    const c = x < y ? -1 : x > y ? 1 : a.s.name < b.s.name ? -1 : a.s.name > b.s.name ? 1 : 0;
+    return order === 'desc' ? -c : c;
+  });
+  const page = order1.slice(offset, size === -1 ? undefined : offset + size);
+  return { snapshots: page.map(({ i }) => infos[i]), total: snapshots.length, remaining: Math.max(0, snapshots.length - offset - page.length) };
 }
 
 export function deleteSnapshotHandler(ctx: RequestContext): HandlerResult {
@@ -335,5 +380,56 @@ export function executeSlmPolicyHandler(ctx: RequestContext): HandlerResult {
 export function slmStatus(ctx: RequestContext): HandlerResult {
   const refused = withoutSlm(ctx);
   if (refused) return refused;
-  return ok({ operation_mode: 'RUNNING' });
+  return ok({ operation_mode: ctx.sim.cluster.snapshots.slmOperationMode });
+}
+
+/**
+ * `POST /_slm/stop` and `/_slm/start` (ES `TransportStopSLMAction`, `TransportStartSLMAction`). With no
+ * snapshot in flight (a simulated snapshot completes at once), stopping reaches STOPPED at once.
+ */
+export function slmStop(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  ctx.sim.cluster.snapshots.slmOperationMode = 'STOPPED';
+  return ok(ACKNOWLEDGED);
+}
+
+export function slmStart(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  ctx.sim.cluster.snapshots.slmOperationMode = 'RUNNING';
+  return ok(ACKNOWLEDGED);
+}
+
+/**
+ * `POST /_slm/_execute_retention`: acknowledged, and counted in `GET /_slm/stats`.
+ *
+ * Divergence: the simulator applies no retention, so no snapshot is deleted (see the README).
+ */
+export function slmExecuteRetention(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  ctx.sim.cluster.snapshots.slmRetentionRuns += 1;
+  return ok(ACKNOWLEDGED);
+}
+
+/** `GET /_slm/stats` (ES `SnapshotLifecycleStats#toXContent`): totals, then each policy by id. */
+export function slmStats(ctx: RequestContext): HandlerResult {
+  const refused = withoutSlm(ctx);
+  if (refused) return refused;
+  const store = ctx.sim.cluster.snapshots;
+  const policies = [...store.slmPolicies.values()].filter((p) => p.snapshotsTaken > 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const taken = policies.reduce((n, p) => n + p.snapshotsTaken, 0);
+  return ok({
+    retention_runs: store.slmRetentionRuns,
+    retention_failed: 0,
+    retention_timed_out: 0,
+    retention_deletion_time: '0s',
+    retention_deletion_time_millis: 0,
+    total_snapshots_taken: taken,
+    total_snapshots_failed: 0,
+    total_snapshots_deleted: 0,
+    total_snapshot_deletion_failures: 0,
+    policy_stats: policies.map((p) => ({ policy: p.id, snapshots_taken: p.snapshotsTaken, snapshots_failed: 0, snapshots_deleted: 0, snapshot_deletion_failures: 0 })),
+  });
 }

@@ -6,25 +6,30 @@
  * and aliases. A write to a data-stream template's name creates the data stream.
  *
  * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
- * `_template` API (not simulated yet), so rollover scenarios can run under both profiles.
+ * `_template` API (simulated beside them), so the same rollover scenarios run under every profile.
  */
-import { aliasExists, IndexMetadata, numberOfReplicas, touch } from '../engine/cluster/cluster';
+import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../engine/cluster/cluster';
 import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';
 import { parseByteSize } from '../engine/xcontent/byte-size';
-import { actionRequestValidation, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
-import { createIndex, matchingTemplate } from '../engine/cluster/index-creation';
+import { actionRequestValidation, EsError, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
+import { composedAliases, composedSettings, createIndex, matchingTemplate } from '../engine/cluster/index-creation';
+import { aliasMetadataToXContent, settingsToXContent } from '../engine/cluster/index-view';
 import type { Profile } from '../engine/profile';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
 import { writeIndexOf } from '../engine/cluster/rollover-service';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
+import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
+
+/** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
+export function invalidIndexTemplate(name: string, cause: string): EsError {
+  return { type: 'invalid_index_template_exception', reason: `index_template [${name}] invalid, cause [${cause}]`, status: 400, elasticsearchException: true };
+}
 
 const TEMPLATE_FIELDS = ['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream'];
 
-export function putIndexTemplate(ctx: RequestContext): HandlerResult {
+/** Parses and checks a composable template body (everything but the overlap with other templates). */
+function parseIndexTemplate(ctx: RequestContext, name: string, body: Record<string, unknown>): IndexTemplate {
   const { sim } = ctx;
-  const name = pathParam(ctx, 'name');
-  const body = bodyAsMap(requiredBody(ctx));
   for (const key of Object.keys(body)) {
     if (!TEMPLATE_FIELDS.includes(key)) throw new EsException(illegalArgument(`[index_template] unknown field [${key}]`));
   }
@@ -38,11 +43,35 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   validateSettings(settings, sim.profile);
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
   validateDataStreamSpec(body['data_stream'], sim.profile);
+  const composedOf = Array.isArray(body['composed_of']) ? body['composed_of'].map(String) : [];
+  // ES `MetadataIndexTemplateService#validateV2TemplateRequest`: every component must exist.
+  const missing = composedOf.filter((c) => !sim.cluster.componentTemplates.has(c));
+  if (missing.length > 0) {
+    throw new EsException(invalidIndexTemplate(name, `index template [${name}] specifies component templates [${missing.join(', ')}] that do not exist`));
+  }
+  const flat = new Map<string, string>();
+  for (const [key, value] of settings) if (value !== null) flat.set(key, value);
+  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body };
+}
+
+/** Whether two templates' patterns can match one name (ES uses automata; a star match either way here). */
+function patternsOverlap(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((p) => b.some((q) => simpleMatch(p, q) || simpleMatch(q, p)));
+}
+
+/** `PUT|POST /_index_template/<name>` (`?create=true` refuses an existing name). */
+export function putIndexTemplate(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const name = pathParam(ctx, 'name');
+  const parsed = parseIndexTemplate(ctx, name, bodyAsMap(requiredBody(ctx)));
+  if (booleanParam(ctx, 'create', false) && sim.cluster.indexTemplates.has(name)) {
+    throw new EsException(illegalArgument(`index template [${name}] already exists`));
+  }
+  const { indexPatterns: patterns, priority } = parsed;
   // ES refuses two templates of equal priority whose patterns overlap.
   for (const other of sim.cluster.indexTemplates.values()) {
     if (other.name === name || other.priority !== priority) continue;
-    const overlaps = patterns.some((p) => other.indexPatterns.some((q) => simpleMatch(p, q) || simpleMatch(q, p)));
-    if (overlaps) {
+    if (patternsOverlap(patterns, other.indexPatterns)) {
       throw new EsException(
         illegalArgument(
           `index template [${name}] has index patterns [${patterns.join(', ')}] matching patterns from existing templates [${other.name}] with patterns (${other.name} => [${other.indexPatterns.join(', ')}]) that have the same priority [${priority}], multiple index templates may not match during index creation, please use a different priority`,
@@ -50,10 +79,44 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
       );
     }
   }
-  const flat = new Map<string, string>();
-  for (const [key, value] of settings) if (value !== null) flat.set(key, value);
-  sim.cluster.indexTemplates.set(name, { name, indexPatterns: patterns, priority, settings: flat, aliases, source: body });
+  sim.cluster.indexTemplates.set(name, parsed);
   return ok(ACKNOWLEDGED);
+}
+
+/**
+ * `POST /_index_template/_simulate_index/<index>` (ES `TransportSimulateIndexTemplateAction`): the
+ * settings and aliases the index would get from the composable template that matches it (with the
+ * body, if any, taken as one more template), and the other templates whose patterns overlap the
+ * winner's. No matching template: `{}`.
+ *
+ * Divergence: ES adds the settings its setting providers would (such as the data tier preference) and
+ * the resolved mappings; the simulator shows the template settings and `"mappings":{}`.
+ */
+export function simulateIndex(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const index = pathParam(ctx, 'name');
+  const candidates = [...sim.cluster.indexTemplates.values()];
+  if (ctx.body !== null && ctx.body.trim().length > 0) {
+    candidates.push(parseIndexTemplate(ctx, 'simulate_index_template', bodyAsMap(ctx.body)));
+  }
+  let winner: IndexTemplate | null = null;
+  for (const template of candidates) {
+    if (!template.indexPatterns.some((p) => simpleMatch(p, index))) continue;
+    if (!winner || template.priority > winner.priority) winner = template;
+  }
+  if (!winner) return ok({});
+  const settings = [...composedSettings(sim.cluster, winner).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const aliases: Record<string, unknown> = {};
+  const composed = composedAliases(sim.cluster, winner);
+  for (const alias of [...composed.keys()].sort()) aliases[alias] = aliasMetadataToXContent(composed.get(alias)!);
+  const overlapping: Array<{ name: string; index_patterns: readonly string[] }> = [];
+  for (const legacy of [...sim.cluster.legacyTemplates.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (patternsOverlap(winner.indexPatterns, legacy.indexPatterns)) overlapping.push({ name: legacy.name, index_patterns: legacy.indexPatterns });
+  }
+  for (const other of candidates.filter((t) => t !== winner && t.name !== 'simulate_index_template').sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (patternsOverlap(winner.indexPatterns, other.indexPatterns)) overlapping.push({ name: other.name, index_patterns: other.indexPatterns });
+  }
+  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases }, overlapping });
 }
 
 /**
@@ -154,16 +217,67 @@ export function countDocument(ctx: RequestContext, index: IndexMetadata, bytes: 
 }
 
 /**
- * `POST /<target>/_doc`: counts one document of the body's size. Without an id ES makes it a `create`
- * (`RestIndexAction.AutoIdHandler`), so a data stream takes it unless `op_type=index` is asked for.
+ * `POST /<target>/_doc`, `PUT|POST /<target>/_doc/<id>`: counts one document of the body's size.
+ * Without an id ES makes it a `create` (`RestIndexAction.AutoIdHandler`), so a data stream takes it
+ * unless `op_type=index` is asked for; with an id the default is `index`.
+ *
+ * Divergence: documents are counted, never stored: every write creates (`_version` 1, or the external
+ * version asked for), and a write conditional on a sequence number finds no document (409).
  */
-export function indexDocument(ctx: RequestContext): HandlerResult {
+export function indexDocument(ctx: RequestContext, forcedOpType?: 'create'): HandlerResult {
   const text = requiredBody(ctx);
   bodyAsMap(text);
-  const opType = ctx.query.get('op_type') ?? 'create';
+  const id = ctx.params.get('id');
+  const opType = forcedOpType ?? ctx.query.get('op_type') ?? (id === undefined ? 'create' : 'index');
   if (opType !== 'create' && opType !== 'index') throw new EsException(illegalArgument(`opType must be 'create' or 'index', found: [${opType}]`));
+  const version = versionParams(ctx);
   const index = writeTarget(ctx, pathParam(ctx, 'index'), opType);
-  return ok(countDocument(ctx, index, UTF8.encode(text).length), 201);
+  if (version.ifSeqNo !== undefined) {
+    throw new EsException({
+      type: 'version_conflict_engine_exception',
+      reason: `[${id ?? ''}]: version conflict, required seqNo [${version.ifSeqNo}], primary term [${version.ifPrimaryTerm}]. but no document was found`,
+      status: 409,
+      metadata: [
+        ['index_uuid', index.uuid],
+        ['shard', '0'],
+        ['index', index.name],
+      ],
+      elasticsearchException: true,
+    });
+  }
+  const answer = countDocument(ctx, index, UTF8.encode(text).length, id);
+  return ok(version.external === undefined ? answer : { ...answer, _version: version.external }, 201);
+}
+
+/** `PUT|POST /<target>/_create/<id>`: the same write with `op_type=create`. */
+export function createDocument(ctx: RequestContext): HandlerResult {
+  return indexDocument(ctx, 'create');
+}
+
+/** ES `IndexRequest#validate` over `version`, `version_type`, `if_seq_no` and `if_primary_term`. */
+function versionParams(ctx: RequestContext): { external?: number; ifSeqNo?: number; ifPrimaryTerm?: number } {
+  const long = (name: string): number | undefined => {
+    const value = ctx.query.get(name);
+    if (value === undefined) return undefined;
+    if (!/^-?\d+$/.test(value)) throw new EsException({ type: 'number_format_exception', reason: `For input string: "${value}"`, status: 400 });
+    return Number(value);
+  };
+  const version = long('version');
+  const versionType = ctx.query.get('version_type') ?? 'internal';
+  if (!['internal', 'external', 'external_gte'].includes(versionType)) throw new EsException(illegalArgument(`No version type match [${versionType}]`));
+  const ifSeqNo = long('if_seq_no');
+  const ifPrimaryTerm = long('if_primary_term');
+  const problems: string[] = [];
+  if (versionType === 'internal' && version !== undefined) {
+    problems.push('internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead');
+  }
+  if (ifSeqNo !== undefined && (ifPrimaryTerm === undefined || ifPrimaryTerm === 0)) problems.push(`ifSeqNo is set, but primary term is [${ifPrimaryTerm ?? 0}]`);
+  if (ifSeqNo === undefined && ifPrimaryTerm !== undefined && ifPrimaryTerm !== 0) problems.push(`ifSeqNo is unassigned, but primary term is [${ifPrimaryTerm}]`);
+  if (problems.length > 0) throw new EsException(actionRequestValidation(problems));
+  return {
+    ...(versionType !== 'internal' && version !== undefined ? { external: version } : {}),
+    ...(ifSeqNo !== undefined ? { ifSeqNo, ifPrimaryTerm: ifPrimaryTerm ?? 0 } : {}),
+  };
 }
 
 /** `POST /_sim/ingest {"index": "logs", "count": 5000, "bytes_each": "1kb"}`: many documents at once. */

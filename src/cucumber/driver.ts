@@ -56,7 +56,9 @@ function httpRequest(baseUrl: string, agent: http.Agent, request: SimRequest): P
           const text = Buffer.concat(chunks).toString('utf8');
           const headers: Record<string, string> = {};
           for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
-          resolve({ status: res.statusCode ?? 0, headers, text, body: text.length > 0 ? JSON.parse(text) : null });
+          // A `_cat` table is text/plain; everything else is JSON.
+          const json = (headers['content-type'] ?? '').includes('json');
+          resolve({ status: res.statusCode ?? 0, headers, text, body: text.length === 0 ? null : json ? JSON.parse(text) : text });
         });
       },
     );

@@ -222,6 +222,67 @@ export interface Profile {
     readonly searchableSnapshotPolicyRules: boolean;
     readonly prerequisites: boolean;
   };
+  /**
+   * What `GET /_xpack` and the license API show for the one-node cluster's self-generated basic
+   * license: the feature sets of the release (`XPackInfoFeatureAction.ALL`) with whether a basic
+   * license makes each available; where the license API lives (6.x `/_xpack/license`, 7.x both,
+   * 8.x+ `/_license`); whether a license prints `max_resource_units` (7.11+ license version 5).
+   */
+  /** The roles of the one simulated node as `GET /_nodes` lists them (every role the release has). */
+  readonly nodeRoles: readonly string[];
+  /** Cluster health counts `unassigned_primary_shards` (8.16+). */
+  readonly healthUnassignedPrimaries: boolean;
+  /** `_cat/indices` shows `dataset.size` by default (8.x). */
+  readonly catIndicesDatasetSize: boolean;
+  /** `POST /_ilm/migrate_to_data_tiers` exists (7.14+). */
+  readonly migrateToDataTiers: boolean;
+  /** A lifecycle policy may carry `_meta` (7.14+). */
+  readonly policyMeta: boolean;
+  /** `POST /_aliases` and the alias APIs answer `errors` (and `action_results` on errors), 8.14+. */
+  readonly aliasActionResults: boolean;
+  readonly xpack: {
+    readonly features: Readonly<Record<string, boolean>>;
+    readonly licensePaths: readonly ('/_xpack/license' | '/_license')[];
+    readonly maxResourceUnits: boolean;
+  };
+}
+
+/** Feature sets a basic license makes available, by `XPackField` name. */
+const BASIC_AVAILABLE: Readonly<Record<string, boolean>> = {
+  aggregate_metric: true,
+  analytics: true,
+  archive: false,
+  ccr: false,
+  data_streams: true,
+  data_tiers: true,
+  enrich: true,
+  enterprise_search: false,
+  eql: true,
+  esql: true,
+  frozen_indices: true,
+  graph: false,
+  ilm: true,
+  logsdb: false,
+  logstash: false,
+  ml: false,
+  monitoring: true,
+  rollup: true,
+  searchable_snapshots: false,
+  security: true,
+  slm: true,
+  spatial: true,
+  sql: true,
+  transform: true,
+  universal_profiling: false,
+  vectors: true,
+  voting_only: true,
+  watcher: false,
+};
+
+function basicFeatures(names: readonly string[]): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const name of names) out[name] = BASIC_AVAILABLE[name] ?? false;
+  return out;
 }
 
 const BASE_WARM_7 = ['set_priority', 'unfollow', 'readonly', 'allocate', 'migrate', 'shrink', 'forcemerge'];
@@ -309,6 +370,21 @@ export const PROFILE_7_10: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
   snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
+  healthUnassignedPrimaries: false,
+  catIndicesDatasetSize: false,
+  migrateToDataTiers: false,
+  policyMeta: false,
+  aliasActionResults: false,
+  xpack: {
+    // 7.10 `XPackInfoFeatureAction.ALL` (data_tiers arrived in 7.10, aggregate_metric in 7.11).
+    features: basicFeatures([
+      'security', 'monitoring', 'watcher', 'graph', 'ml', 'logstash', 'eql', 'sql', 'rollup', 'ilm', 'slm', 'ccr', 'transform',
+      'vectors', 'voting_only', 'frozen_indices', 'spatial', 'analytics', 'enrich', 'data_streams', 'searchable_snapshots', 'data_tiers',
+    ]),
+    licensePaths: ['/_license', '/_xpack/license'],
+    maxResourceUnits: false,
+  },
 };
 
 export const PROFILE_6_6: Profile = {
@@ -393,6 +469,17 @@ export const PROFILE_6_6: Profile = {
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
   snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  nodeRoles: ['master', 'data', 'ingest'],
+  healthUnassignedPrimaries: false,
+  catIndicesDatasetSize: false,
+  migrateToDataTiers: false,
+  policyMeta: false,
+  aliasActionResults: false,
+  xpack: {
+    features: basicFeatures(['security', 'monitoring', 'watcher', 'graph', 'ml', 'logstash', 'sql', 'rollup', 'ilm', 'ccr']),
+    licensePaths: ['/_xpack/license'],
+    maxResourceUnits: false,
+  },
 };
 
 /**
@@ -566,6 +653,22 @@ export const PROFILE_8_19: Profile = {
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
   snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true },
+  nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
+  healthUnassignedPrimaries: true,
+  catIndicesDatasetSize: true,
+  migrateToDataTiers: true,
+  policyMeta: true,
+  aliasActionResults: true,
+  xpack: {
+    // As the 8.18/8.19 reference's example lists them.
+    features: basicFeatures([
+      'aggregate_metric', 'analytics', 'archive', 'ccr', 'data_streams', 'data_tiers', 'enrich', 'enterprise_search', 'eql', 'esql',
+      'frozen_indices', 'graph', 'ilm', 'logsdb', 'logstash', 'ml', 'monitoring', 'rollup', 'searchable_snapshots', 'security', 'slm',
+      'spatial', 'sql', 'transform', 'universal_profiling', 'voting_only', 'watcher',
+    ]),
+    licensePaths: ['/_license'],
+    maxResourceUnits: true,
+  },
 };
 
 export const PROFILE_9_1: Profile = {

@@ -168,10 +168,20 @@ export class Scheduler {
   lastTick: number;
 
   constructor(
-    readonly start: number,
-    readonly pollIntervalMillis: number,
+    public start: number,
+    public pollIntervalMillis: number,
   ) {
     this.lastTick = start;
+  }
+
+  /**
+   * A new poll interval from `now` on (ES `IndexLifecycleService` reschedules its job when
+   * `indices.lifecycle.poll_interval` changes): the next tick falls one new interval after `now`.
+   */
+  reschedule(now: number, pollIntervalMillis: number): void {
+    this.start = now;
+    this.pollIntervalMillis = pollIntervalMillis;
+    this.lastTick = now;
   }
 
   nextSeq(): number {

@@ -110,6 +110,17 @@ export class Simulation {
     this.clusterChanged();
   }
 
+  /** The poll interval now in force (the option, until `indices.lifecycle.poll_interval` changes it). */
+  get pollIntervalMillis(): number {
+    return this.scheduler.pollIntervalMillis;
+  }
+
+  /** Changes the poll interval from now on: the next poll tick falls one new interval after `now`. */
+  setPollInterval(millis: number): void {
+    if (millis === this.scheduler.pollIntervalMillis) return;
+    this.scheduler.reschedule(this.now, millis);
+  }
+
   /** Runs the events already due at the current instant, without moving the clock. */
   settle(): void {
     this.runEventsDueBy(this.now);

@@ -17,9 +17,15 @@ export const SNAPSHOT_READS: readonly string[] = [
   '/_sim/faults',
   '/_sim/history',
   '/_index_template',
+  '/_template',
+  '/_component_template',
+  '/_cluster/settings',
+  '/_alias',
   '/_snapshot',
   '/_data_stream?expand_wildcards=all',
   '/_slm/policy',
+  '/_slm/status',
+  '/_slm/stats',
 ];
 
 function read(sim: Simulator, path: string): string {

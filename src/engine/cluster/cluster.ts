@@ -13,14 +13,21 @@ import type { PolicyMetadata } from './policy-model';
 import { createSnapshotStore, type SnapshotStore } from './snapshot-store';
 import type { StepKey } from './step-key';
 
+/** ES `AliasMetadata`: the optional parts of an alias, as given (the filter is kept, never applied). */
 export interface AliasMetadata {
+  readonly filter?: Readonly<Record<string, unknown>>;
+  readonly indexRouting?: string;
+  readonly searchRouting?: string;
   readonly isWriteIndex?: boolean;
+  readonly isHidden?: boolean;
 }
 
 export interface IndexMetadata extends IndexSched {
   readonly name: string;
   readonly uuid: string;
   readonly creationDate: number;
+  /** ES `index.provided_name`: the name as requested, date math unresolved (`<logs-{now/d}-000001>`). */
+  readonly providedName: string;
   /** Flat setting keys (`index.number_of_shards`) with ES's string values. */
   readonly settings: IndexSettings;
   /** Written only through `setAlias`/`removeAlias` (an index without aliases shares one empty map). */
@@ -212,6 +219,12 @@ export interface Cluster {
   ilmMetadataExists: boolean;
   /** Composable index templates (`PUT /_index_template/<name>`). */
   readonly indexTemplates: Map<string, IndexTemplate>;
+  /** Persistent and transient cluster settings (`PUT /_cluster/settings`). */
+  readonly clusterSettings: ClusterSettings;
+  /** Component templates (`PUT /_component_template/<name>`), composed into index templates. */
+  readonly componentTemplates: Map<string, ComponentTemplate>;
+  /** Legacy index templates (`PUT /_template/<name>`), used when no composable template matches. */
+  readonly legacyTemplates: Map<string, LegacyTemplate>;
   /** Data streams by name (see `data-streams.ts`). */
   readonly dataStreams: Map<string, DataStream>;
   /** Backing index name -> its data stream; kept by the functions in `data-streams.ts`. */
@@ -242,8 +255,37 @@ export interface IndexTemplate {
   readonly priority: number;
   readonly settings: ReadonlyMap<string, string>;
   readonly aliases: ReadonlyMap<string, AliasMetadata>;
+  /** Component templates composed in, in order (their settings and aliases under the template's own). */
+  readonly composedOf: readonly string[];
   /** The request body as given (kept for GET). */
   readonly source: Readonly<Record<string, unknown>>;
+}
+
+/** A component template (ES `ComponentTemplate`): settings and aliases for index templates to compose. */
+export interface ComponentTemplate {
+  readonly name: string;
+  readonly settings: ReadonlyMap<string, string>;
+  readonly aliases: ReadonlyMap<string, AliasMetadata>;
+  /** The request body as given (kept for GET). */
+  readonly source: Readonly<Record<string, unknown>>;
+}
+
+/** Persistent and transient cluster settings: flat keys, ES's string values (see `cluster-settings.ts`). */
+export interface ClusterSettings {
+  readonly persistent: Map<string, string>;
+  readonly transient: Map<string, string>;
+}
+
+/** A legacy index template (ES `IndexTemplateMetadata`): patterns, `order`, settings, aliases. */
+export interface LegacyTemplate {
+  readonly name: string;
+  readonly order: number;
+  readonly version: number | null;
+  readonly indexPatterns: readonly string[];
+  /** Flat `index.*` settings with ES's string values. */
+  readonly settings: ReadonlyMap<string, string>;
+  readonly mappings: Readonly<Record<string, unknown>>;
+  readonly aliases: ReadonlyMap<string, AliasMetadata>;
 }
 
 export const SETTING_NUMBER_OF_SHARDS = 'index.number_of_shards';
@@ -271,6 +313,9 @@ export function createCluster(newUuid: () => string, ilmMetadataExists = false, 
     history: new HistoryLog(historyLimit),
     ilmMetadataExists,
     indexTemplates: new Map(),
+    legacyTemplates: new Map(),
+    componentTemplates: new Map(),
+    clusterSettings: { persistent: new Map(), transient: new Map() },
     aliasHolders: new Map(),
     dataStreams: new Map(),
     backingIndexOwner: new Map(),
@@ -302,11 +347,13 @@ export function addIndex(
   creationDate: number,
   settings: ReadonlyMap<string, string>,
   aliases: ReadonlyMap<string, AliasMetadata> = new Map(),
+  providedName: string = name,
 ): IndexMetadata {
   const index: IndexMetadata = {
     name,
     uuid: cluster.newUuid(),
     creationDate,
+    providedName,
     settings: new IndexSettings(settings),
     aliases: aliases.size === 0 ? NO_ALIASES : new Map(aliases),
     lifecycle: null,

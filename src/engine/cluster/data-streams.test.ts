@@ -23,6 +23,7 @@ function clusterWithTemplate(dataStream: Record<string, unknown> | undefined): C
     indexPatterns: ['logs-*'],
     priority: 1,
     settings: new Map([['index.lifecycle.name', 'p']]),
+    composedOf: [],
     aliases: new Map(),
     source: dataStream ? { index_patterns: ['logs-*'], data_stream: dataStream } : { index_patterns: ['logs-*'] },
   });

@@ -1,7 +1,7 @@
 /**
  * Creating an index the way ES's `MetadataCreateIndexService` does for this simulator: name checks in
- * ES's order, the matching composable template's settings and aliases under the request's own, setting
- * validation, the origination-date pre-check, then the new index. Used by `PUT /<index>` and by
+ * ES's order, the matching composable template's (or else the legacy templates') settings and aliases
+ * under the request's own, setting validation, the origination-date pre-check, then the new index. Used by `PUT /<index>` and by
  * rollover, so both refuse the same things with the same messages. Pure over the cluster.
  */
 import {
@@ -11,6 +11,7 @@ import {
   Cluster,
   IndexMetadata,
   IndexTemplate,
+  LegacyTemplate,
   SETTING_NUMBER_OF_REPLICAS,
   SETTING_NUMBER_OF_SHARDS,
 } from './cluster';
@@ -29,6 +30,35 @@ export function matchingTemplate(cluster: Cluster, indexName: string): IndexTemp
     if (!best || template.priority > best.priority) best = template;
   }
   return best;
+}
+
+/**
+ * ES `MetadataIndexTemplateService#resolveSettings`: the component templates' settings in `composed_of`
+ * order, then the index template's own on top. A component that no longer exists is skipped.
+ */
+export function composedSettings(cluster: Cluster, template: IndexTemplate): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of template.composedOf) for (const [key, value] of cluster.componentTemplates.get(name)?.settings ?? []) out.set(key, value);
+  for (const [key, value] of template.settings) out.set(key, value);
+  return out;
+}
+
+/** ES `MetadataIndexTemplateService#resolveAliases`: the components' aliases, then the template's own. */
+export function composedAliases(cluster: Cluster, template: IndexTemplate): Map<string, AliasMetadata> {
+  const out = new Map<string, AliasMetadata>();
+  for (const name of template.composedOf) for (const [alias, meta] of cluster.componentTemplates.get(name)?.aliases ?? []) out.set(alias, meta);
+  for (const [alias, meta] of template.aliases) out.set(alias, meta);
+  return out;
+}
+
+/**
+ * ES `MetadataIndexTemplateService#findV1Templates`: the legacy templates whose patterns match, highest
+ * `order` first (a stable sort, so equal orders keep the cluster's order). Used only when no
+ * composable template matches (ES `MetadataCreateIndexService#applyCreateIndexRequest`).
+ */
+export function matchingLegacyTemplates(cluster: Cluster, indexName: string): LegacyTemplate[] {
+  const matched = [...cluster.legacyTemplates.values()].filter((t) => t.indexPatterns.some((p) => simpleMatch(p, indexName)));
+  return matched.sort((a, b) => b.order - a.order);
 }
 
 /** Checks everything about a new index without changing the cluster; throws ES's error. */
@@ -56,7 +86,11 @@ export function validateNewIndex(
   const settings = new Map<string, string>();
   settings.set(SETTING_NUMBER_OF_SHARDS, String(profile.defaultNumberOfShards));
   settings.set(SETTING_NUMBER_OF_REPLICAS, '1');
-  for (const [key, value] of template?.settings ?? []) settings.set(key, value);
+  for (const [key, value] of template ? composedSettings(cluster, template) : []) settings.set(key, value);
+  if (!template) {
+    // Lowest order first, so a higher order wins (ES `aggregateIndexSettings`).
+    for (const legacy of matchingLegacyTemplates(cluster, name).reverse()) for (const [key, value] of legacy.settings) settings.set(key, value);
+  }
   for (const [key, value] of requestSettings) if (value !== null) settings.set(key, value);
   // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
   if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);
@@ -136,12 +170,17 @@ export function createIndex(
   requestSettings: ReadonlyMap<string, string | null>,
   requestAliases: ReadonlyMap<string, AliasMetadata> = new Map(),
   template: IndexTemplate | null = matchingTemplate(cluster, name),
+  providedName: string = name,
   /** A create-index request's aliases are checked; rollover moves the write flag itself. */
   checkAliases = false,
 ): IndexMetadata {
   const settings = validateNewIndex(cluster, profile, name, requestSettings, template);
-  const aliases = new Map(template?.aliases ?? []);
+  const aliases = template ? composedAliases(cluster, template) : new Map<string, AliasMetadata>();
+  if (!template) {
+    // The highest order's alias wins (ES `applyCreateIndexRequestWithV1Templates`).
+    for (const legacy of matchingLegacyTemplates(cluster, name)) for (const [alias, meta] of legacy.aliases) if (!aliases.has(alias)) aliases.set(alias, meta);
+  }
   for (const [alias, meta] of requestAliases) aliases.set(alias, meta);
   if (checkAliases) validateNewIndexAliases(cluster, profile, name, aliases);
-  return addIndex(cluster, name, now, settings, aliases);
+  return addIndex(cluster, name, now, settings, aliases, providedName);
 }

@@ -111,6 +111,11 @@ function definitionOf(key: string, profile: Profile): SettingDefinition | undefi
  * value kept as null (it resets the setting on update).
  */
 export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null> {
+  return loadSettingsFromMap(map, (key) => (key.startsWith('index.') ? key : `index.${key}`));
+}
+
+/** ES `Settings.Builder#loadFromMap`: nested objects to flat dotted keys (each key passed through `normalize`). */
+export function loadSettingsFromMap(map: Readonly<Record<string, unknown>>, normalize: (key: string) => string = (key) => key): Map<string, string | null> {
   const out = new Map<string, string | null>();
   // Scalars as the request wrote them (ES reads settings from the token text): `1E2` stays `1E2`.
   const text = (container: object, key: string | number, v: unknown): string | null =>
@@ -120,7 +125,7 @@ export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<str
       for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v, value, k);
       return;
     }
-    const key = prefix.startsWith('index.') ? prefix : `index.${prefix}`;
+    const key = normalize(prefix);
     if (Array.isArray(value)) {
       // ES `Settings#fromXContent`: a list holds strings, numbers and booleans only (issue 14, item 11:
       // an object in a list was stored as "[object Object]").

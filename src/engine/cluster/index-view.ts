@@ -4,7 +4,7 @@
  * index metadata (`creation_date`, `uuid`, `provided_name`, `version.created`), as string values,
  * nested by their dots with keys sorted at every level (or flat with `flat_settings`). Pure.
  */
-import type { IndexMetadata } from './cluster';
+import type { AliasMetadata, IndexMetadata } from './cluster';
 import type { Profile } from '../profile';
 import { simpleMatch } from './index-resolver';
 import { ownKeysObject } from '../xcontent/object-parser';
@@ -14,7 +14,7 @@ export function indexSettings(index: IndexMetadata, profile: Profile): Array<[st
   const all = new Map(index.settings);
   all.set('index.creation_date', String(index.creationDate));
   all.set('index.uuid', index.uuid);
-  all.set('index.provided_name', index.name);
+  all.set('index.provided_name', index.providedName);
   all.set('index.version.created', profile.indexVersionCreated);
   return [...all.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -42,13 +42,21 @@ export function settingsToXContent(settings: ReadonlyArray<readonly [string, str
   return out;
 }
 
-/** ES `AliasMetadata#toXContent` for the aliases the simulator keeps: `is_write_index` when set. */
+/** ES `AliasMetadata.Builder#toXContent`: the parts that are set, in ES's order. */
+export function aliasMetadataToXContent(metadata: AliasMetadata): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (metadata.filter !== undefined) out['filter'] = metadata.filter;
+  if (metadata.indexRouting !== undefined) out['index_routing'] = metadata.indexRouting;
+  if (metadata.searchRouting !== undefined) out['search_routing'] = metadata.searchRouting;
+  if (metadata.isWriteIndex !== undefined) out['is_write_index'] = metadata.isWriteIndex;
+  if (metadata.isHidden !== undefined) out['is_hidden'] = metadata.isHidden;
+  return out;
+}
+
+/** An index's aliases, sorted by name, as `GET {index}` and `GET _alias` print them. */
 export function aliasesToXContent(index: IndexMetadata): Record<string, unknown> {
   const out = ownKeysObject();
-  for (const alias of [...index.aliases.keys()].sort()) {
-    const metadata = index.aliases.get(alias)!;
-    out[alias] = metadata.isWriteIndex === undefined ? {} : { is_write_index: metadata.isWriteIndex };
-  }
+  for (const alias of [...index.aliases.keys()].sort()) out[alias] = aliasMetadataToXContent(index.aliases.get(alias)!);
   return out;
 }
 

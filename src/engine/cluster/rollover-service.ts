@@ -7,21 +7,31 @@
  */
 import { Cluster, IndexMetadata, recordRollover, removeAlias, setAlias, touch } from './cluster';
 import { EsException, illegalArgument } from '../errors';
-import { createIndex, matchingTemplate } from './index-creation';
+import { composedAliases, createIndex, matchingTemplate } from './index-creation';
 import type { Profile } from '../profile';
 import { javaHashMapOrder } from '../xcontent/java-order';
+import { resolveDateMathName } from './date-math-names';
 
 export const SETTING_PROVIDED_NAME = 'index.provided_name';
 
-/** ES `MetadataRolloverService#generateRolloverIndexName`. */
-export function nextRolloverName(source: IndexMetadata): string {
-  const provided = source.settings.get(SETTING_PROVIDED_NAME) ?? source.name;
-  const match = /^(.*)-(\d+)$/.exec(provided);
-  if (!match) throw new EsException(illegalArgument(`index name [${provided}] does not match pattern '^.*-\\d+$'`));
-  return `${match[1]}-${String(Number(match[2]) + 1).padStart(6, '0')}`;
+/**
+ * ES `MetadataRolloverService#generateRolloverIndexName`: the next name from the source's provided
+ * name, still unresolved when it is date math (`<logs-{now/d}-000001>` -> `<logs-{now/d}-000002>`).
+ */
+export function nextRolloverName(source: IndexMetadata, now: number): string {
+  const provided = source.providedName;
+  const resolved = resolveDateMathName(provided, now);
+  if (!/^.*-\d+$/.test(resolved)) throw new EsException(illegalArgument(`index name [${provided}] does not match pattern '^.*-\\d+$'`));
+  const isDateMath = provided !== resolved;
+  const at = provided.lastIndexOf('-');
+  const counter = Number(provided.slice(at + 1, isDateMath ? provided.length - 1 : provided.length));
+  return `${provided.slice(0, at)}-${String(counter + 1).padStart(6, '0')}${isDateMath ? '>' : ''}`;
 }
 
-/** Rolls `alias` over from its write index `source` to a new index; returns the new index. */
+/**
+ * Rolls `alias` over from its write index `source` to a new index named `unresolvedName` (date math
+ * resolved at `now`, the unresolved name kept as the new index's provided name); returns the new index.
+ */
 export function rolloverAlias(
   cluster: Cluster,
   profile: Profile,
@@ -29,22 +39,25 @@ export function rolloverAlias(
   source: IndexMetadata,
   metConditions: readonly string[],
   now: number,
-  targetName: string = nextRolloverName(source),
+  unresolvedName: string = nextRolloverName(source, now),
 ): IndexMetadata {
+  const targetName = resolveDateMathName(unresolvedName, now);
   const template = matchingTemplate(cluster, targetName);
-  if (template?.aliases.has(alias)) {
+  const composed = template ? composedAliases(cluster, template) : null;
+  if (template && composed?.has(alias)) {
     // ES `MetadataRolloverService#checkNoDuplicatedAliasInIndexTemplate` prints the template's whole
     // alias map as Java does (`[a, b]`): a composable template's aliases are a `HashMap` (ES `Template`
     // parser), so Java HashMap order (elastic/elasticsearch#26976 shows `[[search-fusion-logs,
-    // active-fusion-logs]]` for a template listing them the other way round).
-    const listed = javaHashMapOrder([...template.aliases.keys()]).join(', ');
+    // active-fusion-logs]]` for a template listing them the other way round). Aliases its component
+    // templates bring count too (ES resolves them before the check).
+    const listed = javaHashMapOrder([...composed.keys()]).join(', ');
     throw new EsException(
       illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${listed}]] in index template [${template.name}]`),
     );
   }
   const explicitWrite = source.aliases.get(alias)?.isWriteIndex === true;
-  const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]), template);
-  if (explicitWrite) setAlias(cluster, source, alias, { isWriteIndex: false });
+  const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]), template, unresolvedName);
+  if (explicitWrite) setAlias(cluster, source, alias, { ...source.aliases.get(alias), isWriteIndex: false });
   else removeAlias(cluster, source, alias);
   recordRollover(source, alias, { timeMillis: now, metConditions });
   touch(source);

@@ -50,8 +50,12 @@ export interface SnapshotStore {
   /** Repository name -> snapshot name -> snapshot, in creation order. */
   readonly snapshots: Map<string, Map<string, Snapshot>>;
   readonly slmPolicies: Map<string, SlmPolicy>;
+  /** SLM's operation mode (`POST /_slm/stop` and `/_slm/start`). */
+  slmOperationMode: 'RUNNING' | 'STOPPING' | 'STOPPED';
+  /** Retention runs asked for with `POST /_slm/_execute_retention`. */
+  slmRetentionRuns: number;
 }
 
 export function createSnapshotStore(): SnapshotStore {
-  return { repositories: new Map(), snapshots: new Map(), slmPolicies: new Map() };
+  return { repositories: new Map(), snapshots: new Map(), slmPolicies: new Map(), slmOperationMode: 'RUNNING', slmRetentionRuns: 0 };
 }

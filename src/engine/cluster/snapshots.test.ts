@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { createCluster } from './cluster';
 import { nextCronFire, parseCron } from './cron';
-import { EsException } from '../errors';
+import { errorOf } from '../../testing/error-of';
 import { PROFILE_6_6, PROFILE_7_10, PROFILE_8_19 } from '../profile';
 import {
   createSnapshot,
@@ -23,16 +23,6 @@ const at = (iso: string): number => {
 function counter(): () => string {
   let n = 0;
   return () => `UUID${n++}AbC`;
-}
-
-function errorOf(fn: () => unknown): { type: string; reason: string; status: number; causedBy?: unknown } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EsException) return e.error;
-    throw e;
-  }
-  throw new Error('expected an EsException');
 }
 
 describe('Java Date.toString in UTC', () => {

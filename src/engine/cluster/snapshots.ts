@@ -7,11 +7,14 @@
  */
 import type { Cluster } from './cluster';
 import type { SlmPolicy, Snapshot, SnapshotRepository } from './snapshot-store';
-import { actionRequestValidation, EsError, EsException, illegalArgument, parseException, resourceNotFound } from '../errors';
+import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound } from '../errors';
 import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import type { Profile } from '../profile';
-import { formatEsDate, formatJavaInstantString, utcCalendar, utcMillis } from '../xcontent/time';
+import { formatEsDate, formatJavaInstantString } from '../xcontent/time';
 import { ownKeysObject } from '../xcontent/object-parser';
+import { resolveDateMathName } from './date-math-names';
+
+export { resolveDateMathName };
 import { nextCronFire } from './cron';
 
 /** Repository types a default distribution (with the usual plugins) knows. */
@@ -214,140 +217,6 @@ export function snapshotToXContent(snapshot: Snapshot, profile: Profile): Record
   const shards = snapshot.indices.length;
   out['shards'] = { total: shards, failed: 0, successful: shards };
   if (api === 'v8') out['feature_states'] = [];
-  return out;
-}
-
-// ---- date-math names (ES `IndexNameExpressionResolver.resolveDateMathExpression`) ----
-
-const UNIT_MILLIS: Readonly<Record<string, number>> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, H: 3_600_000, m: 60_000, s: 1000 };
-
-function invalidDateMath(expression: string, why: string): EsException {
-  return new EsException(parseException(`invalid dynamic name expression [${expression}]. ${why}`));
-}
-
-/**
- * Resolves `<static{now/d}>`-style names in UTC: `now`, `+N`/`-N` of y, M, w, d, h/H, m, s, rounding
- * `/unit`, and an optional `{format}` (default `uuuu.MM.dd`; yyyy/uuuu, yy, MM, dd, HH, mm, ss).
- * Names without angle brackets come back unchanged. Divergence: time zones other than UTC and the
- * rarer Java date patterns are refused.
- */
-export function resolveDateMathName(name: string, now: number): string {
-  if (!name.startsWith('<') || !name.endsWith('>')) return name;
-  const inner = name.slice(1, -1);
-  let out = '';
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i]!;
-    if (c === '\\' && i + 1 < inner.length) {
-      out += inner[++i];
-      continue;
-    }
-    if (c !== '{') {
-      if (c === '}') throw invalidDateMath(inner, 'invalid character in placeholder at position [' + i + ']');
-      out += c;
-      continue;
-    }
-    // Read up to the matching close brace (one nested `{format}` allowed).
-    let depth = 1;
-    let j = i + 1;
-    for (; j < inner.length && depth > 0; j++) {
-      if (inner[j] === '{') depth++;
-      else if (inner[j] === '}') depth--;
-    }
-    if (depth !== 0) throw invalidDateMath(inner, 'date math placeholder is open ended');
-    const body = inner.slice(i + 1, j - 1);
-    const formatAt = body.indexOf('{');
-    const math = formatAt < 0 ? body : body.slice(0, formatAt);
-    let format = formatAt < 0 ? 'uuuu.MM.dd' : body.slice(formatAt + 1, -1);
-    const bar = format.indexOf('|');
-    if (bar >= 0) {
-      const zone = format.slice(bar + 1);
-      if (zone !== 'UTC' && zone !== 'Z' && zone !== '+00:00') throw invalidDateMath(inner, `unsupported time zone [${zone}]`);
-      format = format.slice(0, bar);
-    }
-    out += formatDatePattern(evaluateDateMath(math, now, inner), format, inner);
-    i = j - 1;
-  }
-  return out;
-}
-
-function evaluateDateMath(math: string, now: number, expression: string): number {
-  if (!math.startsWith('now')) throw invalidDateMath(expression, `date math expression [${math}] must start with now`);
-  let t = now;
-  let i = 3;
-  while (i < math.length) {
-    const op = math[i]!;
-    if (op === '/') {
-      t = roundDown(t, math[i + 1] ?? '', expression);
-      i += 2;
-      continue;
-    }
-    if (op !== '+' && op !== '-') throw invalidDateMath(expression, `operator not supported for date math [${math}]`);
-    let j = i + 1;
-    while (j < math.length && /[0-9]/.test(math[j]!)) j++;
-    const amount = j === i + 1 ? 1 : Number(math.slice(i + 1, j));
-    const unit = math[j] ?? '';
-    t = addUnits(t, (op === '+' ? 1 : -1) * amount, unit, expression);
-    i = j + 1;
-  }
-  return t;
-}
-
-function addUnits(t: number, amount: number, unit: string, expression: string): number {
-  if (unit === 'y' || unit === 'M') {
-    const c = utcCalendar(t);
-    const months = c.year * 12 + (c.month - 1) + (unit === 'y' ? amount * 12 : amount);
-    return utcMillis(Math.floor(months / 12), (months % 12) + 1, c.day, c.hour, c.minute, c.second) + (t % 1000 + 1000) % 1000;
-  }
-  const size = UNIT_MILLIS[unit];
-  if (size === undefined) throw invalidDateMath(expression, `unit [${unit}] not supported for date math`);
-  return t + amount * size;
-}
-
-function roundDown(t: number, unit: string, expression: string): number {
-  const c = utcCalendar(t);
-  switch (unit) {
-    case 'y':
-      return utcMillis(c.year, 1, 1);
-    case 'M':
-      return utcMillis(c.year, c.month, 1);
-    case 'w':
-      return utcMillis(c.year, c.month, c.day) - ((c.weekday + 5) % 7) * 86_400_000;
-    case 'd':
-      return utcMillis(c.year, c.month, c.day);
-    case 'h':
-    case 'H':
-      return utcMillis(c.year, c.month, c.day, c.hour);
-    case 'm':
-      return utcMillis(c.year, c.month, c.day, c.hour, c.minute);
-    case 's':
-      return utcMillis(c.year, c.month, c.day, c.hour, c.minute, c.second);
-    default:
-      throw invalidDateMath(expression, `unit [${unit}] not supported for date math`);
-  }
-}
-
-function formatDatePattern(t: number, pattern: string, expression: string): string {
-  const c = utcCalendar(t);
-  const two = (n: number) => String(n).padStart(2, '0');
-  let out = '';
-  for (let i = 0; i < pattern.length; ) {
-    const letter = pattern[i]!;
-    let run = 1;
-    while (pattern[i + run] === letter) run++;
-    if (/[A-Za-z]/.test(letter)) {
-      if ((letter === 'y' || letter === 'u') && run === 4) out += String(c.year).padStart(4, '0');
-      else if ((letter === 'y' || letter === 'u') && run === 2) out += two(c.year % 100);
-      else if (letter === 'M' && run === 2) out += two(c.month);
-      else if (letter === 'd' && run === 2) out += two(c.day);
-      else if (letter === 'H' && run === 2) out += two(c.hour);
-      else if (letter === 'm' && run === 2) out += two(c.minute);
-      else if (letter === 's' && run === 2) out += two(c.second);
-      else throw invalidDateMath(expression, `unsupported date format [${pattern}]`);
-    } else {
-      out += letter.repeat(run);
-    }
-    i += run;
-  }
   return out;
 }
 

@@ -9,7 +9,7 @@ import { ACTIONS } from './actions/registry';
 import { actionRequestValidation, EsException, illegalArgument, illegalState } from '../errors';
 import { javaHashMapOrder } from '../xcontent/java-order';
 import { JsonTokenizer } from '../xcontent/json-tokens';
-import { parseNamedObjects, parseObject, timeValue } from '../xcontent/object-parser';
+import { anyValue, parseNamedObjects, parseObject, timeValue } from '../xcontent/object-parser';
 import type { ActionConfig, Phase, Policy } from '../cluster/policy-model';
 import { phaseTimingError, validateLifecycleType } from './policy-validation';
 import type { Profile } from '../profile';
@@ -77,13 +77,16 @@ function parseLifecyclePolicy(p: JsonTokenizer, name: string, profile: Profile):
         constructorArg: 'required',
         parse: (t) => parseNamedObjects(t, 'phases', (tt, phaseName) => parsePhase(tt, phaseName, profile)),
       },
+      // `_meta` (7.14+, ES PR #73515): any object, kept and shown, never read.
+      ...(profile.policyMeta ? [{ name: '_meta', type: 'OBJECT' as const, constructorArg: 'optional' as const, parse: (t: JsonTokenizer) => anyValue(t) }] : []),
     ],
     build: (values) => {
       const list = values.get('phases') as Array<{ name: string; value: Phase }>;
       const phases = new Map(list.map((entry) => [entry.name, entry.value]));
       // 6.x-7.x validate inside the policy's constructor, so the error arrives in the parse chain.
       if (profile.policyValidation === 'in-constructor') validateLifecycleType(phases, profile);
-      return { name, phases };
+      const meta = values.get('_meta') as Record<string, unknown> | undefined;
+      return meta === undefined ? { name, phases } : { name, phases, meta };
     },
   });
 }
@@ -150,11 +153,12 @@ export function phaseToXContent(phase: Phase, profile: Profile, forExplain = fal
   return { min_age: phase.minAge ? timeValueStringRep(phase.minAge) : '0ms', actions };
 }
 
-/** A policy's `{"phases": {...}}` as ES prints it (phases in HashMap order). */
+/** A policy's `{"phases": {...}, "_meta": {...}}` as ES prints it (phases in HashMap order). */
 export function policyToXContent(policy: Policy, profile: Profile): Record<string, unknown> {
   const phases: Record<string, unknown> = {};
   for (const name of javaHashMapOrder([...policy.phases.keys()])) phases[name] = phaseToXContent(policy.phases.get(name)!, profile);
-  return { phases };
+  // ES `LifecyclePolicy#toXContent`: `_meta` after the phases when set.
+  return policy.meta === undefined ? { phases } : { phases, _meta: policy.meta };
 }
 
 /** ES `LifecyclePolicy.validatePolicyName`, in ES's order of checks. */

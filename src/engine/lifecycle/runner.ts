@@ -505,8 +505,23 @@ export class Runner {
   }
 
   private context(index: IndexMetadata, policy: PolicyMetadata, now: number): StepContext {
-    return { cluster: this.cluster, index, now, policyName: policy.policy.name, profile: this.profile };
+    return { cluster: this.cluster, index, now, policyName: policy.policy.name, profile: this.profile, spawned: this.spawnedHook };
   }
+
+  /**
+   * ES `ExecuteStepsUpdateTask#onClusterStateProcessed`: an index another index's steps placed on an
+   * async action (a mounted or shrunken index whose next action starts with one) has it run, as an
+   * event due now. Without this a cold `allocate` after `searchable_snapshot` (8.x order) never ran.
+   */
+  private readonly spawnedHook = (target: IndexMetadata, policyName: string): void => {
+    // The target is not managed yet (its `index.lifecycle.name` is copied by a later step of the same
+    // update), so its step is found in the source's policy.
+    const policy = this.cluster.policies.get(policyName);
+    const state = target.lifecycle;
+    if (!policy || !state || state.phase === undefined || state.action === undefined || state.step === undefined) return;
+    const step = this.stepAt(target, policy, state.phaseDefinition, state.phase, state.action, state.step);
+    if (step?.kind === 'async-action') this.hooks.scheduleAsyncAction(target, step.key);
+  };
 }
 
 /** Whether two JSON values are equal (same keys in the same order), without serialising them. */

@@ -15,6 +15,12 @@ export interface StepContext {
   readonly now: number;
   readonly policyName: string;
   readonly profile: Profile;
+  /**
+   * Called by a step that put another index (one this action made) on a step of its own, as ES
+   * `ExecuteStepsUpdateTask` collects `indexToStepKeysForAsyncActions`: the runner runs that index's
+   * async action once the update is done (ES `maybeRunAsyncAction` for the spawned index).
+   */
+  readonly spawned?: (target: IndexMetadata, policyName: string) => void;
 }
 
 /** A wait's answer: complete, or not yet with the `step_info` to show (null shows none). */

@@ -209,9 +209,10 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       key: copyStateKey,
       nextKey: copySettingsKey,
       retryable,
-      perform: ({ cluster, index, now }) => {
+      perform: ({ cluster, index, now, policyName, spawned }) => {
         const target = copyExecutionStateTarget(cluster, index, targetOf(index));
         setLifecycle(target, withFields(index.lifecycle ?? {}, { phase: nextKey.phase, action: nextKey.action, step: nextKey.name }), now);
+        spawned?.(target, policyName);
       },
     },
     copyLifecycleNameStep(profile, copySettingsKey, dataStreamBranchKey, targetOf),

@@ -297,7 +297,7 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
       key: copyStateKey,
       nextKey: copySettingsKey,
       retryable,
-      perform: ({ cluster, index, now }) => {
+      perform: ({ cluster, index, now, policyName, spawned }) => {
         const target = copyExecutionStateTarget(cluster, index, targetOf(index));
         const state = index.lifecycle ?? {};
         if (v8) {
@@ -319,6 +319,7 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
             now,
           );
         }
+        spawned?.(target, policyName);
       },
     },
     copyLifecycleNameStep(profile, copySettingsKey, dataStreamBranchKey, targetOf),

@@ -1,0 +1,65 @@
+Feature: Tool bootstrap: what the official clients send around index templates and policies
+  The clients check a composable template with `HEAD`, may create it with `POST` and `?create=true`,
+  and ask `_simulate_index` which settings an index would get: the winning template's settings with
+  its component templates composed in, and the templates whose patterns overlap it. Policy files from
+  Kibana or Terraform carry `_meta`, which 7.14+ keeps and shows and 7.10 refuses as an unknown field.
+
+  @profile:8.19
+  Scenario: Tool bootstrap: HEAD, POST with create, and what an index would get
+    Given I send PUT "/_component_template/ilm" with:
+      """json
+      { "template": { "settings": { "index.lifecycle.name": "logs" }, "aliases": { "logs-read": {} } } }
+      """
+    And I send POST "/_index_template/logs?create=true" with:
+      """json
+      { "index_patterns": ["logs-*"], "priority": 10, "composed_of": ["ilm"], "template": { "settings": { "number_of_shards": 2 } } }
+      """
+    And I send PUT "/_index_template/everything" with:
+      """json
+      { "index_patterns": ["*"], "priority": 1 }
+      """
+    When I send HEAD "/_index_template/logs"
+    Then the response status is 200
+    When I send POST "/_index_template/logs?create=true" with:
+      """json
+      { "index_patterns": ["logs-*"], "priority": 10 }
+      """
+    Then the request fails with status 400, error "illegal_argument_exception" and reason:
+      """
+      index template [logs] already exists
+      """
+    When I send POST "/_index_template/_simulate_index/logs-000001"
+    Then the response is:
+      """json
+      {"template":{"settings":{"index":{"lifecycle":{"name":"logs"},"number_of_shards":"2"}},"mappings":{},"aliases":{"logs-read":{}}},"overlapping":[{"name":"everything","index_patterns":["*"]}]}
+      """
+
+  Scenario: Tool bootstrap: no composable template matches
+    When I send POST "/_index_template/_simulate_index/plain-index"
+    Then the response is:
+      """json
+      {}
+      """
+
+  @profile:8.19
+  Scenario: Tool bootstrap: a policy's _meta is kept and shown after its phases (8.19)
+    Given a lifecycle policy "logs":
+      """json
+      { "policy": { "_meta": { "managed_by": "terraform", "team": "platform" }, "phases": { "delete": { "min_age": "30d", "actions": { "delete": {} } } } } }
+      """
+    When I send GET "/_ilm/policy/logs?filter_path=logs.policy"
+    Then the response is:
+      """json
+      {"logs":{"policy":{"phases":{"delete":{"min_age":"30d","actions":{"delete":{"delete_searchable_snapshot":true}}}},"_meta":{"managed_by":"terraform","team":"platform"}}}}
+      """
+
+  Scenario: Tool bootstrap: 7.10 refuses a policy's _meta
+    When I send PUT "/_ilm/policy/logs" with:
+      """json
+      { "policy": { "_meta": { "team": "platform" }, "phases": {} } }
+      """
+    Then the request fails with status 400, error "x_content_parse_exception" and reason:
+      """
+      [1:24] [put_lifecycle_request] failed to parse field [policy]
+      """
+    And the root cause is "x_content_parse_exception" with reason "[1:15] [lifecycle_policy] unknown field [_meta]"

@@ -1,0 +1,120 @@
+/**
+ * Dynamic cluster settings (`PUT /_cluster/settings`, ES `SettingsUpdater`): persistent and transient
+ * values kept as ES keeps them (flat keys, string values), the settings a tool around ILM sets, each
+ * with its default and validation (ES's messages). The only one the simulator acts on is
+ * `indices.lifecycle.poll_interval` (the simulator reschedules its poll ticks); the others are kept
+ * and shown. Pure over the cluster.
+ *
+ * Divergence: ES knows several hundred cluster settings; the simulator knows the ones listed here
+ * (plus any `logger.*`) and refuses the others as ES refuses an unknown setting.
+ */
+import type { Cluster } from './cluster';
+import { EsError, EsException, illegalArgument } from '../errors';
+import { parseTimeValue } from '../xcontent/time';
+import { loadSettingsFromMap } from './index-settings';
+
+type Validator = (key: string, value: string) => EsError | null;
+
+const timeValue =
+  (minMillis: number, minText: string): Validator =>
+  (key, value) => {
+    const parsed = parseTimeValue(value, key);
+    if (!parsed.ok) return illegalArgument(parsed.reason);
+    if (parsed.value.millis < minMillis) return illegalArgument(`failed to parse value [${value}] for setting [${key}], must be >= [${minText}]`);
+    return null;
+  };
+
+const bool: Validator = (key, value) =>
+  value === 'true' || value === 'false' ? null : illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
+
+const anything: Validator = () => null;
+
+const oneOf =
+  (...values: string[]): Validator =>
+  (key, value) =>
+    values.includes(value.toLowerCase()) ? null : illegalArgument(`No enum constant org.elasticsearch.cluster.routing.allocation.decider.EnableAllocationDecider.Allocation.${value.toUpperCase()}`);
+
+interface Definition {
+  readonly defaultValue: string;
+  readonly validate: Validator;
+}
+
+/** The known dynamic settings and their defaults (ES `LifecycleSettings`, `ClusterSettings`). */
+const DEFINITIONS: ReadonlyMap<string, Definition> = new Map([
+  ['indices.lifecycle.poll_interval', { defaultValue: '10m', validate: timeValue(1000, '1s') }],
+  ['indices.lifecycle.history_index_enabled', { defaultValue: 'true', validate: bool }],
+  ['indices.lifecycle.step.master_timeout', { defaultValue: '30s', validate: timeValue(0, '0s') }],
+  ['slm.history_index_enabled', { defaultValue: 'true', validate: bool }],
+  ['slm.retention_schedule', { defaultValue: '0 30 1 * * ?', validate: anything }],
+  ['slm.retention_duration', { defaultValue: '1h', validate: timeValue(500, '500ms') }],
+  ['action.auto_create_index', { defaultValue: 'true', validate: anything }],
+  ['action.destructive_requires_name', { defaultValue: 'false', validate: bool }],
+  ['cluster.max_shards_per_node', { defaultValue: '1000', validate: anything }],
+  ['cluster.routing.allocation.enable', { defaultValue: 'all', validate: oneOf('all', 'primaries', 'new_primaries', 'none') }],
+  ['cluster.routing.allocation.disk.threshold_enabled', { defaultValue: 'true', validate: bool }],
+  ['cluster.routing.allocation.disk.watermark.low', { defaultValue: '85%', validate: anything }],
+  ['cluster.routing.allocation.disk.watermark.high', { defaultValue: '90%', validate: anything }],
+  ['cluster.routing.allocation.disk.watermark.flood_stage', { defaultValue: '95%', validate: anything }],
+  ['xpack.monitoring.collection.enabled', { defaultValue: 'false', validate: bool }],
+]);
+
+export const SETTING_POLL_INTERVAL = 'indices.lifecycle.poll_interval';
+
+/** Flattens a settings object (`{"indices": {"lifecycle": {...}}}` or dotted keys) to flat keys. */
+export function flattenClusterSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null> {
+  return loadSettingsFromMap(map);
+}
+
+function definitionOf(key: string): Definition | null {
+  const known = DEFINITIONS.get(key);
+  if (known) return known;
+  return key.startsWith('logger.') ? { defaultValue: 'INFO', validate: anything } : null;
+}
+
+/**
+ * Applies a `PUT /_cluster/settings` (ES `SettingsUpdater#updateSettings`): every key checked first,
+ * then transient and persistent updates applied (`null` removes). Returns the updates as ES echoes them.
+ */
+export function updateClusterSettings(
+  cluster: Cluster,
+  persistent: ReadonlyMap<string, string | null>,
+  transient: ReadonlyMap<string, string | null>,
+): { persistent: Map<string, string>; transient: Map<string, string> } {
+  for (const [scope, updates] of [['transient', transient], ['persistent', persistent]] as const) {
+    for (const [key, value] of updates) {
+      const definition = definitionOf(key);
+      if (!definition) throw new EsException(illegalArgument(`${scope} setting [${key}], not recognized`));
+      if (value !== null) {
+        const error = definition.validate(key, value);
+        if (error) throw new EsException(error);
+      }
+    }
+  }
+  const echoed = { persistent: new Map<string, string>(), transient: new Map<string, string>() };
+  for (const [scope, updates] of [['transient', transient], ['persistent', persistent]] as const) {
+    const target = cluster.clusterSettings[scope];
+    for (const [key, value] of updates) {
+      if (value === null) target.delete(key);
+      else {
+        target.set(key, value);
+        echoed[scope].set(key, value);
+      }
+    }
+  }
+  return echoed;
+}
+
+/** A setting's value as the node sees it: transient, else persistent, else null (the default applies). */
+export function effectiveClusterSetting(cluster: Cluster, key: string): string | null {
+  return cluster.clusterSettings.transient.get(key) ?? cluster.clusterSettings.persistent.get(key) ?? null;
+}
+
+/** `include_defaults`: the known settings set in neither scope, with their defaults. */
+export function clusterSettingDefaults(cluster: Cluster, pollIntervalText: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, definition] of DEFINITIONS) {
+    if (cluster.clusterSettings.persistent.has(key) || cluster.clusterSettings.transient.has(key)) continue;
+    out.set(key, key === SETTING_POLL_INTERVAL ? pollIntervalText : definition.defaultValue);
+  }
+  return out;
+}
