@@ -11,7 +11,7 @@
 import { AliasAction, aliasesNotFound, applyAliasActions, findAliases } from '../engine/cluster/aliases';
 import type { AliasMetadata, IndexMetadata } from '../engine/cluster/cluster';
 import { resolveDateMathName } from '../engine/cluster/date-math-names';
-import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
+import { resolveIndices, simpleMatch, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
 import { aliasMetadataToXContent } from '../engine/cluster/index-view';
 import { actionRequestValidation, EsException, illegalArgument, parseException } from '../engine/errors';
 import {
@@ -93,9 +93,8 @@ function missingAliases(requested: readonly string[], returned: ReadonlySet<stri
 }
 
 function matches(pattern: string, value: string): boolean {
-  if (!pattern.includes('*')) return pattern === value;
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  return re.test(value);
+  // Linear wildcard matching (issue 14: never a RegExp built from request text).
+  return simpleMatch(pattern, value);
 }
 
 /** `PUT|POST /{index}/_alias/{name}`: one add action; the body may name the index and alias too. */

@@ -203,7 +203,23 @@ const PROTOTYPE_KEYS = ['__proto__', 'constructor'];
  * Routes where a top-level `__proto__` is data: a document, and the create-snapshot body, whose unknown
  * keys the simulator passes over for every name alike (handle.test.ts checks `__proto__` answers as `foo`).
  */
-const FREE_FORM_BODIES = new Set(['POST /{index}/_doc', 'PUT /_snapshot/{repository}/{snapshot}', 'POST /_snapshot/{repository}/{snapshot}']);
+const FREE_FORM_BODIES = new Set([
+  'POST /{index}/_doc',
+  'PUT /_snapshot/{repository}/{snapshot}',
+  'POST /_snapshot/{repository}/{snapshot}',
+  // A document's body is the document: any field name is fine.
+  'PUT /{index}/_doc/{id}',
+  'POST /{index}/_doc/{id}',
+  'PUT /{index}/_create/{id}',
+  'POST /{index}/_create/{id}',
+  // ES 7.x-8.x `RestIndexPutAliasAction` passes over value fields it does not know (a 2025 change,
+  // elastic/elasticsearch#124737, rejects them with "Unsupported field [x]"; the release it reached is
+  // not settled here, so every profile accepts them, as 7.x and 8.x do).
+  'PUT /{index}/_alias/{name}',
+  'POST /{index}/_alias/{name}',
+  'PUT /{index}/_aliases/{name}',
+  'POST /{index}/_aliases/{name}',
+]);
 
 function routeKey(route: Pick<Route, 'method' | 'pattern'>): string {
   return `${route.method} /${route.pattern.join('/')}`;
