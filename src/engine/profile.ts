@@ -181,7 +181,22 @@ export interface Profile {
   /** Settings the action parsers accept that older releases lacked. */
   readonly deleteSearchableSnapshotSetting: boolean;
   readonly forcemergeIndexCodec: boolean;
-  /** Retry of a missing index: 404 index_not_found_exception (older) or 400 IAE (newer). */
+  /**
+   * `POST /<missing>/_ilm/retry`: 404 index_not_found_exception "no such index [x]" or 400
+   * illegal_argument_exception "index [x] does not exist". Sources (elastic/elasticsearch):
+   * - ILM's own code answers 400 in every release: `TransportRetryAction#checkBlock` checks only the
+   *   global block (it never resolves names: 6.x `xpack/indexlifecycle/action`, 7.x and 8.x/9.x
+   *   `xpack/ilm/action`), and `IndexLifecycleRunner#moveClusterStateToFailedStep` (6.x; later
+   *   `IndexLifecycleService#moveClusterStateToPreviouslyFailedStep`) throws the IAE; PR #48256 (7.6)
+   *   kept the IAE rather than make retry answer 404, "a breaking change".
+   * - ES's REST test of the 6.x-7.8 layout, `x-pack/plugin/ilm/qa/rest/src/test/.../ilm/30_retry.yml`
+   *   (run with `xpack.security.enabled: true`), expects the 404; the same test in the yamlRestTest
+   *   layout (7.9+: `qa/rest/src/yamlRestTest`, and 8.x/9.x `x-pack/plugin/ilm/src/yamlRestTest`, also
+   *   with security) expects the 400.
+   * So 6.6 answers 404 and 7.10, 7.17, 8.19, 9.1 answer 400. Unsettled: which layer answered the 404
+   * before 7.9 (security's `IndicesAndAliasesResolver` of 6.x keeps a missing explicit name, leaving it
+   * to the action), hence whether 7.0-7.8 answer 404 (the test says so) through a path not read here.
+   */
   readonly retryMissingIndex: 'index_not_found' | 'illegal_argument';
   /**
    * An identical re-PUT of a policy keeps its version (ES `isNoopUpdate`). ES made that a no-op in
@@ -299,7 +314,8 @@ export const PROFILE_7_10: Profile = {
   defaultNumberOfShards: 1,
   deleteSearchableSnapshotSetting: true,
   forcemergeIndexCodec: true,
-  // ES 7.10 `TransportRetryAction` does not resolve index names: a missing one fails in the transition.
+  // ES 7.10 `TransportRetryAction` does not resolve index names: a missing one fails in the transition
+  // (and the yamlRestTest `30_retry.yml` expects the 400; see `Profile.retryMissingIndex`).
   retryMissingIndex: 'illegal_argument',
   noopPolicyUpdate: false,
   timeValueErrorType: 'illegal_argument_exception',
@@ -384,6 +400,8 @@ export const PROFILE_6_6: Profile = {
   defaultNumberOfShards: 5,
   deleteSearchableSnapshotSetting: false,
   forcemergeIndexCodec: false,
+  // The 6.x-7.8 `qa/rest/src/test/.../30_retry.yml` expects 404 "no such index [does_not_exist]"
+  // (see `Profile.retryMissingIndex`).
   retryMissingIndex: 'index_not_found',
   noopPolicyUpdate: false,
   timeValueErrorType: 'parse_exception',
