@@ -563,6 +563,17 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
       ? 'index and alias names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index])]'
       : 'index, alias, and data stream names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index]) conflicts with index]',
   });
+  // Issue 14, item 5: an alias value that is not an object sends ES's `Alias.fromXContent` reading on
+  // past it (src/api/alias-spec.ts); 8.0+ refuses the tokens it meets (PR #71889).
+  const noAlias = { text: illegalArgument('No alias is specified') };
+  aliasCase('a number', { a: 5 }, noAlias);
+  aliasCase('null', { a: null }, noAlias);
+  aliasCase('a string', { a: 'yes' }, noAlias);
+  aliasCase('an array', { a: [1] }, profile.aliasParsing === 'strict' ? { text: illegalArgument('Unknown token [VALUE_NUMBER] in alias [a]') } : noAlias);
+  if (profile.aliasParsing === 'strict') {
+    aliasCase('a number before an alias', { a: 5, b: {} }, { text: illegalArgument('Unknown field [b] in alias [a]') });
+    aliasCase('is_write_index null', { a: { is_write_index: null } }, { text: illegalArgument('Unknown token [VALUE_NULL] in alias [a]') });
+  }
   // Issue 14, item 3: the history is read a page at a time; bad paging parameters are refused.
   for (const [query, reason] of [
     ['size=abc', 'Failed to parse int parameter [size] with value [abc]'],

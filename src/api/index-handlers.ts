@@ -10,7 +10,8 @@ import { createIndex as createIndexInCluster } from '../engine/cluster/index-cre
 import { flattenSettings, validateSettings, validateUpdatable } from '../engine/cluster/index-settings';
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
 import { ownKeysObject } from '../engine/xcontent/object-parser';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
+import { createIndexAliases } from './alias-spec';
+import { ACKNOWLEDGED, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function createIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
@@ -26,7 +27,7 @@ export function createIndex(ctx: RequestContext): HandlerResult {
       // Mappings are accepted and not simulated: ILM never reads them.
     } else if (key === 'aliases') {
       if (!isObject(value)) throw new EsException(parseException('key [aliases] must be an object'));
-      aliases = aliasesFromBody(value);
+      aliases = createIndexAliases(value, sim.profile.aliasParsing);
     } else {
       throw new EsException(parseException(`unknown key [${key}] for create index`));
     }

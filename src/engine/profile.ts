@@ -199,6 +199,12 @@ export interface Profile {
    */
   readonly retryMissingIndex: 'index_not_found' | 'illegal_argument';
   /**
+   * ES `Alias.fromXContent` (create index): `lenient` skips unknown fields and tokens (6.x, 7.x);
+   * `strict` refuses them, "Unknown field [f] in alias [a]" / "Unknown token [T] in alias [a]"
+   * (8.0+, elastic/elasticsearch PR #71889, backported to 8.0 as #81565). See src/api/alias-spec.ts.
+   */
+  readonly aliasParsing: 'lenient' | 'strict';
+  /**
    * An identical re-PUT of a policy keeps its version (ES `isNoopUpdate`). ES made that a no-op in
    * 8.0 (PR #82240, fixing issue #82065, where 7.16.2 still bumped the version), so 6.x/7.x bump it.
    */
@@ -317,6 +323,7 @@ export const PROFILE_7_10: Profile = {
   // ES 7.10 `TransportRetryAction` does not resolve index names: a missing one fails in the transition
   // (and the yamlRestTest `30_retry.yml` expects the 400; see `Profile.retryMissingIndex`).
   retryMissingIndex: 'illegal_argument',
+  aliasParsing: 'lenient',
   noopPolicyUpdate: false,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: false,
@@ -403,6 +410,7 @@ export const PROFILE_6_6: Profile = {
   // The 6.x-7.8 `qa/rest/src/test/.../30_retry.yml` expects 404 "no such index [does_not_exist]"
   // (see `Profile.retryMissingIndex`).
   retryMissingIndex: 'index_not_found',
+  aliasParsing: 'lenient',
   noopPolicyUpdate: false,
   timeValueErrorType: 'parse_exception',
   policyNameEmptyCheck: false,
@@ -575,6 +583,7 @@ export const PROFILE_8_19: Profile = {
   deleteSearchableSnapshotSetting: true,
   forcemergeIndexCodec: true,
   retryMissingIndex: 'illegal_argument',
+  aliasParsing: 'strict',
   noopPolicyUpdate: true,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: true,
