@@ -193,9 +193,13 @@ export interface Profile {
    *   (run with `xpack.security.enabled: true`), expects the 404; the same test in the yamlRestTest
    *   layout (7.9+: `qa/rest/src/yamlRestTest`, and 8.x/9.x `x-pack/plugin/ilm/src/yamlRestTest`, also
    *   with security) expects the 400.
-   * So 6.6 answers 404 and 7.10, 7.17, 8.19, 9.1 answer 400. Unsettled: which layer answered the 404
-   * before 7.9 (security's `IndicesAndAliasesResolver` of 6.x keeps a missing explicit name, leaving it
-   * to the action), hence whether 7.0-7.8 answer 404 (the test says so) through a path not read here.
+   * - In that same 6.x-7.8 suite `20_move_to_step.yml` expects 400 "index [does_not_exist] does not
+   *   exist" for move-to-step, whose request is not an `IndicesRequest`: so the retry's 404 came from the
+   *   security layer's resolution of `RetryRequest` (an `IndicesRequest.Replaceable`), which the 6.6
+   *   profile models (see retry's Java HashSet order, elastic/elasticsearch#38987).
+   * So 6.6 answers 404 and 7.10, 7.17, 8.19, 9.1 answer 400. Unsettled: the exact line of the 6.x-7.8
+   * security resolver that answered 404 (the 6.x `IndicesAndAliasesResolver` read here keeps a missing
+   * explicit name), hence the exact release between 7.8 and 8.x where the secured answer became 400.
    */
   readonly retryMissingIndex: 'index_not_found' | 'illegal_argument';
   /**
