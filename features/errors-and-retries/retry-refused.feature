@@ -32,6 +32,26 @@ Feature: Manual retry: refused when there is nothing to retry
     Then the request fails with status 404, error "index_not_found_exception" and reason "no such index [does-not-exist]"
     And the cluster state is unchanged
 
+  Scenario Outline: Manual retry: a missing index after 7.x's REST test moved (<release>: 400, as the yamlRestTest 30_retry.yml expects)
+    When I retry the failed step of "does-not-exist"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "index [does-not-exist] does not exist"
+    And the cluster state is unchanged
+
+    @profile:7.17
+    Examples: 7.17
+      | release |
+      | 7.17    |
+
+    @profile:8.19
+    Examples: 8.19
+      | release |
+      | 8.19    |
+
+    @profile:9.1
+    Examples: 9.1
+      | release |
+      | 9.1     |
+
   Scenario: Manual retry: one bad index refuses the whole request
     When I retry the failed step of "plain-index,managed-index"
     Then the request fails with status 400 and error "illegal_argument_exception"

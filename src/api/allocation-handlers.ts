@@ -7,6 +7,7 @@
 import { allocationModel } from '../engine/cluster/allocation';
 import { EsException, illegalArgument } from '../engine/errors';
 import { formatEsDate, parseTimeValue } from '../engine/xcontent/time';
+import { numberAsWritten } from '../engine/xcontent/object-parser';
 import { bodyAsMap, HandlerResult, ok, RequestContext, requiredBody } from './context';
 
 const FIELDS = ['delay', 'index'];
@@ -30,12 +31,13 @@ export function putAllocation(ctx: RequestContext): HandlerResult {
   const delay = body['delay'];
   if (delay === undefined) bad('required field [delay] is missing');
   if (typeof delay !== 'string' && typeof delay !== 'number') bad(`[delay] must be a duration such as "2h", not ${JSON.stringify(delay)}`);
-  const parsed = parseTimeValue(String(delay), 'delay');
+  const text = typeof delay === 'number' ? numberAsWritten(body, 'delay', delay) : delay;
+  const parsed = parseTimeValue(text, 'delay');
   if (!parsed.ok) bad(parsed.reason);
-  if (parsed.value.millis < 0) bad(`[delay] must not be negative, got [${String(delay)}]`);
+  if (parsed.value.millis < 0) bad(`[delay] must not be negative, got [${text}]`);
   const index = body['index'];
   if (index !== undefined && (typeof index !== 'string' || index.length === 0)) bad('[index] must be a non-empty string');
-  allocationModel(ctx.sim.cluster).setRule((index as string | undefined) ?? null, Math.floor(parsed.value.millis), String(delay));
+  allocationModel(ctx.sim.cluster).setRule((index as string | undefined) ?? null, Math.floor(parsed.value.millis), text);
   return view(ctx);
 }
 

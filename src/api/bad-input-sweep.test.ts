@@ -578,6 +578,17 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
       ? 'index and alias names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index])]'
       : 'index, alias, and data stream names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index]) conflicts with index]',
   });
+  // Issue 14, item 5: an alias value that is not an object sends ES's `Alias.fromXContent` reading on
+  // past it (src/api/alias-spec.ts); 8.0+ refuses the tokens it meets (PR #71889).
+  const noAlias = { text: illegalArgument('No alias is specified') };
+  aliasCase('a number', { a: 5 }, noAlias);
+  aliasCase('null', { a: null }, noAlias);
+  aliasCase('a string', { a: 'yes' }, noAlias);
+  aliasCase('an array', { a: [1] }, profile.aliasParsing === 'strict' ? { text: illegalArgument('Unknown token [VALUE_NUMBER] in alias [a]') } : noAlias);
+  if (profile.aliasParsing === 'strict') {
+    aliasCase('a number before an alias', { a: 5, b: {} }, { text: illegalArgument('Unknown field [b] in alias [a]') });
+    aliasCase('is_write_index null', { a: { is_write_index: null } }, { text: illegalArgument('Unknown token [VALUE_NULL] in alias [a]') });
+  }
   // Issue 14, item 3: the history is read a page at a time; bad paging parameters are refused.
   for (const [query, reason] of [
     ['size=abc', 'Failed to parse int parameter [size] with value [abc]'],
@@ -609,6 +620,9 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   for (const value of ['"9223372036854775807ms"', '"106751991167d"', '"9223372036854775807micros"']) {
     add(advance, `by ${value} (past the end of time)`, { method: 'POST', path: '/_sim/clock/_advance', body: `{"by":${value}}` }, { status: 400 });
   }
+  // Issue 14, item 11: numbers are echoed as the request wrote them, not as JavaScript prints them.
+  const unitMissing = (field: string, text: string): Expectation => ({ text: illegalArgument(`failed to parse setting [${field}] with value [${text}] as a time value: unit is missing or unrecognized`) });
+  add(advance, 'by -1E2 (echoed as written)', { method: 'POST', path: '/_sim/clock/_advance', body: '{"by":-1E2}' }, unitMissing('by', '-1E2'));
   const set = 'POST /_sim/clock/_set';
   add(set, 'no body', { method: 'POST', path: '/_sim/clock/_set' }, { status: 400 });
   add(set, 'backwards', { method: 'POST', path: '/_sim/clock/_set', body: { to: 0 } }, { status: 400 });
@@ -616,6 +630,9 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   for (const value of ['"yesterday"', 'true', 'null', '[]', '1e309', '9223372036854775808', '"2024-13-45T00:00:00Z"', '-1', '""']) {
     add(set, `to ${value}`, { method: 'POST', path: '/_sim/clock/_set', body: `{"to":${value}}` }, { status: 400 });
   }
+  add(set, 'to 9007199254740993 (echoed as written)', { method: 'POST', path: '/_sim/clock/_set', body: '{"to":9007199254740993}' }, {
+    text: illegalArgument('[to] invalid instant [9007199254740993]: epoch milliseconds must be a finite integer within ±9007199254740991'),
+  });
   add(set, 'an extra field', { method: 'POST', path: '/_sim/clock/_set', body: { to: '2030-01-01T00:00:00Z', by: '1d' } }, { status: 400 });
 
   const next = 'POST /_sim/clock/_next';
@@ -631,6 +648,7 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   for (const value of ['"-1"', '"2 hours"', 'true', 'null', '[]', '{}', '""']) {
     add(allocation, `delay ${value}`, { method: 'PUT', path: '/_sim/allocation', body: `{"delay":${value}}` }, { status: 400 });
   }
+  add(allocation, 'delay -1E2 (echoed as written)', { method: 'PUT', path: '/_sim/allocation', body: '{"delay":-1E2}' }, unitMissing('delay', '-1E2'));
   add(allocation, 'an empty index pattern', { method: 'PUT', path: '/_sim/allocation', body: { delay: '1h', index: '' } }, { status: 400 });
   add(allocation, 'an unknown field', { method: 'PUT', path: '/_sim/allocation', body: { delay: '1h', node: 'n1' } }, { status: 400 });
 
@@ -667,6 +685,9 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('POST /_sim/ingest', 'a negative count', { method: 'POST', path: '/_sim/ingest', body: { index: MANAGED_INDEX, count: -1 } }, { status: 400 });
   add('POST /_sim/ingest', 'count 1e309', { method: 'POST', path: '/_sim/ingest', body: `{"index":"${MANAGED_INDEX}","count":1e309}` }, { status: 400 });
   add('POST /_sim/ingest', 'count 9223372036854775808', { method: 'POST', path: '/_sim/ingest', body: `{"index":"${MANAGED_INDEX}","count":9223372036854775808}` }, { status: 400 });
+  add('POST /_sim/ingest', 'bytes_each is an object', { method: 'POST', path: '/_sim/ingest', body: { index: MANAGED_INDEX, count: 1, bytes_each: { a: 1 } } }, {
+    text: illegalArgument('[bytes_each] must be a size'),
+  });
   add('POST /_sim/ingest', 'index is a number', { method: 'POST', path: '/_sim/ingest', body: { index: 1, count: 1 } }, { status: 400 });
   const putTemplate = 'PUT /_index_template/{name}';
   add(putTemplate, 'no body', { method: 'PUT', path: '/_index_template/t' }, { status: 400 });
@@ -877,6 +898,13 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   });
   add(putRepo, 'an unknown type', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'ftp' } }, repositoryException('[new-repo] repository type [ftp] does not exist'));
   add(putRepo, 'type is a number (read with toString)', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 1 } }, repositoryException('[new-repo] repository type [1] does not exist'));
+  // Issue 14, item 11: ES reads `type` with Java's toString() of what convertToMap made of it.
+  add(putRepo, 'type is an object (Java map text)', { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":{"a":1,"b":"x"}}' },
+    repositoryException('[new-repo] repository type [{a=1, b=x}] does not exist'));
+  add(putRepo, 'type is an array (Java list text)', { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":[1,"x",1.0]}' },
+    repositoryException('[new-repo] repository type [[1, x, 1.0]] does not exist'));
+  add(putRepo, 'type is 1E2 (a Java double)', { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":1E2}' },
+    repositoryException('[new-repo] repository type [100.0] does not exist'));
   add(putRepo, 'an fs repository without a location', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: {} } }, failedToCreate('new-repo', 'missing location'));
   add(postRepo, 'a url repository without a url', { method: 'POST', path: '/_snapshot/new-repo', body: { type: 'url' } }, failedToCreate('new-repo', 'missing url'));
   add(putRepo, 'settings is a string', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: 'loc' } }, {
@@ -900,6 +928,15 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   const postSnapshot = 'POST /_snapshot/{repository}/{snapshot}';
   add(putSnapshot, 'a missing repository', { method: 'PUT', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
   add(postSnapshot, 'a missing repository', { method: 'POST', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
+  // Issue 14, item 11: XContentMapValues#nodeBooleanValue reads the value's Java toString().
+  add(putSnapshot, 'include_global_state is an object', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: '{"include_global_state":{"a":1}}' }, {
+    text: chainedError(
+      400,
+      { type: 'illegal_argument_exception', reason: 'Could not convert [include_global_state] to boolean' },
+      { type: 'illegal_argument_exception', reason: 'Failed to parse value [{a=1}] as only [true] or [false] are allowed.' },
+      false,
+    ),
+  });
   // 8.x throws SnapshotNameAlreadyInUseException (a subclass, so its own type); 6.x/7.x the parent.
   const taken = `[${REPOSITORY}:${SNAPSHOT}] Invalid snapshot name [${SNAPSHOT}], snapshot with the same name already exists`;
   add(putSnapshot, 'a name already taken', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT}` }, {

@@ -6,6 +6,7 @@ import { EsException, illegalArgument, resourceNotFound } from '../engine/errors
 import { Fault, FaultSpec, WAIT_CONDITIONS, WaitCondition } from '../engine/lifecycle/faults';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import { formatEsDate, parseInstant, parseTimeValue } from '../engine/xcontent/time';
+import { numberAsWritten } from '../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, RequestContext, requiredBody } from './context';
 
 /** The last instant the virtual clock can show (JavaScript's and ES's date printers both end there). */
@@ -19,23 +20,25 @@ export function getClock(ctx: RequestContext): HandlerResult {
   return clockBody(ctx);
 }
 
-function onlyField(ctx: RequestContext, field: string): unknown {
+/** The body's one field, and a number's or string's text as the request wrote it (`1E2`, not `100`). */
+function onlyField(ctx: RequestContext, field: string): { value: unknown; text: string } {
   const body = bodyAsMap(requiredBody(ctx));
   for (const key of Object.keys(body)) {
     if (key !== field) throw new EsException(illegalArgument(`unknown field [${key}], expected only [${field}]`));
   }
   if (!(field in body)) throw new EsException(illegalArgument(`required field [${field}] is missing`));
-  return body[field];
+  const value = body[field];
+  return { value, text: typeof value === 'number' ? numberAsWritten(body, field, value) : typeof value === 'string' ? value : '' };
 }
 
 export function advanceClock(ctx: RequestContext): HandlerResult {
-  const value = onlyField(ctx, 'by');
+  const { value, text } = onlyField(ctx, 'by');
   if (typeof value !== 'string' && typeof value !== 'number') {
     throw new EsException(illegalArgument(`[by] must be a duration such as "5d", not ${JSON.stringify(value)}`));
   }
-  const parsed = parseTimeValue(String(value), 'by');
+  const parsed = parseTimeValue(text, 'by');
   if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
-  if (parsed.value.millis < 0) throw new EsException(illegalArgument(`cannot move the clock backwards by [${String(value)}]`));
+  if (parsed.value.millis < 0) throw new EsException(illegalArgument(`cannot move the clock backwards by [${text}]`));
   const target = ctx.sim.now + Math.floor(parsed.value.millis);
   if (!(target <= LATEST_INSTANT_MILLIS)) throw new EsException(illegalArgument(`cannot move the clock past [${formatEsDate(LATEST_INSTANT_MILLIS)}]`));
   ctx.sim.advanceTo(target);
@@ -43,8 +46,8 @@ export function advanceClock(ctx: RequestContext): HandlerResult {
 }
 
 export function setClock(ctx: RequestContext): HandlerResult {
-  const value = onlyField(ctx, 'to');
-  const parsed = parseInstant(value);
+  const { value, text } = onlyField(ctx, 'to');
+  const parsed = parseInstant(value, text);
   if (!parsed.ok) throw new EsException(illegalArgument(`[to] ${parsed.reason}`));
   if (parsed.millis > LATEST_INSTANT_MILLIS) throw new EsException(illegalArgument(`cannot move the clock past [${formatEsDate(LATEST_INSTANT_MILLIS)}]`));
   if (parsed.millis < ctx.sim.now) {
@@ -65,7 +68,7 @@ export function setClock(ctx: RequestContext): HandlerResult {
 export function nextClock(ctx: RequestContext): HandlerResult {
   let limit = Infinity;
   if (ctx.body !== null && ctx.body.trim() !== '') {
-    const value = onlyField(ctx, 'within');
+    const { value } = onlyField(ctx, 'within');
     if (typeof value !== 'string') throw new EsException(illegalArgument(`[within] must be a duration such as "30d", not ${JSON.stringify(value)}`));
     const parsed = parseTimeValue(value, 'within');
     if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));

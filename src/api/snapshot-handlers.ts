@@ -5,7 +5,7 @@
  */
 import { actionRequestValidation, EsException, illegalArgument } from '../engine/errors';
 import { JsonTokenizer } from '../engine/xcontent/json-tokens';
-import { ownKeysObject, xContentError } from '../engine/xcontent/object-parser';
+import { javaToString, ownKeysObject, xContentError } from '../engine/xcontent/object-parser';
 import { parseTimeValue } from '../engine/xcontent/time';
 import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import {
@@ -42,8 +42,8 @@ function withoutSlm(ctx: RequestContext): HandlerResult | null {
 /**
  * ES `RestPutRepositoryAction`: the body (`PutRepositoryRequest#source`, which reads `type` with
  * Java's `toString()` and refuses a `settings` that is not an object), then `?verify`, then the
- * service. Divergence: a `type` of null or an array/object prints as JavaScript renders it (ES would
- * throw a NullPointerException or print Java's collection text); null counts as no type.
+ * service. A `type` that is not a string prints as Java prints it (`{a=1}`, `[1, 2]`, `100.0` for `1E2`).
+ * Divergence: a `type` of null counts as no type (ES throws a NullPointerException).
  */
 export function putRepositoryHandler(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
@@ -52,7 +52,7 @@ export function putRepositoryHandler(ctx: RequestContext): HandlerResult {
   let type: string | undefined;
   let settings = ownKeysObject();
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'type') type = value === null ? undefined : String(value);
+    if (key === 'type') type = value === null ? undefined : javaToString(value, body, key);
     else if (key === 'settings') {
       if (!isObject(value)) throw new EsException(illegalArgument('Malformed settings section, should include an inner object'));
       settings = value;
@@ -96,8 +96,8 @@ export function deleteRepositoryHandler(ctx: RequestContext): HandlerResult {
 // ---- snapshots ----
 
 /** ES `XContentMapValues#nodeBooleanValue(node, name)`: a boolean, or the text `true`/`false`. */
-function nodeBoolean(value: unknown, name: string): boolean {
-  const text = value === null ? 'null' : String(value);
+function nodeBoolean(value: unknown, name: string, container: object): boolean {
+  const text = javaToString(value, container, name);
   if (value === true || text === 'true') return true;
   if (value === false || text === 'false') return false;
   throw new EsException(
@@ -131,11 +131,11 @@ function parseSnapshotBody(ctx: RequestContext): SnapshotBody {
     } else if (key === 'feature_states' && api === 'v8') {
       if (!Array.isArray(value)) throw new EsException(illegalArgument('malformed feature_states section, should be an array of strings'));
     } else if (key === 'partial') {
-      nodeBoolean(value, 'partial');
+      nodeBoolean(value, 'partial', body);
     } else if (key === 'settings' && api !== 'v8') {
       if (!isObject(value)) throw new EsException(illegalArgument('malformed settings section, should indices an inner object'));
     } else if (key === 'include_global_state') {
-      includeGlobalState = nodeBoolean(value, 'include_global_state');
+      includeGlobalState = nodeBoolean(value, 'include_global_state', body);
     } else if (key === 'metadata' && api !== 'v6.6') {
       if (value !== null && !isObject(value)) throw new EsException(illegalArgument('malformed metadata, should be an object'));
       if (isObject(value)) metadata = value;

@@ -287,7 +287,9 @@ export function ingest(ctx: RequestContext): HandlerResult {
   const count = body['count'];
   if (typeof target !== 'string' || target.length === 0) throw new EsException(illegalArgument('[index] must be a non-empty string'));
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw new EsException(illegalArgument('[count] must be a non-negative integer'));
-  const each = body['bytes_each'] === undefined ? 1024 : typeof body['bytes_each'] === 'number' ? body['bytes_each'] : parseByteSize(String(body['bytes_each']), 'bytes_each').bytes;
+  const bytesEach = body['bytes_each'];
+  if (bytesEach !== undefined && typeof bytesEach !== 'number' && typeof bytesEach !== 'string') throw new EsException(illegalArgument('[bytes_each] must be a size'));
+  const each = bytesEach === undefined ? 1024 : typeof bytesEach === 'number' ? bytesEach : parseByteSize(bytesEach, 'bytes_each').bytes;
   if (!Number.isFinite(each) || each < 0) throw new EsException(illegalArgument('[bytes_each] must be a size'));
   if (!ctx.sim.cluster.indices.has(target) && !aliasExists(ctx.sim.cluster, target) && target.includes('*')) {
     throw new EsException(indexNotFound(target));

@@ -5,6 +5,7 @@
  * arrives. Messages are ES's; the code is ours. Pure: works on a `JsonTokenizer`, no I/O.
  */
 import { EsError, EsException, illegalArgument, numberFormat } from '../errors';
+import { javaHashMapOrder } from './java-order';
 import { JsonTokenizer, Location, Token, jsonParseError } from './json-tokens';
 import { parseTimeValue, TimeValue } from './time';
 
@@ -306,6 +307,41 @@ const writtenNumbers = new WeakMap<object, Map<string, string>>();
 /** The number at `key` of a container `anyValue` built, as the request wrote it. */
 export function numberAsWritten(container: object, key: string | number, value: number): string {
   return writtenNumbers.get(container)?.get(String(key)) ?? String(value);
+}
+
+/** Java's `Double.toString`: `100.0`, `1.5`, `1.0E20`, `1.0E-5`. */
+function javaDoubleText(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(d);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const text = String(d);
+    return text.includes('.') ? text : `${text}.0`;
+  }
+  const [mantissa, exponent] = d.toExponential().split('e') as [string, string];
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${exponent.replace('+', '')}`;
+}
+
+/**
+ * A request value as ES prints it where it echoes the Java object that `XContentHelper.convertToMap`
+ * made of it with `toString()` (`PutRepositoryRequest#source`'s `type`, `XContentMapValues#nodeBooleanValue`):
+ * a whole number as written (an `Integer`, `Long` or `BigInteger`), any other number as Java's
+ * `Double.toString` (`1E2` is `100.0`), a map as `{a=1, b=x}` in `HashMap` order, a list as `[1, x]`,
+ * null as `null`. `container` and `key` find the number's text as written.
+ */
+export function javaToString(value: unknown, container?: object, key?: string | number): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') {
+    const text = container !== undefined && key !== undefined ? numberAsWritten(container, key, value) : String(value);
+    return /^-?\d+$/.test(text) ? text : javaDoubleText(value);
+  }
+  if (Array.isArray(value)) return `[${value.map((e, i) => javaToString(e, value, i)).join(', ')}]`;
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    return `{${javaHashMapOrder(Object.keys(object)).map((k) => `${k}=${javaToString(object[k], object, k)}`).join(', ')}}`;
+  }
+  return String(value);
 }
 
 function keepNumberText(container: object, key: string | number, p: JsonTokenizer, value: unknown): void {

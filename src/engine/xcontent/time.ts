@@ -462,10 +462,11 @@ function daysInMonth(year: number, month: number): number {
  * leap seconds (`:60`), `24:00`, impossible calendar dates, surrounding blanks and every other form.
  * Computed with integer arithmetic only; no Date parsing is involved.
  */
-export function parseInstant(input: unknown): ParseInstantResult {
+/** `written`: a number's text as the request wrote it, for the message (`numberAsWritten`). */
+export function parseInstant(input: unknown, written?: string): ParseInstantResult {
   if (typeof input === 'number') {
     if (Number.isSafeInteger(input)) return { ok: true, millis: input };
-    return { ok: false, reason: `invalid instant [${String(input)}]: epoch milliseconds must be a finite integer within ±${Number.MAX_SAFE_INTEGER}` };
+    return { ok: false, reason: `invalid instant [${written ?? String(input)}]: epoch milliseconds must be a finite integer within ±${Number.MAX_SAFE_INTEGER}` };
   }
   if (typeof input !== 'string') {
     return { ok: false, reason: `invalid instant: got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}; ${INSTANT_FORMS}` };
