@@ -22,7 +22,7 @@ module.exports = {
         output: 'reports/ilm-sim.html',
         title: 'ilm-sim: Elasticsearch ILM, run under a virtual clock',
         introduction: [
-          'ilm-sim simulates Elasticsearch Index Lifecycle Management deterministically: the same policies, steps, explain records and errors as the release you choose (6.6, 7.10, 8.19, 9.1), under a clock you move. Days of ILM run in milliseconds.',
+          'ilm-sim simulates Elasticsearch Index Lifecycle Management deterministically: the same policies, steps, explain records and errors as the release you choose (6.6, 7.10, 7.17, 8.19, 9.1), under a clock you move. Days of ILM run in milliseconds.',
           'Every section below is an executable example: a Cucumber scenario that ran against the simulator to make this page. Each shows its steps, the narrative comments of its feature file, and the timeline of the indices it made (one row per index, a band per phase, ERROR hatched in red).',
           "Start with the seed story: Elasticsearch's own `shrink-index` example, where a shrink to more shards than the index has ends in `ERROR`.",
         ].join('\n\n'),

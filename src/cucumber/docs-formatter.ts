@@ -206,12 +206,12 @@ nav.toc ul{margin:2px 0 0;padding-left:18px}
 .description p{margin:6px 0}
 code{background:#f1f4fa;border-radius:3px;padding:0 3px;font-size:90%}
 ol.steps{list-style:none;padding-left:0;margin:8px 0}
-li.step{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;padding:1px 0}
+li.step{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;padding:1px 0;overflow-wrap:anywhere}
 li.step .kw{color:#0061a6;font-weight:600}.q{color:#006bb8}.param{color:#9170b8}
 li.narrative{color:#535966;font-style:italic;margin:8px 0 2px;border-left:3px solid #d3dae6;padding-left:10px}
 li.narrative p{margin:2px 0}
 pre.doc{background:#f8f9fc;border:1px solid #e3e8f2;border-radius:4px;padding:6px 10px;margin:4px 0 6px 24px;font-size:12px;overflow-x:auto}
-table.data{border-collapse:collapse;margin:4px 0 6px 24px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
+table.data{border-collapse:collapse;margin:4px 0 6px 24px;display:block;overflow-x:auto;max-width:calc(100% - 24px);font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
 table.data td{border:1px solid #e3e8f2;padding:2px 8px;white-space:nowrap}
 .status{font-size:12px;font-weight:500;color:#017d73;margin-left:6px}.status.failed{color:#bd271e}.status.skipped,.status.pending,.status.undefined,.status.unknown{color:#98a2b3}
 section.scenario{padding:2px 0 8px;border-bottom:1px solid #f1f4fa}
