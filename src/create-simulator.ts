@@ -12,7 +12,7 @@ import { Simulation } from './sim/simulator';
 export interface SimulatorOptions {
   /** Epoch millis or an ISO 8601 instant; default 2024-01-01T00:00:00.000Z (never the wall clock). */
   readonly startTime?: number | string;
-  /** The ES version to mirror: "7.10" (default) or "6.6". */
+  /** The ES version to mirror: "7.10" (default), "6.6", "7.17", "8.19" or "9.1" (`PROFILES`). */
   readonly profile?: string;
   /** `indices.lifecycle.poll_interval` in ES syntax; default "10m", minimum "1s". */
   readonly pollInterval?: string;
