@@ -26,7 +26,10 @@ function targets(ctx: RequestContext, defaultWildcards: string): IndexMetadata[]
 
 /**
  * ES `TransportCloseIndexAction` / `MetadataIndexStateService#closeIndices`: indices already closed are
- * left out; when nothing is left to close the answer is `shards_acknowledged: false` with no indices.
+ * left out (`addIndexClosedBlocks`); when nothing is left to close the answer is
+ * `CloseIndexResponse.EMPTY`, `shards_acknowledged: false` with no indices. The 7.3+ body is
+ * `CloseIndexResponse#addCustomFields` (`indices.<name>.closed`), as elasticsearch-specification 8.19
+ * `indices/close/CloseIndexResponse.ts` lists it.
  * From 7.2 a closed index carries `index.verified_before_close: true` (`VERIFIED_BEFORE_CLOSE_SETTING`).
  * Divergence: ES refuses to close a data stream's write index, can be disabled by
  * `cluster.indices.close.enable: false`, and refuses wildcards and `_all` under
