@@ -1144,6 +1144,12 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     add(`${method} /{index}/_refresh`, 'a missing index', { method, path: `/${MISSING_INDEX}/_refresh` }, { text: indexNotFound(MISSING_INDEX) });
     add(`${method} /{index}/_refresh`, 'a bad allow_no_indices', { method, path: `/${MANAGED_INDEX}/_refresh?allow_no_indices=perhaps` }, { text: badBoolean('perhaps') });
   }
+  // Closing and opening (issue 16, item 3): a refused request closes or opens nothing.
+  for (const action of ['_close', '_open']) {
+    add(`POST /{index}/${action}`, 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/${action}` }, { text: indexNotFound(MISSING_INDEX) });
+    add(`POST /{index}/${action}`, 'a bad allow_no_indices', { method: 'POST', path: `/${MANAGED_INDEX}/${action}?allow_no_indices=perhaps` }, { text: badBoolean('perhaps') });
+    add(`POST /{index}/${action}`, 'a missing index among present ones', { method: 'POST', path: `/${MANAGED_INDEX},${MISSING_INDEX}/${action}` }, { text: indexNotFound(MISSING_INDEX) });
+  }
   add('GET /_stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_stats/colour' }, { text: illegalArgument('request [/_stats/colour] contains unrecognized metric: [colour]') });
   add('GET /{index}/_stats', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_stats` }, { text: indexNotFound(MISSING_INDEX) });
   add('GET /{index}/_stats', 'an unknown level', { method: 'GET', path: `/${MANAGED_INDEX}/_stats?level=galaxy` }, { status: 400, type: 'illegal_argument_exception' });

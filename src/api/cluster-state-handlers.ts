@@ -51,7 +51,7 @@ function indexMetadataToXContent(ctx: RequestContext, index: IndexMetadata, flat
     rollover[alias] = { met_conditions: met, time: info.timeMillis };
   }
   return {
-    state: 'open',
+    state: index.state,
     settings: settingsToXContent(indexSettings(index, ctx.sim.profile), flat),
     mappings: {},
     aliases: [...index.aliases.keys()].sort(),
@@ -79,7 +79,9 @@ export function clusterState(ctx: RequestContext): HandlerResult {
     out['nodes'] = { [id]: { name: entry['name'], ephemeral_id: id, transport_address: entry['transport_address'], attributes: {} } };
   }
   if (wants('metadata')) {
-    const indices = resolveIndices(sim.cluster, ctx.params.get('index') ?? '_all', { ...indicesOptions(ctx), expandHidden: true }).sort((a, b) =>
+    // ES `TransportClusterStateAction`: no index named means the whole metadata, closed indices too.
+    const named = ctx.params.get('index');
+    const indices = resolveIndices(sim.cluster, named ?? '_all', { ...indicesOptions(ctx), expandHidden: true, expandClosed: named === undefined }).sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     );
     const templates: Record<string, unknown> = {};

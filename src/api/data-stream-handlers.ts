@@ -18,7 +18,7 @@ import {
   rolloverDataStream,
   writeIndexOfStream,
 } from '../engine/cluster/data-streams';
-import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound, throwableXContent } from '../engine/errors';
+import { actionRequestValidation, EsError, EsException, illegalArgument, indexClosed, resourceNotFound, throwableXContent } from '../engine/errors';
 import { composedSettings, matchingTemplate } from '../engine/cluster/index-creation';
 import { javaHashMapOrder } from '../engine/xcontent/java-order';
 import { nextRolloverName, rolloverAlias, writeIndexOf } from '../engine/cluster/rollover-service';
@@ -414,6 +414,7 @@ export function bulk(ctx: RequestContext): HandlerResult {
           throw new EsException({ type: 'document_missing_exception', reason: `[_doc][${item.id}]: document missing`, status: 404, metadata: [['index_uuid', sim.cluster.indices.get(index)?.uuid ?? '_na_'], ['shard', '0'], ['index', index]], elasticsearchException: true });
         }
         const target = sim.cluster.indices.get(index) ?? (aliasExists(sim.cluster, index) ? indicesForAlias(sim.cluster, index)[0] : undefined);
+        if (target?.state === 'close') throw new EsException(indexClosed(target.name, target.uuid));
         out.push({
           delete: {
             _index: target?.name ?? index,

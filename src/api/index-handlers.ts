@@ -43,8 +43,9 @@ export function createIndex(ctx: RequestContext): HandlerResult {
 
 export function deleteIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  // ES `DeleteIndexRequest`'s options ignore aliases: `DELETE /<alias>` is refused since 6.0 (issue 14, item 6).
-  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), { ...STRICT_EXPAND_OPEN, ignoreAliases: true });
+  // ES `DeleteIndexRequest`'s options ignore aliases: `DELETE /<alias>` is refused since 6.0 (issue 14, item 6);
+  // its wildcards expand to open and closed indices (`IndicesOptions.fromOptions(false, true, true, true)`).
+  const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), { ...STRICT_EXPAND_OPEN, ignoreAliases: true, expandClosed: true });
   // ES `MetadataDeleteIndexService`: a data stream's write index cannot go (checked for all first);
   // any other backing index leaves its stream.
   for (const index of indices) {

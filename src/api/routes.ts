@@ -15,6 +15,7 @@ import * as components from './component-template-handlers';
 import * as ilm from './ilm-handlers';
 import * as indices from './index-handlers';
 import * as reads from './index-read-handlers';
+import * as indexState from './index-state-handlers';
 import * as operations from './ilm-operation-handlers';
 import * as control from './sim-handlers';
 import * as views from './lifecycle-view-handlers';
@@ -215,6 +216,13 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/{index}/_doc', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('PUT', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('POST', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
+  // `indices.close` / `indices.open` in ES's REST spec take the same parameters.
+  ...((params: readonly string[]) => [
+    route('POST', '/_close', params, indexState.closeIndex),
+    route('POST', '/{index}/_close', params, indexState.closeIndex),
+    route('POST', '/_open', params, indexState.openIndex),
+    route('POST', '/{index}/_open', params, indexState.openIndex),
+  ])(['wait_for_active_shards', 'expand_wildcards', 'ignore_unavailable', 'allow_no_indices', ...MASTER]),
   route('PUT', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
   route('POST', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
 ];

@@ -11,7 +11,7 @@
 import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../engine/cluster/cluster';
 import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';
 import { parseByteSize } from '../engine/xcontent/byte-size';
-import { actionRequestValidation, EsError, EsException, illegalArgument, indexNotFound, resourceNotFound } from '../engine/errors';
+import { actionRequestValidation, EsError, EsException, illegalArgument, indexClosed, indexNotFound, resourceNotFound } from '../engine/errors';
 import { composedAliases, composedSettings, createIndex, matchingTemplate } from '../engine/cluster/index-creation';
 import { aliasMetadataToXContent, settingsToXContent } from '../engine/cluster/index-view';
 import type { Profile } from '../engine/profile';
@@ -168,6 +168,13 @@ export function deleteIndexTemplate(ctx: RequestContext): HandlerResult {
  * when the matching template has `data_stream`). A data stream takes only `create` writes.
  */
 export function writeTarget(ctx: RequestContext, target: string, opType: 'create' | 'index' = 'create'): IndexMetadata {
+  const index = resolveWriteTarget(ctx, target, opType);
+  // ES `IndexNameExpressionResolver#concreteWriteIndex` (`forbidClosedIndices`): a closed index refuses writes.
+  if (index.state === 'close') throw new EsException(indexClosed(index.name, index.uuid));
+  return index;
+}
+
+function resolveWriteTarget(ctx: RequestContext, target: string, opType: 'create' | 'index'): IndexMetadata {
   const { sim } = ctx;
   const direct = sim.cluster.indices.get(target);
   if (direct) return direct;

@@ -67,6 +67,14 @@ export function indexNotFound(name: string): EsError {
   };
 }
 
+/**
+ * ES `IndexClosedException` (`super("closed")`, `setIndex(index)`, BAD_REQUEST): a write or read that
+ * reaches a closed index.
+ */
+export function indexClosed(name: string, uuid: string): EsError {
+  return { type: 'index_closed_exception', reason: 'closed', status: 400, metadata: [['index_uuid', uuid], ['index', name]], elasticsearchException: true };
+}
+
 export function resourceAlreadyExists(name: string, uuid: string): EsError {
   return {
     type: 'resource_already_exists_exception',

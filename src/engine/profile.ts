@@ -209,6 +209,15 @@ export interface Profile {
    */
   readonly aliasParsing: 'lenient' | 'strict';
   /**
+   * Closing an index (ES `MetadataIndexStateService`, `CloseIndexResponse`): `v6` answers
+   * `{"acknowledged":true}` and closes at once (6.x `AcknowledgedResponse`); `v7` answers
+   * `{"acknowledged":true,"shards_acknowledged":true,"indices":{"<name>":{"closed":true}}}` (the
+   * `indices` map since 7.3, elastic/elasticsearch #39687) and marks the closed index with
+   * `index.verified_before_close: true` (`MetadataIndexStateService.VERIFIED_BEFORE_CLOSE_SETTING`,
+   * 7.2+), removed again on open.
+   */
+  readonly closeIndex: 'v6' | 'v7';
+  /**
    * An identical re-PUT of a policy keeps its version (ES `isNoopUpdate`). ES made that a no-op in
    * 8.0 (PR #82240, fixing issue #82065, where 7.16.2 still bumped the version), so 6.x/7.x bump it.
    */
@@ -389,6 +398,7 @@ export const PROFILE_7_10: Profile = {
   // (and the yamlRestTest `30_retry.yml` expects the 400; see `Profile.retryMissingIndex`).
   retryMissingIndex: 'illegal_argument',
   aliasParsing: 'lenient',
+  closeIndex: 'v7',
   noopPolicyUpdate: false,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: false,
@@ -491,6 +501,7 @@ export const PROFILE_6_6: Profile = {
   // (see `Profile.retryMissingIndex`).
   retryMissingIndex: 'index_not_found',
   aliasParsing: 'lenient',
+  closeIndex: 'v6',
   noopPolicyUpdate: false,
   timeValueErrorType: 'parse_exception',
   policyNameEmptyCheck: false,
@@ -675,6 +686,7 @@ export const PROFILE_8_19: Profile = {
   forcemergeIndexCodec: true,
   retryMissingIndex: 'illegal_argument',
   aliasParsing: 'strict',
+  closeIndex: 'v7',
   noopPolicyUpdate: true,
   timeValueErrorType: 'illegal_argument_exception',
   policyNameEmptyCheck: true,

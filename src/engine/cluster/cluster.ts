@@ -34,6 +34,17 @@ export interface IndexMetadata extends IndexSched {
   aliases: ReadonlyMap<string, AliasMetadata>;
   /** ES custom `ilm` metadata; null until ILM first runs for the index. */
   lifecycle: ExecutionState | null;
+  /**
+   * ES `IndexMetadata.State`: `open` or `close` (`POST /<index>/_close`, `_open`). Written only by
+   * `setIndexState`. ILM's poll reaches closed indices too (ES `IndexLifecycleService#triggerPolicies`
+   * loops over every index with a `index.lifecycle.name`, whatever its state, and the runner does not
+   * look at it), and ILM's delete step deletes a closed index as an open one.
+   * Divergence: a step that reads or writes shards (forcemerge, segment counts, shrink's resize, the
+   * searchable snapshot's mount, readonly's block on 6.x) would fail in ES with the index's
+   * `index_closed_exception` and go to ERROR; the simulator runs each step on a closed index as on an
+   * open one, since which steps fail and with which `step_info` is not settled from the source.
+   */
+  state: IndexState;
   /** Simulated storage facts the steps consult. */
   segmentsPerShard: number;
   /** Primary documents and their store size; documents are counted, never stored. */
@@ -357,6 +368,7 @@ export function addIndex(
     settings: new IndexSettings(settings),
     aliases: aliases.size === 0 ? NO_ALIASES : new Map(aliases),
     lifecycle: null,
+    state: 'open',
     segmentsPerShard: 1,
     docsCount: 0,
     storeBytes: 0,
@@ -379,6 +391,15 @@ export function addIndex(
   for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);
   cluster.changed.add(index);
   return index;
+}
+
+/** ES `IndexMetadata.State#toString` as the APIs print it (`_cat/indices`' `status`, the cluster state's `state`). */
+export type IndexState = 'open' | 'close';
+
+/** Opens or closes an index (ES `MetadataIndexStateService`), noted as a change so waits re-check it. */
+export function setIndexState(index: IndexMetadata, state: IndexState): void {
+  index.state = state;
+  touch(index);
 }
 
 export function deleteIndex(cluster: Cluster, name: string): void {

@@ -1,12 +1,14 @@
 /**
  * Tests for `simpleMatch` (ES `Regex.simpleMatch`): examples, and agreement with the regular expression
- * it stands for (`*` as `.*`, everything else literal, the whole value) on generated patterns.
+ * it stands for (`*` as `.*`, everything else literal, the whole value) on generated patterns; and
+ * `resolveIndices` over open and closed indices.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import * as fc from 'fast-check';
 
-import { simpleMatch } from './index-resolver';
+import { addIndex, createCluster, setIndexState } from './cluster';
+import { ResolveOptions, resolveIndices, simpleMatch, STRICT_EXPAND_OPEN } from './index-resolver';
 
 /** The meaning of a simple pattern as a regular expression (the reference, not the implementation). */
 function reference(pattern: string, value: string): boolean {
@@ -63,4 +65,19 @@ describe('simpleMatch does no backtracking', () => {
       expect(work.steps).to.be.at.most(pattern.split('*').length);
     });
   }
+});
+
+describe('resolveIndices by open/closed state (ES IndicesOptions expand_wildcards)', () => {
+  it('a wildcard reaches open indices by default, closed ones when asked; a name reaches either', () => {
+    let n = 0;
+    const cluster = createCluster(() => `uuid-${n++}`);
+    setIndexState(addIndex(cluster, 'a-1', 0, new Map()), 'close');
+    addIndex(cluster, 'a-2', 0, new Map());
+    const names = (expression: string, options: ResolveOptions): string[] => resolveIndices(cluster, expression, options).map((i) => i.name).sort();
+    expect(names('a-*', STRICT_EXPAND_OPEN)).to.deep.equal(['a-2']);
+    expect(names('_all', STRICT_EXPAND_OPEN)).to.deep.equal(['a-2']);
+    expect(names('a-*', { ...STRICT_EXPAND_OPEN, expandOpen: false, expandClosed: true })).to.deep.equal(['a-1']);
+    expect(names('a-*', { ...STRICT_EXPAND_OPEN, expandClosed: true })).to.deep.equal(['a-1', 'a-2']);
+    expect(names('a-1', STRICT_EXPAND_OPEN)).to.deep.equal(['a-1']);
+  });
 });

@@ -22,6 +22,18 @@ export interface ResolveOptions {
    * reach indices only, and an alias named explicitly is refused (skipped with `ignore_unavailable`).
    */
   readonly ignoreAliases?: boolean;
+  /**
+   * ES `IndicesOptions#expandWildcardsOpen`/`Closed`: which indices a wildcard (or `_all`) reaches by
+   * state. Default open only; `POST /<index>/_open` expands to closed ones only. An explicit name
+   * reaches an index whatever its state (ES `forbidClosedIndices` is false for these requests).
+   */
+  readonly expandOpen?: boolean;
+  readonly expandClosed?: boolean;
+}
+
+/** Whether a wildcard with these options reaches this index by its open/closed state. */
+function stateExpanded(index: IndexMetadata, options: ResolveOptions): boolean {
+  return index.state === 'open' ? options.expandOpen !== false : options.expandClosed === true;
 }
 
 export const STRICT_EXPAND_OPEN: ResolveOptions = { ignoreUnavailable: false, allowNoIndices: true, expandHidden: false };
@@ -79,7 +91,7 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
   for (const expr of expressions) {
     if (expr === '_all') {
       sawWildcard = true;
-      for (const index of cluster.indices.values()) if (options.expandHidden || !isHidden(index)) result.add(index.name);
+      for (const index of cluster.indices.values()) if ((options.expandHidden || !isHidden(index)) && stateExpanded(index, options)) result.add(index.name);
       addStreamIndices(cluster, '*', options, result);
       continue;
     }
@@ -98,6 +110,7 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
         // so `.ds-*` lists backing indices without `expand_wildcards=hidden`.
         const implicitHidden = expr.startsWith('.') && index.name.startsWith('.');
         if (!options.expandHidden && !implicitHidden && isHidden(index)) continue;
+        if (!stateExpanded(index, options)) continue;
         if (simpleMatch(expr, index.name)) result.add(index.name);
         if (!options.ignoreAliases) for (const alias of index.aliases.keys()) if (simpleMatch(expr, alias)) result.add(index.name);
       }
