@@ -107,7 +107,10 @@ function releaseParts(version: string): number[] {
 const INDEX_TEMPLATES = since('7.8.0');
 /** Component templates: `cluster/*_component_template` since=7.8.0. */
 const COMPONENT_TEMPLATES = since('7.8.0');
-/** Data streams: `indices/{create,get,delete}_data_stream` and `indices/data_streams_stats` since=7.9.0. */
+/**
+ * Data streams: `indices/{create,get,delete}_data_stream` and `indices/data_streams_stats` since=7.9.0
+ * (the 7.7 and 7.8 rest-api-specs list the first three, behind a feature flag until 7.9).
+ */
 const DATA_STREAMS = since('7.9.0');
 
 export const ROUTES: readonly Route[] = [
@@ -176,7 +179,8 @@ export const ROUTES: readonly Route[] = [
   route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),
-  // `indices/simulate_index_template` since=7.9.0 (ES 7.9 shipped `_simulate_index`; 7.8 had none).
+  // `indices/simulate_index_template` since=7.9.0, though the 7.8 rest-api-spec (elasticsearch-rs
+  // api_generator/rest_specs) already has it, with the other `_index_template` APIs (7.7's has none).
   route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY, INDEX_TEMPLATES),
   route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
   route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
