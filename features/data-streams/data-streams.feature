@@ -71,12 +71,16 @@ Feature: Data streams: templates, auto-creation, GET and DELETE
     When I delete the data stream "logs-app"
     Then the request fails with status 404, error "resource_not_found_exception" and reason "data_streams matching [logs-app] not found"
 
+  # 6.6's path trie has no `_data_stream`: `GET /_data_stream` is `GET /{index}` of an index of that
+  # name, as on any release before 7.9; `PUT /_data_stream/<name>` has no route at all.
   @profile:6.6
   Scenario: Data streams: 6.6 has no data stream API
     When I send GET "/_data_stream"
+    Then the request fails with status 404, error "index_not_found_exception" and reason "no such index [_data_stream]"
+    When I send PUT "/_data_stream/logs-app"
     Then the response is:
       """json
-      {"error":"no handler found for uri [/_data_stream] and method [GET]"}
+      {"error":"no handler found for uri [/_data_stream/logs-app] and method [PUT]"}
       """
 
   Scenario: Data streams: GET of a backing index names its stream; DELETE refuses the write index and unlists an older one (7.10)

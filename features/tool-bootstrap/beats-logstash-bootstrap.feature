@@ -137,10 +137,17 @@ Feature: Tool bootstrap: the calls Beats and Logstash make before ILM runs
       index_template [nothing-here] missing
       """
 
+  # 6.6's path trie has no `_component_template`, so a one-segment GET is `GET /{index}` of an index of
+  # that name, as on any release before 7.8; the two-segment PUT has no route at all.
   @profile:6.6
   Scenario: Tool bootstrap: 6.6 has no component templates
     When I send GET "/_component_template"
+    Then the request fails with status 404, error "index_not_found_exception" and reason "no such index [_component_template]"
+    When I send PUT "/_component_template/ilm" with:
+      """json
+      { "template": { "settings": { "index.lifecycle.name": "logs" } } }
+      """
     Then the response is:
       """json
-      {"error":"no handler found for uri [/_component_template] and method [GET]"}
+      {"error":"no handler found for uri [/_component_template/ilm] and method [PUT]"}
       """

@@ -63,3 +63,25 @@ Feature: Tool bootstrap: what the official clients send around index templates a
       [1:24] [put_lifecycle_request] failed to parse field [policy]
       """
     And the root cause is "x_content_parse_exception" with reason "[1:15] [lifecycle_policy] unknown field [_meta]"
+
+  @profile:6.6
+  Scenario: Tool bootstrap: 6.6 has no composable templates; an index created afterwards does not get their settings
+    When I send PUT "/_index_template/t" with:
+      """json
+      { "index_patterns": ["app-*"], "template": { "settings": { "number_of_shards": 2, "index.lifecycle.name": "logs" } } }
+      """
+    Then the response is:
+      """json
+      {"error":"no handler found for uri [/_index_template/t] and method [PUT]"}
+      """
+    When I send GET "/_index_template/t"
+    Then the response is:
+      """json
+      {"error":"no handler found for uri [/_index_template/t] and method [GET]"}
+      """
+    When I send PUT "/app-1"
+    And I send GET "/app-1/_settings?filter_path=*.settings.index.number_of_shards,*.settings.index.lifecycle"
+    Then the response is:
+      """json
+      {"app-1":{"settings":{"index":{"number_of_shards":"5"}}}}
+      """

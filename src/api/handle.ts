@@ -171,7 +171,7 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
   } catch {
     return render(400, errorBody(illegalArgument(`unable to decode path [${rawPath}]`)), pretty);
   }
-  const matches = matchPath(segments);
+  const matches = matchPath(segments, sim.profile);
   if ((method as string) === 'OPTIONS') return optionsResponse(METHOD_ORDER.filter((m) => matches.some((r) => r.route.method === m)));
   if (matches.length === 0) {
     return render(400, { error: `no handler found for uri [${uri}] and method [${method}]` }, pretty);

@@ -34,7 +34,7 @@ export interface Route {
   readonly readsBody: boolean;
   /**
    * Whether the release has this endpoint (absent: every release). A release without it answers as
-   * its router does (the handler checks; this is what docs/coverage.md shows).
+   * its router does: `matchPath` leaves the route out (this is also what docs/coverage.md shows).
    */
   readonly inRelease?: (profile: Profile) => boolean;
 }
@@ -81,8 +81,38 @@ function route(method: Method, path: string, params: readonly string[], handler:
   return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler, readsBody, ...(inRelease ? { inRelease } : {}) };
 }
 
-const HAS_DATA_STREAMS = (p: Profile): boolean => p.dataStreams !== 'none';
-const HAS_SLM = (p: Profile): boolean => p.snapshots.slm;
+/**
+ * A route ES added in release `version` (the `@availability stack since=` of Elastic's REST
+ * definitions, elastic/elasticsearch-specification `specification/<api>/<Name>Request.ts`): a profile
+ * has it when the release it mirrors (`GET /`'s `version.number`) is that release or later. Routes
+ * without a predicate were in 6.6, the oldest profile (ILM's own APIs: `since=6.6.0`).
+ */
+function since(version: string): (profile: Profile) => boolean {
+  const wanted = releaseParts(version);
+  return (profile) => {
+    const have = releaseParts(profile.version.number);
+    for (let i = 0; i < wanted.length; i++) if (have[i] !== wanted[i]) return have[i]! > wanted[i]!;
+    return true;
+  };
+}
+
+function releaseParts(version: string): number[] {
+  return version.split('.').map((part) => Number.parseInt(part, 10));
+}
+
+/**
+ * Composable templates: `indices/put_index_template` and `indices/get_index_template` say since=7.9.0,
+ * `indices/delete_index_template` since=7.8.0; ES 7.8.0 shipped them all (its release notes, "Add
+ * composable index templates"), and no profile lies between 7.8 and 7.9.
+ */
+const INDEX_TEMPLATES = since('7.8.0');
+/** Component templates: `cluster/*_component_template` since=7.8.0. */
+const COMPONENT_TEMPLATES = since('7.8.0');
+/**
+ * Data streams: `indices/{create,get,delete}_data_stream` and `indices/data_streams_stats` since=7.9.0
+ * (the 7.7 and 7.8 rest-api-specs list the first three, behind a feature flag until 7.9).
+ */
+const DATA_STREAMS = since('7.9.0');
 
 export const ROUTES: readonly Route[] = [
   route('GET', '/', [], indices.mainInfo),
@@ -98,6 +128,9 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/_ilm/start', MASTER, operations.start),
   route('POST', '/_ilm/stop', MASTER, operations.stop),
   route('GET', '/_ilm/status', [], operations.status),
+  // `ilm/migrate_to_data_tiers` since=7.14.0; the other ILM routes since=6.6.0.
+  // Divergence: so 7.17 has it, but the 7.17 profile does not model 7.17's migration (its answer's
+  // fields and which templates it rewrites are not settled here) and keeps 7.10's `migrateToDataTiers`.
   route('POST', '/_ilm/migrate_to_data_tiers', ['dry_run', 'master_timeout'], operations.migrateToDataTiersHandler, BODY, (p) => p.migrateToDataTiers),
   route('GET', '/{index}', GET_INDEX, reads.getIndex),
   route('HEAD', '/{index}', ['local', 'flat_settings', 'include_defaults', ...INDEX_OPTIONS], reads.indexExists),
@@ -118,17 +151,19 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.createSnapshotHandler, BODY),
   route('GET', '/_snapshot/{repository}/{snapshot}', SNAPSHOT_GET, snapshots.getSnapshots),
   route('DELETE', '/_snapshot/{repository}/{snapshot}', ['master_timeout', 'wait_for_completion'], snapshots.deleteSnapshotHandler),
-  route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY, HAS_SLM),
-  route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
-  route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies, false, HAS_SLM),
-  route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler, false, HAS_SLM),
-  route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, HAS_SLM),
-  route('PUT', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, HAS_SLM),
-  route('GET', '/_slm/status', MASTER, snapshots.slmStatus, false, HAS_SLM),
-  route('GET', '/_slm/stats', MASTER, snapshots.slmStats, false, HAS_SLM),
-  route('POST', '/_slm/start', MASTER, snapshots.slmStart, false, HAS_SLM),
-  route('POST', '/_slm/stop', MASTER, snapshots.slmStop, false, HAS_SLM),
-  route('POST', '/_slm/_execute_retention', MASTER, snapshots.slmExecuteRetention, false, HAS_SLM),
+  // SLM: `slm/{put,get,delete,execute}_lifecycle` since=7.4.0, `slm/execute_retention` and `slm/get_stats`
+  // since=7.5.0, `slm/get_status`, `slm/start` and `slm/stop` since=7.6.0.
+  route('PUT', '/_slm/policy/{policy_id}', MASTER, snapshots.putSlmPolicyHandler, BODY, since('7.4.0')),
+  route('GET', '/_slm/policy/{policy_id}', MASTER, snapshots.getSlmPolicies, false, since('7.4.0')),
+  route('GET', '/_slm/policy', MASTER, snapshots.getSlmPolicies, false, since('7.4.0')),
+  route('DELETE', '/_slm/policy/{policy_id}', MASTER, snapshots.deleteSlmPolicyHandler, false, since('7.4.0')),
+  route('POST', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, since('7.4.0')),
+  route('PUT', '/_slm/policy/{policy_id}/_execute', MASTER, snapshots.executeSlmPolicyHandler, false, since('7.4.0')),
+  route('GET', '/_slm/status', MASTER, snapshots.slmStatus, false, since('7.6.0')),
+  route('GET', '/_slm/stats', MASTER, snapshots.slmStats, false, since('7.5.0')),
+  route('POST', '/_slm/start', MASTER, snapshots.slmStart, false, since('7.6.0')),
+  route('POST', '/_slm/stop', MASTER, snapshots.slmStop, false, since('7.6.0')),
+  route('POST', '/_slm/_execute_retention', MASTER, snapshots.slmExecuteRetention, false, since('7.5.0')),
   route('GET', '/_sim/clock', [], control.getClock),
   route('POST', '/_sim/clock/_advance', [], control.advanceClock, BODY),
   route('POST', '/_sim/clock/_set', [], control.setClock, BODY),
@@ -145,23 +180,25 @@ export const ROUTES: readonly Route[] = [
   route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),
-  route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY),
-  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates),
-  route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates),
-  route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate),
-  route('POST', '/_index_template/_simulate_index/{name}', ['create', 'cause', 'master_timeout', 'include_defaults'], templates.simulateIndex, BODY),
-  route('HEAD', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates),
-  route('POST', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY),
-  route('PUT', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, HAS_DATA_STREAMS),
-  route('POST', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, HAS_DATA_STREAMS),
-  route('GET', '/_component_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
-  route('GET', '/_component_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
-  route('HEAD', '/_component_template/{name}', ['master_timeout', 'local'], components.getComponentTemplates, false, HAS_DATA_STREAMS),
-  route('DELETE', '/_component_template/{name}', ['timeout', 'master_timeout'], components.deleteComponentTemplate, false, HAS_DATA_STREAMS),
-  route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream, false, HAS_DATA_STREAMS),
-  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),
-  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, HAS_DATA_STREAMS),
-  route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream, false, HAS_DATA_STREAMS),
+  // `indices/simulate_index_template` since=7.9.0, though the 7.8 rest-api-spec (elasticsearch-rs
+  // api_generator/rest_specs) already has it, with the other `_index_template` APIs (7.7's has none).
+  route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY, INDEX_TEMPLATES),
+  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
+  route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
+  route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate, false, INDEX_TEMPLATES),
+  route('POST', '/_index_template/_simulate_index/{name}', ['create', 'cause', 'master_timeout', 'include_defaults'], templates.simulateIndex, BODY, INDEX_TEMPLATES),
+  route('HEAD', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
+  route('POST', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY, INDEX_TEMPLATES),
+  route('PUT', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, COMPONENT_TEMPLATES),
+  route('POST', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, COMPONENT_TEMPLATES),
+  route('GET', '/_component_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, COMPONENT_TEMPLATES),
+  route('GET', '/_component_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, COMPONENT_TEMPLATES),
+  route('HEAD', '/_component_template/{name}', ['master_timeout', 'local'], components.getComponentTemplates, false, COMPONENT_TEMPLATES),
+  route('DELETE', '/_component_template/{name}', ['timeout', 'master_timeout'], components.deleteComponentTemplate, false, COMPONENT_TEMPLATES),
+  route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream, false, DATA_STREAMS),
+  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
+  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
+  route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream, false, DATA_STREAMS),
   route('POST', '/{index}/_rollover', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/{index}/_rollover/{new_index}', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
@@ -169,6 +206,7 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('PUT', '/{index}/_bulk', BULK_PARAMS, streams.bulk, BODY),
   route('GET', '/_xpack', ['categories', 'accept_enterprise'], xpack.xpackInfo),
+  // `/_license` is 7.0's path (6.x had `/_xpack/license`, 8.0 dropped it): ES's `RestGetLicenseAction`.
   route('GET', '/_license', ['local', 'accept_enterprise'], xpack.getLicense, false, (p) => p.xpack.licensePaths.includes('/_license')),
   route('GET', '/_xpack/license', ['local', 'accept_enterprise'], xpack.getLicense, false, (p) => p.xpack.licensePaths.includes('/_xpack/license')),
   route('GET', '/_alias', GET_ALIAS, aliases.getAliases),
@@ -210,9 +248,10 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_stats/{metric}', STATS, monitoring.indexStats),
   route('GET', '/{index}/_stats', STATS, monitoring.indexStats),
   route('GET', '/{index}/_stats/{metric}', STATS, monitoring.indexStats),
-  route('GET', '/_data_stream/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
-  route('GET', '/_data_stream/{name}/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, HAS_DATA_STREAMS),
-  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, (p) => p.dataStreams === 'v8'),
+  route('GET', '/_data_stream/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, DATA_STREAMS),
+  route('GET', '/_data_stream/{name}/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, DATA_STREAMS),
+  // `_global/health_report` since=8.7.0.
+  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, since('8.7.0')),
   route('POST', '/{index}/_doc', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('PUT', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('POST', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
@@ -223,6 +262,9 @@ export const ROUTES: readonly Route[] = [
     route('POST', '/_open', params, indexState.openIndex),
     route('POST', '/{index}/_open', params, indexState.openIndex),
   ])(['wait_for_active_shards', 'expand_wildcards', 'ignore_unavailable', 'allow_no_indices', ...MASTER]),
+  // Divergence: `_global/create` says since=5.0.0, but 6.x's path was `/{index}/{type}/{id}/_create`;
+  // 6.6 would read `/{index}/_create/{id}` as an index request of type `_create`, which the simulator
+  // does not model (it answers as the typeless 7.0 route in every profile).
   route('PUT', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
   route('POST', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
 ];
@@ -251,10 +293,15 @@ function specificity(pattern: readonly string[]): string {
   return pattern.map((p) => (p.startsWith('{') ? '0' : '1')).join('');
 }
 
-/** The routes whose path matches, most specific first, grouped so one path shape wins. */
-export function matchPath(segments: readonly string[]): RouteMatch[] {
+/**
+ * The routes whose path matches, most specific first, grouped so one path shape wins. Only the
+ * profile's release's routes take part: a route the release lacks is absent from its path trie, so
+ * the path falls to what that release did have (or to "no handler found").
+ */
+export function matchPath(segments: readonly string[], profile: Profile): RouteMatch[] {
   const matches: RouteMatch[] = [];
   for (const route of ROUTES) {
+    if (route.inRelease !== undefined && !route.inRelease(profile)) continue;
     const params = matchPattern(route.pattern, segments);
     if (params) matches.push({ route, params });
   }

@@ -5,8 +5,8 @@
  * new indices (including those rollover creates and data streams' backing indices) their ILM settings
  * and aliases. A write to a data-stream template's name creates the data stream.
  *
- * Divergence: the 6.6 profile accepts composable templates too, although ES 6.6 only had the legacy
- * `_template` API (simulated beside them), so the same rollover scenarios run under every profile.
+ * A profile whose release predates them (6.6 has only the legacy `_template` API) has none of these
+ * routes (routes.ts), so it never stores, and so never applies, a composable template.
  */
 import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../engine/cluster/cluster';
 import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';

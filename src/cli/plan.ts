@@ -193,7 +193,16 @@ function setUp(sim: Simulator, policyFile: string, templateFile: string | undefi
     settings['index.lifecycle.name'] = policy;
     notes.push(`the template does not name a policy: index.lifecycle.name "${policy}" added`);
   }
-  must(sim, 'the index template', 'PUT', '/_index_template/plan', template);
+  // A release before composable templates (6.6 has only `_template`) is given the same template as a
+  // legacy one: its `template` block's parts at the top, `order` for `priority`.
+  const composable = send(sim, 'PUT', '/_index_template/plan', template);
+  const unrouted = composable.status === 400 && isObject(composable.body) && typeof composable.body['error'] === 'string';
+  if (unrouted) {
+    const { template: inner, priority, ...rest } = template as Record<string, unknown>;
+    must(sim, 'the index template', 'PUT', '/_template/plan', { ...rest, ...(priority === undefined ? {} : { order: priority }), ...(isObject(inner) ? inner : {}) });
+  } else if (composable.status < 200 || composable.status > 299) {
+    must(sim, 'the index template', 'PUT', '/_index_template/plan', template);
+  }
   const patterns = template['index_patterns'];
   const pattern = Array.isArray(patterns) ? String(patterns[0]) : typeof patterns === 'string' ? patterns.split(',')[0]! : `${policy}-*`;
   if ('data_stream' in template) {

@@ -8,6 +8,15 @@ import { expectNoIndex } from '../advance-until';
 import { cellValue } from '../json-match';
 import type { IlmWorld } from '../world';
 
+/**
+ * A composable template's body as the legacy template a release before 7.8 would be given instead
+ * (what 6.x tools wrote): patterns, `order` for `priority`, the `template` block's parts at the top.
+ */
+function asLegacyTemplate(json: string): string {
+  const { index_patterns, priority, template } = JSON.parse(json) as { index_patterns: unknown; priority?: number; template?: Record<string, unknown> };
+  return JSON.stringify({ index_patterns, ...(priority === undefined ? {} : { order: priority }), ...(template ?? {}) });
+}
+
 function settingsFromTable(table: DataTable): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   for (const [key, value] of table.raw()) settings[key!] = cellValue(value!);
@@ -51,6 +60,14 @@ When('I retry the failed step of {string}', async function (this: IlmWorld, name
 });
 
 Given('an index template {string}:', async function (this: IlmWorld, name: string, json: string) {
+  // A release without composable templates (6.6, whose router has no `_index_template`: the info
+  // `GET /` gives names the release) is given the same template as a legacy one.
+  const info = (await this.sendOk('GET', '/')).body as { version: { number: string } };
+  const [major, minor] = info.version.number.split('.').map(Number) as [number, number];
+  if (major < 7 || (major === 7 && minor < 8)) {
+    await this.sendAccepted('PUT', `/_template/${encodeURIComponent(name)}`, asLegacyTemplate(json), 'index template');
+    return;
+  }
   await this.sendAccepted('PUT', `/_index_template/${encodeURIComponent(name)}`, json, 'index template');
 });
 
