@@ -85,16 +85,11 @@ function missingAliases(requested: readonly string[], returned: ReadonlySet<stri
     let j = Math.max(i + 1, firstWildcard);
     for (; j < requested.length; j++) {
       const other = requested[j]!;
-      if (other.startsWith('-') && (other.slice(1) === '_all' || matches(other.slice(1), name))) break;
+      if (other.startsWith('-') && (other.slice(1) === '_all' || simpleMatch(other.slice(1), name))) break;
     }
     if (j === requested.length && !returned.has(name)) missing.add(name);
   }
   return missing;
-}
-
-function matches(pattern: string, value: string): boolean {
-  // Linear wildcard matching (issue 14: never a RegExp built from request text).
-  return simpleMatch(pattern, value);
 }
 
 /** `PUT|POST /{index}/_alias/{name}`: one add action; the body may name the index and alias too. */
@@ -191,7 +186,7 @@ export function updateAliases(ctx: RequestContext): HandlerResult {
   }
   if (actions.length === 0) throw new EsException(actionRequestValidation(['Must specify at least one alias action']));
   // Which removes found nothing (8.14+ reports them per action; 7.x fails only when nothing at all changes).
-  const emptyRemoves = described.map((d) => d.type === 'remove' && !d.indices.some((i) => d.aliases.some((p) => [...i.aliases.keys()].some((k) => matches(p, k)))));
+  const emptyRemoves = described.map((d) => d.type === 'remove' && !d.indices.some((i) => d.aliases.some((p) => [...i.aliases.keys()].some((k) => simpleMatch(p, k)))));
   const changed = applyAliasActions(sim.cluster, actions);
   if (!changed && !sim.profile.aliasActionResults) {
     const all = described.flatMap((d) => d.aliases);

@@ -12,12 +12,7 @@ import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
 import { aliasMetadataToXContent, settingsToXContent } from '../engine/cluster/index-view';
 import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
-
-/** Component templates came with composable templates in 7.8; a 6.x router has no handler for them. */
-function guarded(handler: (ctx: RequestContext) => HandlerResult): (ctx: RequestContext) => HandlerResult {
-  return (ctx) => (ctx.sim.profile.dataStreams === 'none' ? noHandlerFound(ctx) : handler(ctx));
-}
+import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 /** ES `ComponentTemplate.PARSER` fields per release (`deprecated` from 8.12). */
 function componentFields(ctx: RequestContext): readonly string[] {
@@ -30,7 +25,7 @@ function templateFields(ctx: RequestContext): readonly string[] {
 }
 
 /** `PUT|POST /_component_template/<name>` (`?create=true` refuses an existing name). */
-export const putComponentTemplate = guarded((ctx) => {
+export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
   const { sim } = ctx;
   const name = pathParam(ctx, 'name');
   const body = bodyAsMap(requiredBody(ctx));
@@ -57,7 +52,7 @@ export const putComponentTemplate = guarded((ctx) => {
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
   sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body });
   return ok(ACKNOWLEDGED);
-});
+};
 
 /** ES `ComponentTemplate#toXContent`: `template` (settings normalised to `index.*` strings), `version`, `_meta`. */
 function componentToXContent(component: ComponentTemplate, flat: boolean): Record<string, unknown> {
@@ -83,7 +78,7 @@ function componentToXContent(component: ComponentTemplate, flat: boolean): Recor
 }
 
 /** `GET|HEAD /_component_template[/<name>]`: a pattern may match none; an explicit name must exist. */
-export const getComponentTemplates = guarded((ctx) => {
+export const getComponentTemplates = (ctx: RequestContext): HandlerResult => {
   const { sim } = ctx;
   const flat = booleanParam(ctx, 'flat_settings', false);
   const requested = ctx.params.get('name');
@@ -92,13 +87,13 @@ export const getComponentTemplates = guarded((ctx) => {
     throw new EsException(resourceNotFound(`component template matching [${requested}] not found`));
   }
   return ok({ component_templates: names.map((n) => ({ name: n, component_template: componentToXContent(sim.cluster.componentTemplates.get(n)!, flat) })) });
-});
+};
 
 /**
  * `DELETE /_component_template/<name>` (ES `MetadataIndexTemplateService#removeComponentTemplate`):
  * refused while an index template composes it; a missing name is a 404 whose reason is the name.
  */
-export const deleteComponentTemplate = guarded((ctx) => {
+export const deleteComponentTemplate = (ctx: RequestContext): HandlerResult => {
   const { cluster } = ctx.sim;
   const names = commaList(pathParam(ctx, 'name'));
   const selected = (n: string) => (names.length > 1 ? names.includes(n) : simpleMatch(names[0] ?? '', n));
@@ -126,4 +121,4 @@ export const deleteComponentTemplate = guarded((ctx) => {
   }
   for (const name of matching) cluster.componentTemplates.delete(name);
   return ok(ACKNOWLEDGED);
-});
+};

@@ -31,7 +31,6 @@ import {
   expandHidden,
   HandlerResult,
   isObject,
-  noHandlerFound,
   ok,
   pathParam,
   RequestContext,
@@ -40,18 +39,8 @@ import {
 } from './context';
 import { countDocument, writeTarget } from './template-handlers';
 
-/** 6.x has no data streams: the router there has no such endpoint. */
-function requireDataStreams(ctx: RequestContext): HandlerResult | null {
-  if (ctx.sim.profile.dataStreams !== 'none') return null;
-  // Divergence: ES 6.6 routes some of these paths to other handlers (`GET /{index}` with an index named
-  // `_data_stream`); the simulator answers them all as the router does for an unknown endpoint.
-  return noHandlerFound(ctx);
-}
-
 /** `PUT /_data_stream/<name>` (ES `CreateDataStreamAction`). */
 export function putDataStream(ctx: RequestContext): HandlerResult {
-  const refused = requireDataStreams(ctx);
-  if (refused) return refused;
   const { sim } = ctx;
   createDataStream(sim.cluster, sim.profile, pathParam(ctx, 'name'), sim.now);
   sim.clusterChanged();
@@ -124,8 +113,6 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
 
 /** `GET /_data_stream[/<name>]` (ES `GetDataStreamAction`): sorted by name. */
 export function getDataStreams(ctx: RequestContext): HandlerResult {
-  const refused = requireDataStreams(ctx);
-  if (refused) return refused;
   const { sim } = ctx;
   // ES `RestGetDataStreamsAction` reads `?include_defaults` and (8.x) `?verbose` with
   // `RestRequest#paramAsBoolean`, so anything but true/false is refused before the lookup.
@@ -141,8 +128,6 @@ export function getDataStreams(ctx: RequestContext): HandlerResult {
 
 /** `DELETE /_data_stream/<name>` (ES `DeleteDataStreamAction`): the streams and their backing indices. */
 export function deleteDataStream(ctx: RequestContext): HandlerResult {
-  const refused = requireDataStreams(ctx);
-  if (refused) return refused;
   const { sim } = ctx;
   const names = commaList(pathParam(ctx, 'name'));
   let streams: DataStream[];

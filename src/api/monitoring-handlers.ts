@@ -16,7 +16,7 @@ import { indexHealth } from '../engine/cluster/health';
 import { resolveIndices } from '../engine/cluster/index-resolver';
 import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
 import { byteSizeString } from './cat-handlers';
-import { booleanParam, commaList, expandHidden, HandlerResult, indicesOptions, noHandlerFound, ok, RequestContext } from './context';
+import { booleanParam, commaList, expandHidden, HandlerResult, indicesOptions, ok, RequestContext } from './context';
 
 function byName(a: IndexMetadata, b: IndexMetadata): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -98,7 +98,6 @@ export function indexStats(ctx: RequestContext): HandlerResult {
 /** `GET /_data_stream[/<name>]/_stats` (7.9+). */
 export function dataStreamStats(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  if (sim.profile.dataStreams === 'none') return noHandlerFound(ctx);
   const streams = resolveDataStreams(sim.cluster, ctx.params.get('name') ?? '*', expandHidden(ctx));
   const human = booleanParam(ctx, 'human', false);
   const backing = streams.flatMap((ds) => ds.indices.map((n) => sim.cluster.indices.get(n)).filter((i): i is IndexMetadata => i !== undefined));
@@ -120,7 +119,6 @@ export function dataStreamStats(ctx: RequestContext): HandlerResult {
 /** `GET /_health_report/ilm` (8.7+): ES `IlmHealthIndicatorService#calculate`. */
 export function healthReport(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  if (sim.profile.dataStreams !== 'v8') return noHandlerFound(ctx);
   const feature = ctx.params.get('feature') ?? '';
   if (feature !== 'ilm') throw new EsException(resourceNotFound(`Did not find indicator ${feature}`));
   const verbose = booleanParam(ctx, 'verbose', true);

@@ -26,16 +26,7 @@ import {
   validateNewSnapshot,
 } from '../engine/cluster/snapshots';
 import type { Snapshot } from '../engine/cluster/snapshot-store';
-import { ACKNOWLEDGED, GLOBAL_PARAMS, unrecognizedParams, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from './context';
-
-/**
- * SLM came in 7.4: older releases have no `_slm` handler. Divergence: ES 6.6 would route some of
- * these paths to its document APIs; the simulator answers as for any path without a handler.
- */
-function withoutSlm(ctx: RequestContext): HandlerResult | null {
-  if (ctx.sim.profile.snapshots.slm) return null;
-  return noHandlerFound(ctx);
-}
+import { ACKNOWLEDGED, GLOBAL_PARAMS, unrecognizedParams, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 // ---- repositories ----
 
@@ -320,8 +311,6 @@ function checkRetention(p: JsonTokenizer): void {
 }
 
 export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   const { sim } = ctx;
   const text = requiredBody(ctx);
   const body = bodyAsMap(text);
@@ -332,8 +321,6 @@ export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
 }
 
 export function getSlmPolicies(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   const { sim } = ctx;
   const policies = sim.cluster.snapshots.slmPolicies;
   const requested = ctx.params.has('policy_id') ? commaList(pathParam(ctx, 'policy_id')) : [];
@@ -352,16 +339,12 @@ export function getSlmPolicies(ctx: RequestContext): HandlerResult {
 }
 
 export function deleteSlmPolicyHandler(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   deleteSlmPolicy(ctx.sim.cluster, pathParam(ctx, 'policy_id'));
   ctx.sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }
 
 export function executeSlmPolicyHandler(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   const { sim } = ctx;
   const id = pathParam(ctx, 'policy_id');
   const policy = sim.cluster.snapshots.slmPolicies.get(id);
@@ -378,8 +361,6 @@ export function executeSlmPolicyHandler(ctx: RequestContext): HandlerResult {
 }
 
 export function slmStatus(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   return ok({ operation_mode: ctx.sim.cluster.snapshots.slmOperationMode });
 }
 
@@ -388,15 +369,11 @@ export function slmStatus(ctx: RequestContext): HandlerResult {
  * snapshot in flight (a simulated snapshot completes at once), stopping reaches STOPPED at once.
  */
 export function slmStop(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   ctx.sim.cluster.snapshots.slmOperationMode = 'STOPPED';
   return ok(ACKNOWLEDGED);
 }
 
 export function slmStart(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   ctx.sim.cluster.snapshots.slmOperationMode = 'RUNNING';
   return ok(ACKNOWLEDGED);
 }
@@ -407,16 +384,12 @@ export function slmStart(ctx: RequestContext): HandlerResult {
  * Divergence: the simulator applies no retention, so no snapshot is deleted (see the README).
  */
 export function slmExecuteRetention(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   ctx.sim.cluster.snapshots.slmRetentionRuns += 1;
   return ok(ACKNOWLEDGED);
 }
 
 /** `GET /_slm/stats` (ES `SnapshotLifecycleStats#toXContent`): totals, then each policy by id. */
 export function slmStats(ctx: RequestContext): HandlerResult {
-  const refused = withoutSlm(ctx);
-  if (refused) return refused;
   const store = ctx.sim.cluster.snapshots;
   const policies = [...store.slmPolicies.values()].filter((p) => p.snapshotsTaken > 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const taken = policies.reduce((n, p) => n + p.snapshotsTaken, 0);

@@ -3,21 +3,16 @@
  * handed back (and a given one served), and close() releasing the port.
  */
 import { expect } from 'chai';
-import * as http from 'node:http';
 import { describe, it } from 'node:test';
 import { createSimulator } from '../index';
 import { startServer } from './index';
+import { raw } from './test-support';
 
-function get(url: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      })
-      .on('error', reject);
-  });
+/** GET of a whole URL, answered as status and text. */
+async function get(url: string): Promise<{ status: number; text: string }> {
+  const { origin, pathname, search } = new URL(url);
+  const { status, text } = await raw(origin, { method: 'GET', path: `${pathname}${search}` });
+  return { status, text };
 }
 
 describe('startServer (ilm-sim/server)', () => {
