@@ -3,7 +3,8 @@ Feature: Actions: allocate sets replicas and allocation filters, then waits for 
   (`check-allocation`). The simulated cluster has nodes of every attribute, so by default the wait
   holds in the same update; `/_sim/allocation` makes it visible (see slow-allocation.feature).
   GET policy prints the replica count when set, then `include`, `exclude` and `require`, always as
-  objects; filter values are kept as text, so a number becomes a string.
+  objects; filter values are kept as text, so a number becomes a string. The index keeps the
+  `data_content` tier preference it was created with (7.10+) beside the action's rules.
 
   Scenario: Allocate: 7.10 applies the replicas and filters, passing allocate and check-allocation
     Given a lifecycle policy "warm-box":
@@ -24,6 +25,7 @@ Feature: Actions: allocate sets replicas and allocation filters, then waits for 
     Then the response is:
       """json
       { "logs": { "settings": { "index.number_of_replicas": "0", "index.routing.allocation.exclude.zone": "b",
+                                "index.routing.allocation.include._tier_preference": "data_content",
                                 "index.routing.allocation.include.box_type": "warm", "index.routing.allocation.include.rack": "3" } } }
       """
     When I get the lifecycle policy "warm-box"
@@ -47,7 +49,8 @@ Feature: Actions: allocate sets replicas and allocation filters, then waits for 
     When I send GET "/logs/_settings/index.routing.*?flat_settings=true"
     Then the response is:
       """json
-      { "logs": { "settings": { "index.routing.allocation.require.box_type": "cold" } } }
+      { "logs": { "settings": { "index.routing.allocation.include._tier_preference": "data_content",
+                                "index.routing.allocation.require.box_type": "cold" } } }
       """
 
   Scenario: Allocate: 7.10 injects migrate after an allocate that only sets replicas

@@ -270,6 +270,12 @@ export interface Profile {
   readonly catIndicesDatasetSize: boolean;
   /** `POST /_ilm/migrate_to_data_tiers` exists (7.14+). */
   readonly migrateToDataTiers: boolean;
+  /**
+   * A new index without routing rules gets `index.routing.allocation.include._tier_preference`
+   * (`data_content`, or `data_hot` for a data stream's backing index): ES
+   * `DataTier.DefaultHotAllocationSettingProvider`, 7.10+.
+   */
+  readonly defaultTierPreference: boolean;
   /** A lifecycle policy may carry `_meta` (7.14+). */
   readonly policyMeta: boolean;
   /** `POST /_aliases` and the alias APIs answer `errors` (and `action_results` on errors), 8.14+. */
@@ -411,6 +417,7 @@ export const PROFILE_7_10: Profile = {
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
   migrateToDataTiers: false,
+  defaultTierPreference: true,
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -514,6 +521,7 @@ export const PROFILE_6_6: Profile = {
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
   migrateToDataTiers: false,
+  defaultTierPreference: false,
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -700,6 +708,7 @@ export const PROFILE_8_19: Profile = {
   healthUnassignedPrimaries: true,
   catIndicesDatasetSize: true,
   migrateToDataTiers: true,
+  defaultTierPreference: true,
   policyMeta: true,
   aliasActionResults: true,
   xpack: {

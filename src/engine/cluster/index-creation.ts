@@ -61,6 +61,25 @@ export function matchingLegacyTemplates(cluster: Cluster, indexName: string): Le
   return matched.sort((a, b) => b.order - a.order);
 }
 
+const TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
+const ROUTING_RULE_PREFIXES = ['index.routing.allocation.require.', 'index.routing.allocation.include.', 'index.routing.allocation.exclude.'];
+
+/** A data stream's backing index: a `.ds-` name created from a template with `data_stream`. */
+function isBackingIndex(profile: Profile, name: string, template: IndexTemplate | null): boolean {
+  return profile.dataStreams !== 'none' && name.startsWith('.ds-') && template !== null && template.source['data_stream'] != null;
+}
+
+/**
+ * ES `DataTier.DefaultHotAllocationSettingProvider` (7.10+): a tier preference the templates or the
+ * request set (even to null) is theirs; any other `require`/`include`/`exclude` routing rule means
+ * none is added; otherwise `data_hot` for a data stream's backing index and `data_content` for the rest.
+ */
+function defaultTierPreference(settings: ReadonlyMap<string, string>, requestSettings: ReadonlyMap<string, string | null>, backing: boolean): string | null {
+  if (settings.has(TIER_PREFERENCE) || requestSettings.has(TIER_PREFERENCE)) return null;
+  for (const key of settings.keys()) if (ROUTING_RULE_PREFIXES.some((prefix) => key.startsWith(prefix))) return null;
+  return backing ? 'data_hot' : 'data_content';
+}
+
 /** Checks everything about a new index without changing the cluster; throws ES's error. */
 export function validateNewIndex(
   cluster: Cluster,
@@ -92,6 +111,10 @@ export function validateNewIndex(
     for (const legacy of matchingLegacyTemplates(cluster, name).reverse()) for (const [key, value] of legacy.settings) settings.set(key, value);
   }
   for (const [key, value] of requestSettings) if (value !== null) settings.set(key, value);
+  if (profile.defaultTierPreference) {
+    const preference = defaultTierPreference(settings, requestSettings, isBackingIndex(profile, name, template));
+    if (preference !== null) settings.set(TIER_PREFERENCE, preference);
+  }
   // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
   if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);
   if (
