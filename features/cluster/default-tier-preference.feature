@@ -1,8 +1,9 @@
 Feature: New indices get a data tier preference (7.10+)
-  From 7.10 Elasticsearch gives every new index `index.routing.allocation.include._tier_preference`
-  unless the templates or the request say otherwise: `data_content` for an index, `data_hot` for a
-  data stream's backing index. A preference of their own wins (even `null`, which leaves none), and
-  any other `require`/`include`/`exclude` routing rule means no preference is added. 6.6 has no tiers.
+  From 7.10 Elasticsearch gives a new index `index.routing.allocation.include._tier_preference`:
+  `data_content` for an index, `data_hot` for a data stream's backing index. In 7.x a preference of
+  the templates' or request's own wins (even `null`, which leaves none), and any other
+  `require`/`include`/`exclude` routing rule means no preference is added. From 8.0 the default is
+  enforced: whatever else is set, an index whose preference names no tier gets it. 6.6 has no tiers.
   (A settings filter that matches nothing of an index leaves the index out of the answer.)
 
   Scenario: Tier preference: a plain index is on the content tier
@@ -49,6 +50,21 @@ Feature: New indices get a data tier preference (7.10+)
     Then the response is:
       """json
       {"warm-1":{"settings":{"index.routing.allocation.include._tier_preference":"data_warm,data_hot"}}}
+      """
+
+  @profile:8.19
+  Scenario: Tier preference: 8.x enforces it beside routing rules and over null
+    Given an index "boxed" with settings:
+      | index.routing.allocation.require.box_type | hot |
+    When I send PUT "/none" with:
+      """json
+      { "settings": { "index.routing.allocation.include._tier_preference": null } }
+      """
+    And I send GET "/boxed,none/_settings/index.routing.*?flat_settings=true"
+    Then the response is:
+      """json
+      {"boxed":{"settings":{"index.routing.allocation.include._tier_preference":"data_content","index.routing.allocation.require.box_type":"hot"}},
+       "none":{"settings":{"index.routing.allocation.include._tier_preference":"data_content"}}}
       """
 
   @profile:6.6

@@ -70,14 +70,22 @@ function isBackingIndex(profile: Profile, name: string, template: IndexTemplate 
 }
 
 /**
- * ES `DataTier.DefaultHotAllocationSettingProvider` (7.10+): a tier preference the templates or the
- * request set (even to null) is theirs; any other `require`/`include`/`exclude` routing rule means
- * none is added; otherwise `data_hot` for a data stream's backing index and `data_content` for the rest.
+ * The tier preference ES gives a new index: `data_hot` for a data stream's backing index and
+ * `data_content` for the rest. 7.x (`DataTier.DefaultHotAllocationSettingProvider`): none when the
+ * templates or request set a preference (even null) or any other `require`/`include`/`exclude` rule.
+ * 8.x (`MetadataCreateIndexService`, PR #79751): whenever the resulting preference lists no tier.
  */
-function defaultTierPreference(settings: ReadonlyMap<string, string>, requestSettings: ReadonlyMap<string, string | null>, backing: boolean): string | null {
+function defaultTierPreference(
+  mode: 'provider' | 'enforced',
+  settings: ReadonlyMap<string, string>,
+  requestSettings: ReadonlyMap<string, string | null>,
+  backing: boolean,
+): string | null {
+  const tier = backing ? 'data_hot' : 'data_content';
+  if (mode === 'enforced') return (settings.get(TIER_PREFERENCE) ?? '').trim().length === 0 ? tier : null;
   if (settings.has(TIER_PREFERENCE) || requestSettings.has(TIER_PREFERENCE)) return null;
   for (const key of settings.keys()) if (ROUTING_RULE_PREFIXES.some((prefix) => key.startsWith(prefix))) return null;
-  return backing ? 'data_hot' : 'data_content';
+  return tier;
 }
 
 /** Checks everything about a new index without changing the cluster; throws ES's error. */
@@ -111,8 +119,8 @@ export function validateNewIndex(
     for (const legacy of matchingLegacyTemplates(cluster, name).reverse()) for (const [key, value] of legacy.settings) settings.set(key, value);
   }
   for (const [key, value] of requestSettings) if (value !== null) settings.set(key, value);
-  if (profile.defaultTierPreference) {
-    const preference = defaultTierPreference(settings, requestSettings, isBackingIndex(profile, name, template));
+  if (profile.defaultTierPreference !== 'none') {
+    const preference = defaultTierPreference(profile.defaultTierPreference, settings, requestSettings, isBackingIndex(profile, name, template));
     if (preference !== null) settings.set(TIER_PREFERENCE, preference);
   }
   // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
