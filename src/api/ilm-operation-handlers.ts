@@ -74,13 +74,16 @@ export function migrateToDataTiersHandler(ctx: RequestContext): HandlerResult {
   if (!dryRun) {
     sim.replanAll();
   }
-  return ok({
-    dry_run: dryRun,
-    ...(result.removedLegacyTemplate === null ? {} : { removed_legacy_template: result.removedLegacyTemplate }),
-    migrated_ilm_policies: result.migratedPolicies,
-    migrated_indices: result.migratedIndices,
-    migrated_legacy_templates: [],
-    migrated_composable_templates: [],
-    migrated_component_templates: [],
-  });
+  // ES `MigrateToDataTiersResponse#toXContent` leaves out every empty list.
+  const lists: Array<[string, readonly string[]]> = [
+    ['migrated_ilm_policies', result.migratedPolicies],
+    ['migrated_indices', result.migratedIndices],
+    ['migrated_legacy_templates', result.migratedLegacyTemplates],
+    ['migrated_composable_templates', result.migratedComposableTemplates],
+    ['migrated_component_templates', result.migratedComponentTemplates],
+  ];
+  const out: Record<string, unknown> = { dry_run: dryRun };
+  if (result.removedLegacyTemplate !== null) out['removed_legacy_template'] = result.removedLegacyTemplate;
+  for (const [field, names] of lists) if (names.length > 0) out[field] = names;
+  return ok(out);
 }

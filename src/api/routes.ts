@@ -129,8 +129,6 @@ export const ROUTES: readonly Route[] = [
   route('POST', '/_ilm/stop', MASTER, operations.stop),
   route('GET', '/_ilm/status', [], operations.status),
   // `ilm/migrate_to_data_tiers` since=7.14.0; the other ILM routes since=6.6.0.
-  // Divergence: so 7.17 has it, but the 7.17 profile does not model 7.17's migration (its answer's
-  // fields and which templates it rewrites are not settled here) and keeps 7.10's `migrateToDataTiers`.
   route('POST', '/_ilm/migrate_to_data_tiers', ['dry_run', 'master_timeout'], operations.migrateToDataTiersHandler, BODY, (p) => p.migrateToDataTiers),
   route('GET', '/{index}', GET_INDEX, reads.getIndex),
   route('HEAD', '/{index}', ['local', 'flat_settings', 'include_defaults', ...INDEX_OPTIONS], reads.indexExists),

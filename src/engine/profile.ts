@@ -271,11 +271,13 @@ export interface Profile {
   /** `POST /_ilm/migrate_to_data_tiers` exists (7.14+). */
   readonly migrateToDataTiers: boolean;
   /**
-   * A new index without routing rules gets `index.routing.allocation.include._tier_preference`
-   * (`data_content`, or `data_hot` for a data stream's backing index): ES
-   * `DataTier.DefaultHotAllocationSettingProvider`, 7.10+.
+   * Whether a new index gets `index.routing.allocation.include._tier_preference` (`data_content`, or
+   * `data_hot` for a data stream's backing index) when the templates and request leave it out:
+   * `provider` (7.10+, ES `DataTier.DefaultHotAllocationSettingProvider`) only when they set no other
+   * routing rule and no preference, even null; `enforced` (8.0+, PR #79751: `MetadataCreateIndexService`
+   * puts it whenever the result has no tiers, whatever else is set).
    */
-  readonly defaultTierPreference: boolean;
+  readonly defaultTierPreference: 'none' | 'provider' | 'enforced';
   /** A lifecycle policy may carry `_meta` (7.14+). */
   readonly policyMeta: boolean;
   /** `POST /_aliases` and the alias APIs answer `errors` (and `action_results` on errors), 8.14+. */
@@ -417,7 +419,7 @@ export const PROFILE_7_10: Profile = {
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
   migrateToDataTiers: false,
-  defaultTierPreference: true,
+  defaultTierPreference: 'provider',
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -521,7 +523,7 @@ export const PROFILE_6_6: Profile = {
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
   migrateToDataTiers: false,
-  defaultTierPreference: false,
+  defaultTierPreference: 'none',
   policyMeta: false,
   aliasActionResults: false,
   xpack: {
@@ -608,8 +610,11 @@ export const PROFILE_7_17: Profile = {
   // 7.12: the stream's only backing index takes the stream with it (PR #69637); the write index is
   // still refused by a throw the runner does not catch (until 8.13).
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
-  // 7.14, PR #74518 (with `POST _ilm/migrate_to_data_tiers`, not simulated).
+  // 7.14, PR #74518.
   policyInUseBy: true,
+  // 7.14 (`POST _ilm/migrate_to_data_tiers`, with 7.17's template lists: `MigrateToDataTiersResponse`
+  // reads them from `Version.V_7_17_0` on).
+  migrateToDataTiers: true,
   // 7.15 (phase-only and phase/action targets of `POST _ilm/move`).
   moveToStepPartialTarget: true,
   // 7.x `IndexLifecycleService#IGNORE_STEPS_MAINTENANCE_REQUESTED = Set.of(ShrinkStep.NAME, RollupStep.NAME)`.
@@ -708,7 +713,8 @@ export const PROFILE_8_19: Profile = {
   healthUnassignedPrimaries: true,
   catIndicesDatasetSize: true,
   migrateToDataTiers: true,
-  defaultTierPreference: true,
+  // 8.0, PR #79751: the default tier preference is enforced at creation.
+  defaultTierPreference: 'enforced',
   policyMeta: true,
   aliasActionResults: true,
   xpack: {

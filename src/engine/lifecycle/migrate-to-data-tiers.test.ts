@@ -1,6 +1,7 @@
 /**
  * Tests for the data-tier migration: ILM must be stopped (unless dry run), allocate rules on the node
- * attribute go (the action too when nothing is left), index attribute routing becomes a tier preference.
+ * attribute go (the action too when nothing is left), index attribute routing becomes a tier preference,
+ * and an index left without tiers gets the default one.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
@@ -32,7 +33,16 @@ describe('migrateToDataTiers (ES MetadataMigrateToDataTiersRoutingService)', () 
       'stop ILM before migrating to data tiers, current state is [RUNNING]',
     );
     const dry = migrateToDataTiers(cluster, PROFILE_8_19, { dryRun: true, legacyTemplateToDelete: null, nodeAttribute: null }, 5);
-    expect(dry).to.deep.equal({ removedLegacyTemplate: null, migratedPolicies: ['p'], migratedIndices: ['a'] });
+    // `b`'s rule names no tier, so it keeps it and only gains the default preference (ES 7.16+).
+    expect(dry).to.deep.equal({
+      removedLegacyTemplate: null,
+      migratedPolicies: ['p'],
+      migratedIndices: ['a', 'b'],
+      migratedLegacyTemplates: [],
+      migratedComposableTemplates: [],
+      migratedComponentTemplates: [],
+    });
+    expect(cluster.indices.get('b')!.settings.has('index.routing.allocation.include._tier_preference')).to.equal(false);
     expect(cluster.policies.get('p')!.version).to.equal(1);
   });
 
@@ -46,6 +56,9 @@ describe('migrateToDataTiers (ES MetadataMigrateToDataTiersRoutingService)', () 
     expect(phases['cold']!.actions).to.deep.equal({});
     expect(phases['warm']!.actions['allocate']).to.include({ number_of_replicas: 1 });
     expect([...cluster.indices.get('a')!.settings]).to.deep.equal([['index.routing.allocation.include._tier_preference', 'data_warm,data_hot']]);
-    expect(cluster.indices.get('b')!.settings.get('index.routing.allocation.require.data')).to.equal('the_warm_nodes');
+    expect([...cluster.indices.get('b')!.settings]).to.deep.equal([
+      ['index.routing.allocation.require.data', 'the_warm_nodes'],
+      ['index.routing.allocation.include._tier_preference', 'data_content'],
+    ]);
   });
 });
