@@ -12,12 +12,10 @@ import {
   deleteRepository,
   deleteSlmPolicy,
   deleteSnapshot,
-  executeSlmPolicy,
   putRepository,
   putSlmPolicy,
   repositoryMissing,
   repositoryToXContent,
-  slmIndexExpression,
   slmPoliciesMissing,
   slmPolicyToXContent,
   snapshotMissing,
@@ -26,6 +24,7 @@ import {
   validateNewSnapshot,
 } from '../engine/cluster/snapshots';
 import type { Snapshot } from '../engine/cluster/snapshot-store';
+import { slmStatsToXContent } from '../engine/cluster/slm-retention';
 import { ACKNOWLEDGED, GLOBAL_PARAMS, unrecognizedParams, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 // ---- repositories ----
@@ -316,6 +315,7 @@ export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   const body = bodyAsMap(text);
   checkSlmBody(text);
   putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), body, sim.now);
+  sim.slmChanged();
   sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }
@@ -334,29 +334,20 @@ export function getSlmPolicies(ctx: RequestContext): HandlerResult {
   }
   const human = booleanParam(ctx, 'human', false);
   const out = new Map<string, unknown>();
-  for (const id of ids) out.set(id, slmPolicyToXContent(policies.get(id)!, sim.profile, sim.now, human));
+  for (const id of ids) out.set(id, slmPolicyToXContent(policies.get(id)!, sim.cluster.snapshots.slmStats.policies.get(id), sim.profile, sim.now, human));
   return ok(out);
 }
 
 export function deleteSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   deleteSlmPolicy(ctx.sim.cluster, pathParam(ctx, 'policy_id'));
+  ctx.sim.slmChanged();
   ctx.sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }
 
 export function executeSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  const id = pathParam(ctx, 'policy_id');
-  const policy = sim.cluster.snapshots.slmPolicies.get(id);
-  const expression = policy ? slmIndexExpression(policy) : '_all';
-  const indices = resolveIndices(sim.cluster, expression, {
-    ignoreUnavailable: policy?.config?.['ignore_unavailable'] === true,
-    allowNoIndices: true,
-    expandHidden: false,
-  }).map((i) => i.name);
-  const snapshotName = executeSlmPolicy(sim.cluster, id, indices, sim.now);
-  // The snapshot finishing is a cluster-state change: 7.10's wait-for-snapshot is checked on it.
-  sim.clusterChanged();
+  const snapshotName = sim.runSlmPolicy(pathParam(ctx, 'policy_id'));
   return ok({ snapshot_name: snapshotName });
 }
 
@@ -366,43 +357,31 @@ export function slmStatus(ctx: RequestContext): HandlerResult {
 
 /**
  * `POST /_slm/stop` and `/_slm/start` (ES `TransportStopSLMAction`, `TransportStartSLMAction`). With no
- * snapshot in flight (a simulated snapshot completes at once), stopping reaches STOPPED at once.
+ * snapshot in flight (a simulated snapshot completes at once), stopping reaches STOPPED at once; the
+ * simulation drops the policies' scheduled runs and schedules them again from the start.
  */
 export function slmStop(ctx: RequestContext): HandlerResult {
   ctx.sim.cluster.snapshots.slmOperationMode = 'STOPPED';
+  ctx.sim.slmChanged();
   return ok(ACKNOWLEDGED);
 }
 
 export function slmStart(ctx: RequestContext): HandlerResult {
   ctx.sim.cluster.snapshots.slmOperationMode = 'RUNNING';
+  ctx.sim.slmChanged();
   return ok(ACKNOWLEDGED);
 }
 
 /**
- * `POST /_slm/_execute_retention`: acknowledged, and counted in `GET /_slm/stats`.
- *
- * Divergence: the simulator applies no retention, so no snapshot is deleted (see the README).
+ * `POST /_slm/_execute_retention` (ES `TransportExecuteSnapshotRetentionAction`): a retention run now,
+ * even while SLM is stopped (ES runs a manual one regardless).
  */
 export function slmExecuteRetention(ctx: RequestContext): HandlerResult {
-  ctx.sim.cluster.snapshots.slmRetentionRuns += 1;
+  ctx.sim.runSlmRetention();
   return ok(ACKNOWLEDGED);
 }
 
-/** `GET /_slm/stats` (ES `SnapshotLifecycleStats#toXContent`): totals, then each policy by id. */
+/** `GET /_slm/stats` (ES `SnapshotLifecycleStats#toXContent`). */
 export function slmStats(ctx: RequestContext): HandlerResult {
-  const store = ctx.sim.cluster.snapshots;
-  const policies = [...store.slmPolicies.values()].filter((p) => p.snapshotsTaken > 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const taken = policies.reduce((n, p) => n + p.snapshotsTaken, 0);
-  return ok({
-    retention_runs: store.slmRetentionRuns,
-    retention_failed: 0,
-    retention_timed_out: 0,
-    retention_deletion_time: '0s',
-    retention_deletion_time_millis: 0,
-    total_snapshots_taken: taken,
-    total_snapshots_failed: 0,
-    total_snapshots_deleted: 0,
-    total_snapshot_deletion_failures: 0,
-    policy_stats: policies.map((p) => ({ policy: p.id, snapshots_taken: p.snapshotsTaken, snapshots_failed: 0, snapshots_deleted: 0, snapshot_deletion_failures: 0 })),
-  });
+  return ok(slmStatsToXContent(ctx.sim.cluster));
 }

@@ -6,6 +6,8 @@ import { errorOf } from '../../testing/error-of';
 import { PROFILE_6_6, PROFILE_7_10, PROFILE_8_19 } from '../profile';
 import {
   createSnapshot,
+  deleteRepository,
+  deleteSlmPolicy,
   executeSlmPolicy,
   putRepository,
   putSlmPolicy,
@@ -128,10 +130,26 @@ describe('SLM policies', () => {
     putRepository(cluster, 'r', 'fs', { location: '/x' });
     putSlmPolicy(cluster, 'p', { name: '<nightly-{now/d}>', schedule: '0 30 1 * * ?', repository: 'r' }, 0);
     const now = at('2024-01-01T02:00:00Z');
-    const name = executeSlmPolicy(cluster, 'p', ['logs'], now);
+    const name = executeSlmPolicy(cluster, 'p', now);
     expect(name).to.match(/^nightly-2024\.01\.01-uuid\d+abc$/);
     expect(cluster.snapshots.slmPolicies.get('p')!.lastSuccess).to.deep.equal({ snapshotName: name, startMillis: now, timeMillis: now });
     expect(cluster.snapshots.snapshots.get('r')!.get(name)!.metadata).to.deep.equal({ policy: 'p' });
-    expect(errorOf(() => executeSlmPolicy(cluster, 'q', [], now)).reason).to.equal('no such snapshot lifecycle policy [q]');
+    expect(errorOf(() => executeSlmPolicy(cluster, 'q', now)).reason).to.equal('no such snapshot lifecycle policy [q]');
+    expect(cluster.snapshots.slmStats.policies.get('p')!.snapshotsTaken).to.equal(1);
+  });
+
+  it('records a failed run (the repository is gone) as the last failure, with the exception as JSON text', () => {
+    const cluster = createCluster(counter());
+    putRepository(cluster, 'r', 'fs', { location: '/x' });
+    putSlmPolicy(cluster, 'p', { name: 'snap', schedule: '0 30 1 * * ?', repository: 'r' }, 0);
+    deleteRepository(cluster, 'r');
+    const now = at('2024-01-01T02:00:00Z');
+    const name = executeSlmPolicy(cluster, 'p', now);
+    const policy = cluster.snapshots.slmPolicies.get('p')!;
+    expect(policy.lastSuccess).to.equal(undefined);
+    expect(policy.lastFailure).to.deep.equal({ snapshotName: name, timeMillis: now, details: '{"type":"repository_missing_exception","reason":"[r] missing"}' });
+    expect(cluster.snapshots.slmStats.policies.get('p')).to.deep.equal({ snapshotsTaken: 0, snapshotsFailed: 1, snapshotsDeleted: 0, snapshotDeletionFailures: 0 });
+    deleteSlmPolicy(cluster, 'p');
+    expect(cluster.snapshots.slmStats.policies.has('p')).to.equal(false);
   });
 });

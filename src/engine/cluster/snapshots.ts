@@ -6,7 +6,7 @@
  * and request parsing stays in the API layer.
  */
 import type { Cluster } from './cluster';
-import type { SlmPolicy, Snapshot, SnapshotRepository } from './snapshot-store';
+import type { SlmInvocation, SlmPolicy, SlmPolicyStats, Snapshot, SnapshotRepository } from './snapshot-store';
 import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound } from '../errors';
 import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import type { Profile } from '../profile';
@@ -16,6 +16,7 @@ import { resolveDateMathName } from './date-math-names';
 
 export { resolveDateMathName };
 import { nextCronFire } from './cron';
+import { resolveIndices } from './index-resolver';
 
 /** Repository types a default distribution (with the usual plugins) knows. */
 export const REPOSITORY_TYPES: ReadonlySet<string> = new Set(['fs', 'url', 's3', 'gcs', 'azure', 'hdfs', 'source']);
@@ -286,7 +287,7 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
     version: existing ? existing.version + 1 : 1,
     modifiedDate: now,
     ...(existing?.lastSuccess ? { lastSuccess: existing.lastSuccess } : {}),
-    snapshotsTaken: existing?.snapshotsTaken ?? 0,
+    ...(existing?.lastFailure ? { lastFailure: existing.lastFailure } : {}),
   });
 }
 
@@ -302,30 +303,67 @@ export function slmPoliciesMissing(ids: readonly string[], anyConfigured: boolea
 export function deleteSlmPolicy(cluster: Cluster, id: string): void {
   if (!cluster.snapshots.slmPolicies.has(id)) throw new EsException(resourceNotFound(`Snapshot lifecycle policy not found: ${id}`));
   cluster.snapshots.slmPolicies.delete(id);
+  // ES `TransportDeleteSnapshotLifecycleAction`: the policy's counters go with it.
+  cluster.snapshots.slmStats.policies.delete(id);
 }
 
 /**
- * Runs an SLM policy now (ES `SnapshotLifecycleTask`): a snapshot named from the policy's date math
- * plus a random suffix, of `config.indices` (resolved by the caller), with `metadata.policy`; the
- * policy records it as its last success. Returns the snapshot name.
+ * Runs an SLM policy now (ES `SnapshotLifecycleTask#maybeTakeSnapshot`, on `_execute` and at each fire
+ * of its schedule): a snapshot named from the policy's date math plus a random suffix, of
+ * `config.indices` (resolved by the caller), with `metadata.policy`. The outcome is written as ES's
+ * `WriteJobStatus` writes it: a success as the last success (start and end time) and a snapshot taken;
+ * a failure (the repository is gone, the name is taken) as the last failure, with the exception as
+ * JSON text in `details`, and a snapshot failed. Either way the generated name is returned, as ES's
+ * `_execute` answers it before the snapshot is done. Fails only when the policy does not exist.
  */
-export function executeSlmPolicy(cluster: Cluster, id: string, indices: readonly string[], now: number): string {
+export function executeSlmPolicy(cluster: Cluster, id: string, now: number, profile?: Profile): string {
   const policy = cluster.snapshots.slmPolicies.get(id);
   if (!policy) throw new EsException(illegalArgument(`no such snapshot lifecycle policy [${id}]`));
-  if (!cluster.snapshots.repositories.has(policy.repository)) throw new EsException(repositoryMissing(policy.repository));
   const snapshotName = generateSnapshotName(cluster, policy.name, now);
   const configMetadata = isRecord(policy.config?.['metadata']) ? (policy.config!['metadata'] as Record<string, unknown>) : {};
   const includeGlobalState = policy.config?.['include_global_state'];
-  createSnapshot(cluster, policy.repository, snapshotName, indices, now, {
-    includeGlobalState: includeGlobalState === undefined ? true : includeGlobalState === true || includeGlobalState === 'true',
-    metadata: { ...configMetadata, policy: id },
-  });
-  cluster.snapshots.slmPolicies.set(id, {
-    ...policy,
-    lastSuccess: { snapshotName, startMillis: now, timeMillis: now },
-    snapshotsTaken: policy.snapshotsTaken + 1,
-  });
+  const stats = slmPolicyStats(cluster, id);
+  try {
+    // ES `SnapshotsService#createSnapshot`: name and repository first, then the indices.
+    const name = validateNewSnapshot(cluster, policy.repository, snapshotName, now, profile);
+    const indices = resolveIndices(cluster, slmIndexExpression(policy), {
+      ignoreUnavailable: policy.config?.['ignore_unavailable'] === true,
+      allowNoIndices: true,
+      expandHidden: false,
+    }).map((i) => i.name);
+    storeSnapshot(cluster, policy.repository, name, indices, now, {
+      includeGlobalState: includeGlobalState === undefined ? true : includeGlobalState === true || includeGlobalState === 'true',
+      metadata: { ...configMetadata, policy: id },
+      ...(profile ? { profile } : {}),
+    });
+  } catch (e) {
+    if (!(e instanceof EsException)) throw e;
+    stats.snapshotsFailed += 1;
+    cluster.snapshots.slmPolicies.set(id, { ...policy, lastFailure: { snapshotName, timeMillis: now, details: exceptionDetails(e.error) } });
+    return snapshotName;
+  }
+  stats.snapshotsTaken += 1;
+  cluster.snapshots.slmPolicies.set(id, { ...policy, lastSuccess: { snapshotName, startMillis: now, timeMillis: now } });
   return snapshotName;
+}
+
+/** One policy's counters, created at its first use (ES `computeIfAbsent`). */
+export function slmPolicyStats(cluster: Cluster, id: string): SlmPolicyStats {
+  let stats = cluster.snapshots.slmStats.policies.get(id);
+  if (!stats) {
+    stats = { snapshotsTaken: 0, snapshotsFailed: 0, snapshotsDeleted: 0, snapshotDeletionFailures: 0 };
+    cluster.snapshots.slmStats.policies.set(id, stats);
+  }
+  return stats;
+}
+
+/**
+ * ES `SnapshotLifecycleTask.exceptionToString`: the exception as `generateThrowableXContent` writes it
+ * without stack traces (`type`, `reason`, then `caused_by`), as compact JSON text.
+ */
+function exceptionDetails(error: EsError): string {
+  const toJson = (e: EsError): Record<string, unknown> => ({ type: e.type, reason: e.reason, ...(e.causedBy ? { caused_by: toJson(e.causedBy) } : {}) });
+  return JSON.stringify(toJson(error));
 }
 
 /** The index expression an SLM policy snapshots (`config.indices`, default all). */
@@ -340,7 +378,7 @@ export function slmIndexExpression(policy: SlmPolicy): string {
  * An SLM policy as `GET _slm/policy` prints it (ES `SnapshotLifecyclePolicyItem#toXContent`). The
  * 7.10 `last_success` has no `start_time` (ES added the snapshot start time to the record later).
  */
-export function slmPolicyToXContent(policy: SlmPolicy, profile: Profile, now: number, human: boolean): Record<string, unknown> {
+export function slmPolicyToXContent(policy: SlmPolicy, stats: SlmPolicyStats | undefined, profile: Profile, now: number, human: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { version: policy.version };
   if (human) out['modified_date'] = formatJavaInstantString(policy.modifiedDate);
   out['modified_date_millis'] = policy.modifiedDate;
@@ -348,27 +386,37 @@ export function slmPolicyToXContent(policy: SlmPolicy, profile: Profile, now: nu
   if (policy.config) body['config'] = policy.config;
   if (policy.retention) body['retention'] = policy.retention;
   out['policy'] = body;
-  if (policy.lastSuccess) {
-    const record: Record<string, unknown> = { snapshot_name: policy.lastSuccess.snapshotName };
-    if (profile.snapshots.api === 'v8') {
-      if (human) record['start_time_string'] = formatJavaInstantString(policy.lastSuccess.startMillis);
-      record['start_time'] = policy.lastSuccess.startMillis;
-    }
-    if (human) record['time_string'] = formatJavaInstantString(policy.lastSuccess.timeMillis);
-    record['time'] = policy.lastSuccess.timeMillis;
-    out['last_success'] = record;
-  }
+  if (policy.lastSuccess) out['last_success'] = invocationToXContent(policy.lastSuccess, profile, human);
+  if (policy.lastFailure) out['last_failure'] = invocationToXContent(policy.lastFailure, profile, human);
   const next = nextCronFire(policy.schedule, now);
   if (next !== undefined) {
     if (human) out['next_execution'] = formatJavaInstantString(next);
     out['next_execution_millis'] = next;
   }
-  out['stats'] = {
-    policy: policy.id,
-    snapshots_taken: policy.snapshotsTaken,
-    snapshots_failed: 0,
-    snapshots_deleted: 0,
-    snapshot_deletion_failures: 0,
-  };
+  out['stats'] = slmPolicyStatsToXContent(policy.id, stats);
   return out;
+}
+
+/** ES `SnapshotInvocationRecord#toXContent`; 7.10's record has no start time. */
+function invocationToXContent(record: SlmInvocation, profile: Profile, human: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { snapshot_name: record.snapshotName };
+  if (profile.snapshots.api === 'v8' && record.startMillis !== undefined) {
+    if (human) out['start_time_string'] = formatJavaInstantString(record.startMillis);
+    out['start_time'] = record.startMillis;
+  }
+  if (human) out['time_string'] = formatJavaInstantString(record.timeMillis);
+  out['time'] = record.timeMillis;
+  if (record.details !== undefined) out['details'] = record.details;
+  return out;
+}
+
+/** ES `SnapshotPolicyStats#toXContent` (no counters yet: all zero). */
+export function slmPolicyStatsToXContent(id: string, stats: SlmPolicyStats | undefined): Record<string, unknown> {
+  return {
+    policy: id,
+    snapshots_taken: stats?.snapshotsTaken ?? 0,
+    snapshots_failed: stats?.snapshotsFailed ?? 0,
+    snapshots_deleted: stats?.snapshotsDeleted ?? 0,
+    snapshot_deletion_failures: stats?.snapshotDeletionFailures ?? 0,
+  };
 }
