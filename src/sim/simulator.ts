@@ -1,8 +1,9 @@
 /**
  * The simulator facade: one cluster, one ILM runner, one scheduler, one seeded PRNG and the virtual
  * clock. It applies what the runner decides at the instants ES would: cluster changes right after a
- * request changes state, async actions as events due now, poll ticks as the clock moves. It owns time
- * but does no I/O and never reads the wall clock; the API layer calls it.
+ * request changes state, async actions as events due now, poll ticks and SLM's cron jobs (policy runs,
+ * retention) as the clock moves. It owns time but does no I/O and never reads the wall clock; the API
+ * layer calls it.
  */
 import { AllocationModel, allocationModel } from '../engine/cluster/allocation';
 import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster/cluster';
@@ -144,7 +145,7 @@ export class Simulation {
 
   /**
    * The next instant at which something can happen (an event, a shard start, a poll tick that would
-   * look at an index), after running what is due now; Infinity when nothing is scheduled.
+   * look at an index, an SLM job), after running what is due now; Infinity when nothing is scheduled.
    */
   nextDue(): number {
     this.runEventsDueBy(this.now);
