@@ -126,6 +126,27 @@ Feature: Snapshots: SLM policies run on their schedule and retention deletes old
     And the clock advances by 2d
     Then the repository "backups" has 1 snapshot
 
+  @profile:8.19
+  Scenario: Snapshots: a time-unit schedule runs every interval from the policy's last change (8.19)
+    Given the clock advances by 10m
+    And an SLM policy "six-hourly":
+      """json
+      { "schedule": "6h", "name": "six-hourly-snap", "repository": "backups" }
+      """
+    When the clock advances by 1d
+    Then the repository "backups" has 4 snapshots
+    When I send GET "/_slm/policy/six-hourly"
+    Then the response has:
+      | six-hourly.last_success.start_time | 1704154200000 |
+      | six-hourly.next_execution_millis   | 1704175800000 |
+
+  Scenario: Snapshots: a time-unit schedule is not a cron before 8.16 (7.10)
+    When I send PUT "/_slm/policy/six-hourly" with:
+      """json
+      { "schedule": "6h", "name": "six-hourly-snap", "repository": "backups" }
+      """
+    Then the request fails with status 400, error "action_request_validation_exception" and reason "Validation Failed: 1: invalid schedule: invalid cron expression [6h];"
+
   Scenario: Snapshots: wait_for_snapshot in a delete phase waits for the nightly snapshot (7.10)
     Given an SLM policy "nightly":
       """json

@@ -314,7 +314,7 @@ export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   const text = requiredBody(ctx);
   const body = bodyAsMap(text);
   checkSlmBody(text);
-  putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), body, sim.now);
+  putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), body, sim.now, sim.profile);
   sim.slmChanged();
   sim.clusterChanged();
   return ok(ACKNOWLEDGED);

@@ -14,7 +14,7 @@ import { Runner, Wake } from '../engine/lifecycle/runner';
 import { sameStepKey, StepKey } from '../engine/cluster/step-key';
 import { Prng } from './prng';
 import { PhaseWait, Scheduler, WaitQueue } from './scheduler';
-import { executeSlmPolicy } from '../engine/cluster/snapshots';
+import { executeSlmPolicy, slmNextExecution } from '../engine/cluster/snapshots';
 import { runSlmRetention } from '../engine/cluster/slm-retention';
 import { nextCronFire } from '../engine/cluster/cron';
 import { effectiveClusterSetting } from '../engine/cluster/cluster-settings';
@@ -275,7 +275,7 @@ export class Simulation {
     }
     if (running) {
       for (const policy of store.slmPolicies.values()) {
-        if (!this.slmJobs.has(policy.id)) this.slmJobs.set(policy.id, { version: policy.version, at: nextCronFire(policy.schedule, this.now) });
+        if (!this.slmJobs.has(policy.id)) this.slmJobs.set(policy.id, { version: policy.version, at: slmNextExecution(policy, this.now, this.profile) });
       }
     }
     if (store.slmPolicies.size === 0) {
@@ -302,7 +302,7 @@ export class Simulation {
       const job = this.slmJobs.get(id);
       const policy = this.cluster.snapshots.slmPolicies.get(id);
       if (!job || !policy || policy.version !== job.version) continue;
-      job.at = nextCronFire(policy.schedule, instant);
+      job.at = slmNextExecution(policy, instant, this.profile);
       this.runSlmPolicy(id);
     }
     const retention = this.retentionJob;

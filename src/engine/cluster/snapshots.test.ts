@@ -12,6 +12,7 @@ import {
   putRepository,
   putSlmPolicy,
   resolveDateMathName,
+  slmNextExecution,
   snapshotToXContent,
 } from './snapshots';
 import { formatJavaDateToString, parseInstant } from '../xcontent/time';
@@ -120,9 +121,30 @@ describe('SLM policies', () => {
     );
     putRepository(cluster, 'r', 'fs', { location: '/x' });
     expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: 'daily', repository: 'r' }, 0)).reason).to.equal(
-      'Validation Failed: 1: invalid schedule: daily;',
+      'Validation Failed: 1: invalid schedule: invalid cron expression [daily];',
+    );
+    // 8.16+ takes a time unit too, and words the refusal for both.
+    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: 'daily', repository: 'r' }, 0, PROFILE_8_19)).reason).to.equal(
+      'Validation Failed: 1: invalid schedule [daily]: must be a valid cron expression or time unit;',
+    );
+    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: '0s', repository: 'r' }, 0, PROFILE_8_19)).reason).to.equal(
+      'Validation Failed: 1: invalid schedule [0s]: time unit must be at least 1 millisecond;',
+    );
+    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: '1h', repository: 'r' }, 0, PROFILE_7_10)).reason).to.equal(
+      'Validation Failed: 1: invalid schedule: invalid cron expression [1h];',
     );
     expect(cluster.snapshots.slmPolicies.size).to.equal(0);
+  });
+
+  it('runs a time-unit schedule every interval from the modification (8.16+)', () => {
+    const cluster = createCluster(counter());
+    putRepository(cluster, 'r', 'fs', { location: '/x' });
+    const put = at('2024-01-01T00:10:00Z');
+    putSlmPolicy(cluster, 'p', { name: 'n', schedule: '30m', repository: 'r' }, put, PROFILE_8_19);
+    const policy = cluster.snapshots.slmPolicies.get('p')!;
+    expect(slmNextExecution(policy, put, PROFILE_8_19)).to.equal(at('2024-01-01T00:40:00Z'));
+    expect(slmNextExecution(policy, at('2024-01-01T00:40:00Z'), PROFILE_8_19)).to.equal(at('2024-01-01T01:10:00Z'));
+    expect(slmNextExecution(policy, put, PROFILE_7_10)).to.equal(undefined);
   });
 
   it('executes: a lowercase name with a random suffix, recorded as the last success', () => {

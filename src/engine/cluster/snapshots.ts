@@ -10,12 +10,12 @@ import type { SlmInvocation, SlmPolicy, SlmPolicyStats, Snapshot, SnapshotReposi
 import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound } from '../errors';
 import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import type { Profile } from '../profile';
-import { formatEsDate, formatJavaInstantString } from '../xcontent/time';
+import { formatEsDate, formatJavaInstantString, parseTimeValue } from '../xcontent/time';
 import { ownKeysObject } from '../xcontent/object-parser';
 import { resolveDateMathName } from './date-math-names';
 
 export { resolveDateMathName };
-import { nextCronFire } from './cron';
+import { nextCronFire, parseCron } from './cron';
 import { resolveIndices } from './index-resolver';
 
 /** Repository types a default distribution (with the usual plugins) knows. */
@@ -244,7 +244,7 @@ export interface SlmPolicyRequest {
  * `SnapshotLifecycleService.validateRepositoryExists`), checking everything before it changes
  * anything. The version goes up by one on each PUT.
  */
-export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyRequest, now: number): void {
+export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyRequest, now: number, profile?: Profile): void {
   const missing = (['name', 'schedule', 'repository'] as const).filter((f) => request[f] === undefined || request[f] === null);
   if (missing.length > 0) throw new EsException(illegalArgument(`Required [${missing.join(', ')}]`));
   const errors: string[] = [];
@@ -254,7 +254,6 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
   const idBytes = new TextEncoder().encode(id).length;
   if (idBytes > 255) errors.push(`invalid policy id [${id}]: name is too long, (${idBytes} > 255 bytes)`);
   const schedule = String(request.schedule);
-  if (nextCronFire(schedule, now) === undefined) errors.push(`invalid schedule: ${schedule}`);
   const name = String(request.name);
   if (name.length === 0) errors.push(`invalid snapshot name [${name}]: cannot be empty`);
   else {
@@ -270,6 +269,9 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
       if (resolved.toLowerCase() !== resolved) errors.push(`invalid snapshot name [${name}]: must be lowercase`);
     }
   }
+  // ES validates the schedule after the snapshot name.
+  const scheduleError = slmScheduleError(schedule, profile);
+  if (scheduleError !== null) errors.push(scheduleError);
   const repository = String(request.repository);
   if (repository.length === 0) errors.push(`invalid repository name [${repository}]: cannot be empty`);
   if (errors.length > 0) throw new EsException(actionRequestValidation(errors));
@@ -289,6 +291,36 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
     ...(existing?.lastSuccess ? { lastSuccess: existing.lastSuccess } : {}),
     ...(existing?.lastFailure ? { lastFailure: existing.lastFailure } : {}),
   });
+}
+
+/**
+ * ES `SnapshotLifecyclePolicy#validate`'s schedule rule. Before 8.16 a cron only (`invalid schedule: `
+ * and the `Cron` constructor's message); from 8.16 a cron or a time unit (#110847).
+ */
+function slmScheduleError(schedule: string, profile: Profile | undefined): string | null {
+  const intervals = profile?.snapshots.slmIntervalSchedules === true;
+  if (schedule.trim().length === 0) return intervals ? `invalid schedule [${schedule}]: schedule must not be empty` : `invalid schedule [${schedule}]: must not be empty`;
+  if (intervals) {
+    const interval = parseTimeValue(schedule, 'schedule');
+    if (interval.ok) return interval.value.millis === 0 ? `invalid schedule [${schedule}]: time unit must be at least 1 millisecond` : null;
+    return parseCron(schedule) === null ? `invalid schedule [${schedule}]: must be a valid cron expression or time unit` : null;
+  }
+  return parseCron(schedule) === null ? `invalid schedule: invalid cron expression [${schedule}]` : null;
+}
+
+/**
+ * When an SLM policy next runs after `after` (ES `SnapshotLifecyclePolicy#calculateNextExecution`): the
+ * cron's next fire, or for a time-unit schedule (8.16+) the next whole interval counted from the
+ * policy's modification (ES `TimeValueSchedule`). Undefined when it never runs.
+ */
+export function slmNextExecution(policy: SlmPolicy, after: number, profile?: Profile): number | undefined {
+  if (parseCron(policy.schedule) !== null) return nextCronFire(policy.schedule, after);
+  if (profile?.snapshots.slmIntervalSchedules !== true) return undefined;
+  const interval = parseTimeValue(policy.schedule, 'schedule');
+  if (!interval.ok || interval.value.millis <= 0) return undefined;
+  const every = interval.value.millis;
+  if (after < policy.modifiedDate) return policy.modifiedDate + every;
+  return policy.modifiedDate + (Math.floor((after - policy.modifiedDate) / every) + 1) * every;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -388,7 +420,7 @@ export function slmPolicyToXContent(policy: SlmPolicy, stats: SlmPolicyStats | u
   out['policy'] = body;
   if (policy.lastSuccess) out['last_success'] = invocationToXContent(policy.lastSuccess, profile, human);
   if (policy.lastFailure) out['last_failure'] = invocationToXContent(policy.lastFailure, profile, human);
-  const next = nextCronFire(policy.schedule, now);
+  const next = slmNextExecution(policy, now, profile);
   if (next !== undefined) {
     if (human) out['next_execution'] = formatJavaInstantString(next);
     out['next_execution_millis'] = next;
