@@ -265,8 +265,8 @@ const SLM_FIELDS: Readonly<Record<string, 'VALUE_STRING' | 'START_OBJECT'>> = {
  * are lenient (unknown fields are skipped), a declared field given the wrong kind of value is an
  * x_content_parse_exception at its location, and a bad `expire_after` fails when the retention object
  * is built (`Failed to build [snapshot_retention] ...`, caused by TimeValue's complaint), wrapped as
- * `[snapshot_lifecycle] failed to parse field [retention]`. Divergence: `min_count`/`max_count` are
- * not checked here.
+ * `[snapshot_lifecycle] failed to parse field [retention]`; so does a `min_count` or `max_count` below
+ * 1 or a `min_count` above `max_count`. Divergence: a count that is not a number is not refused.
  */
 function checkSlmBody(text: string): void {
   const p = new JsonTokenizer(text);
@@ -288,6 +288,7 @@ function checkSlmBody(text: string): void {
 
 function checkRetention(p: JsonTokenizer): void {
   let expireAfter: string | undefined;
+  const counts = new Map<string, number>();
   for (let token = p.nextToken(); token !== 'END_OBJECT' && token !== null; token = p.nextToken()) {
     const field = p.currentName();
     token = p.nextToken();
@@ -298,15 +299,29 @@ function checkRetention(p: JsonTokenizer): void {
         throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', inner));
       }
       expireAfter = p.text();
+    } else if ((field === 'min_count' || field === 'max_count') && (token === 'VALUE_NUMBER' || token === 'VALUE_STRING')) {
+      // `declareInt`: a number or a numeric string (anything else is left to the lenient parse).
+      const n = Number(p.text());
+      if (Number.isFinite(n)) counts.set(field, Math.trunc(n));
     } else if (token === 'START_OBJECT' || token === 'START_ARRAY') {
       p.skipChildren();
     }
   }
-  if (expireAfter === undefined) return;
-  const parsed = parseTimeValue(expireAfter, 'expire_after');
-  if (parsed.ok) return;
-  const build = xContentError(null, 'Failed to build [snapshot_retention] after last required field arrived', illegalArgument(parsed.reason));
-  throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', build));
+  // The retention object is built once it ends: `expire_after` parsed, then the constructor's count
+  // rules (ES `SnapshotRetentionConfiguration`), each a failure to build, wrapped for the field.
+  const fail = (reason: string): never => {
+    const build = xContentError(null, 'Failed to build [snapshot_retention] after last required field arrived', illegalArgument(reason));
+    throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', build));
+  };
+  if (expireAfter !== undefined) {
+    const parsed = parseTimeValue(expireAfter, 'expire_after');
+    if (!parsed.ok) fail(parsed.reason);
+  }
+  const min = counts.get('min_count');
+  const max = counts.get('max_count');
+  if (min !== undefined && min < 1) fail(`minimum snapshot count must be at least 1, but was: ${min}`);
+  if (max !== undefined && max < 1) fail(`maximum snapshot count must be at least 1, but was: ${max}`);
+  if (min !== undefined && max !== undefined && min > max) fail(`minimum snapshot count ${min} cannot be larger than maximum snapshot count ${max}`);
 }
 
 export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
