@@ -48,6 +48,20 @@ Feature: Snapshots: SLM policies run on their schedule and retention deletes old
       | total_snapshots_taken   | 10 |
       | total_snapshots_deleted | 5  |
 
+  Scenario: Snapshots: retention deletes only the policy's own snapshots
+    Given an SLM policy "nightly":
+      """json
+      { "schedule": "0 30 1 * * ?", "name": "<nightly-snap-{now/d}>", "repository": "backups", "retention": { "max_count": 1 } }
+      """
+    And I send PUT "/_snapshot/backups/by-hand" with:
+      """json
+      { "indices": "*" }
+      """
+    When the clock advances by 3d
+    Then the repository "backups" has the snapshots:
+      | by-hand                                        |
+      | nightly-snap-2024.01.03-wbly8lqwsmutz5ujtmz3ua |
+
   Scenario: Snapshots: min_count keeps snapshots older than expire_after
     Given an SLM policy "weekly":
       """json
