@@ -1064,6 +1064,17 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     type: 'x_content_parse_exception',
     reason: '[1:97] [snapshot_lifecycle] failed to parse field [retention]',
   }, slmBody('"retention":{"expire_after":"5x"}'));
+  // SnapshotRetentionConfiguration's constructor: counts of at least 1, min_count not above max_count.
+  slmCase(putSlm, 'retention min_count 0', 'PUT', '/_slm/policy/new-slm', {
+    status: 400,
+    type: 'x_content_parse_exception',
+    reason: '[1:91] [snapshot_lifecycle] failed to parse field [retention]',
+  }, slmBody('"retention":{"min_count":0}'));
+  slmCase(putSlm, 'retention min_count above max_count', 'PUT', '/_slm/policy/new-slm', {
+    status: 400,
+    type: 'x_content_parse_exception',
+    reason: '[1:105] [snapshot_lifecycle] failed to parse field [retention]',
+  }, slmBody('"retention":{"min_count":5,"max_count":2}'));
   slmCase('GET /_slm/policy/{policy_id}', 'a missing policy', 'GET', '/_slm/policy/missing-slm', { text: resourceNotFound('snapshot lifecycle policy or policies [missing-slm] not found') });
   slmCase('DELETE /_slm/policy/{policy_id}', 'a missing policy', 'DELETE', '/_slm/policy/missing-slm', { status: 404, type: 'resource_not_found_exception' });
   slmCase('POST /_slm/policy/{policy_id}/_execute', 'a missing policy', 'POST', '/_slm/policy/missing-slm/_execute', { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') });
@@ -1156,6 +1167,9 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(putSettings, 'no body', { method: 'PUT', path: '/_cluster/settings' }, { text: parseException('request body is required') });
   add(putSettings, 'no settings', { method: 'PUT', path: '/_cluster/settings', body: {} }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;') });
   add(putSettings, 'an unknown setting', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'cluster.colour': 'blue' } } }, { text: illegalArgument('persistent setting [cluster.colour], not recognized') });
+  add(putSettings, 'a retention schedule that is not cron', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'slm.retention_schedule': 'nightly' } } }, {
+    text: illegalArgument('invalid cron expression [nightly] for SLM retention schedule [slm.retention_schedule]'),
+  });
   add(putSettings, 'a poll interval under 1s', { method: 'PUT', path: '/_cluster/settings', body: { transient: { 'indices.lifecycle.poll_interval': '10ms' } } }, {
     text: illegalArgument('failed to parse value [10ms] for setting [indices.lifecycle.poll_interval], must be >= [1s]'),
   });

@@ -62,6 +62,7 @@ export function putClusterSettings(ctx: RequestContext): HandlerResult {
   const interval = effectiveClusterSetting(sim.cluster, SETTING_POLL_INTERVAL);
   const parsed = parseTimeValue(interval ?? sim.config.pollIntervalText, SETTING_POLL_INTERVAL);
   if (parsed.ok) sim.setPollInterval(Math.floor(parsed.value.millis));
+  sim.slmChanged();
   const flat = booleanParam(ctx, 'flat_settings', false);
   return ok({
     acknowledged: true,

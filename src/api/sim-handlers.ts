@@ -60,8 +60,8 @@ export function setClock(ctx: RequestContext): HandlerResult {
 }
 
 /**
- * Moves the clock to the next instant at which ILM does something (an event, a poll tick that looks at
- * an index, a shard start) and runs it, if that instant is within the optional bound `{"within": "30d"}`;
+ * Moves the clock to the next instant at which ILM or SLM does something (an event, a poll tick that
+ * looks at an index, a shard start, an SLM policy's or retention's cron fire) and runs it, if that instant is within the optional bound `{"within": "30d"}`;
  * otherwise the clock stays. Answers the clock plus `"advanced"`. Lets a driver stop at the first
  * instant a condition holds without knowing the poll-tick alignment.
  */

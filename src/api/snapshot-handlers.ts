@@ -12,12 +12,10 @@ import {
   deleteRepository,
   deleteSlmPolicy,
   deleteSnapshot,
-  executeSlmPolicy,
   putRepository,
   putSlmPolicy,
   repositoryMissing,
   repositoryToXContent,
-  slmIndexExpression,
   slmPoliciesMissing,
   slmPolicyToXContent,
   snapshotMissing,
@@ -26,6 +24,7 @@ import {
   validateNewSnapshot,
 } from '../engine/cluster/snapshots';
 import type { Snapshot } from '../engine/cluster/snapshot-store';
+import { slmStatsToXContent } from '../engine/cluster/slm-retention';
 import { ACKNOWLEDGED, GLOBAL_PARAMS, unrecognizedParams, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 // ---- repositories ----
@@ -266,8 +265,8 @@ const SLM_FIELDS: Readonly<Record<string, 'VALUE_STRING' | 'START_OBJECT'>> = {
  * are lenient (unknown fields are skipped), a declared field given the wrong kind of value is an
  * x_content_parse_exception at its location, and a bad `expire_after` fails when the retention object
  * is built (`Failed to build [snapshot_retention] ...`, caused by TimeValue's complaint), wrapped as
- * `[snapshot_lifecycle] failed to parse field [retention]`. Divergence: `min_count`/`max_count` are
- * not checked here.
+ * `[snapshot_lifecycle] failed to parse field [retention]`; so does a `min_count` or `max_count` below
+ * 1 or a `min_count` above `max_count`. Divergence: a count that is not a number is not refused.
  */
 function checkSlmBody(text: string): void {
   const p = new JsonTokenizer(text);
@@ -289,6 +288,7 @@ function checkSlmBody(text: string): void {
 
 function checkRetention(p: JsonTokenizer): void {
   let expireAfter: string | undefined;
+  const counts = new Map<string, number>();
   for (let token = p.nextToken(); token !== 'END_OBJECT' && token !== null; token = p.nextToken()) {
     const field = p.currentName();
     token = p.nextToken();
@@ -299,15 +299,29 @@ function checkRetention(p: JsonTokenizer): void {
         throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', inner));
       }
       expireAfter = p.text();
+    } else if ((field === 'min_count' || field === 'max_count') && (token === 'VALUE_NUMBER' || token === 'VALUE_STRING')) {
+      // `declareInt`: a number or a numeric string (anything else is left to the lenient parse).
+      const n = Number(p.text());
+      if (Number.isFinite(n)) counts.set(field, Math.trunc(n));
     } else if (token === 'START_OBJECT' || token === 'START_ARRAY') {
       p.skipChildren();
     }
   }
-  if (expireAfter === undefined) return;
-  const parsed = parseTimeValue(expireAfter, 'expire_after');
-  if (parsed.ok) return;
-  const build = xContentError(null, 'Failed to build [snapshot_retention] after last required field arrived', illegalArgument(parsed.reason));
-  throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', build));
+  // The retention object is built once it ends: `expire_after` parsed, then the constructor's count
+  // rules (ES `SnapshotRetentionConfiguration`), each a failure to build, wrapped for the field.
+  const fail = (reason: string): never => {
+    const build = xContentError(null, 'Failed to build [snapshot_retention] after last required field arrived', illegalArgument(reason));
+    throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', build));
+  };
+  if (expireAfter !== undefined) {
+    const parsed = parseTimeValue(expireAfter, 'expire_after');
+    if (!parsed.ok) fail(parsed.reason);
+  }
+  const min = counts.get('min_count');
+  const max = counts.get('max_count');
+  if (min !== undefined && min < 1) fail(`minimum snapshot count must be at least 1, but was: ${min}`);
+  if (max !== undefined && max < 1) fail(`maximum snapshot count must be at least 1, but was: ${max}`);
+  if (min !== undefined && max !== undefined && min > max) fail(`minimum snapshot count ${min} cannot be larger than maximum snapshot count ${max}`);
 }
 
 export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
@@ -315,7 +329,8 @@ export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   const text = requiredBody(ctx);
   const body = bodyAsMap(text);
   checkSlmBody(text);
-  putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), body, sim.now);
+  putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), body, sim.now, sim.profile);
+  sim.slmChanged();
   sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }
@@ -334,29 +349,20 @@ export function getSlmPolicies(ctx: RequestContext): HandlerResult {
   }
   const human = booleanParam(ctx, 'human', false);
   const out = new Map<string, unknown>();
-  for (const id of ids) out.set(id, slmPolicyToXContent(policies.get(id)!, sim.profile, sim.now, human));
+  for (const id of ids) out.set(id, slmPolicyToXContent(policies.get(id)!, sim.cluster.snapshots.slmStats.policies.get(id), sim.profile, sim.now, human));
   return ok(out);
 }
 
 export function deleteSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   deleteSlmPolicy(ctx.sim.cluster, pathParam(ctx, 'policy_id'));
+  ctx.sim.slmChanged();
   ctx.sim.clusterChanged();
   return ok(ACKNOWLEDGED);
 }
 
 export function executeSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  const id = pathParam(ctx, 'policy_id');
-  const policy = sim.cluster.snapshots.slmPolicies.get(id);
-  const expression = policy ? slmIndexExpression(policy) : '_all';
-  const indices = resolveIndices(sim.cluster, expression, {
-    ignoreUnavailable: policy?.config?.['ignore_unavailable'] === true,
-    allowNoIndices: true,
-    expandHidden: false,
-  }).map((i) => i.name);
-  const snapshotName = executeSlmPolicy(sim.cluster, id, indices, sim.now);
-  // The snapshot finishing is a cluster-state change: 7.10's wait-for-snapshot is checked on it.
-  sim.clusterChanged();
+  const snapshotName = sim.runSlmPolicy(pathParam(ctx, 'policy_id'));
   return ok({ snapshot_name: snapshotName });
 }
 
@@ -366,43 +372,31 @@ export function slmStatus(ctx: RequestContext): HandlerResult {
 
 /**
  * `POST /_slm/stop` and `/_slm/start` (ES `TransportStopSLMAction`, `TransportStartSLMAction`). With no
- * snapshot in flight (a simulated snapshot completes at once), stopping reaches STOPPED at once.
+ * snapshot in flight (a simulated snapshot completes at once), stopping reaches STOPPED at once; the
+ * simulation drops the policies' scheduled runs and schedules them again from the start.
  */
 export function slmStop(ctx: RequestContext): HandlerResult {
   ctx.sim.cluster.snapshots.slmOperationMode = 'STOPPED';
+  ctx.sim.slmChanged();
   return ok(ACKNOWLEDGED);
 }
 
 export function slmStart(ctx: RequestContext): HandlerResult {
   ctx.sim.cluster.snapshots.slmOperationMode = 'RUNNING';
+  ctx.sim.slmChanged();
   return ok(ACKNOWLEDGED);
 }
 
 /**
- * `POST /_slm/_execute_retention`: acknowledged, and counted in `GET /_slm/stats`.
- *
- * Divergence: the simulator applies no retention, so no snapshot is deleted (see the README).
+ * `POST /_slm/_execute_retention` (ES `TransportExecuteSnapshotRetentionAction`): a retention run now,
+ * even while SLM is stopped (ES runs a manual one regardless).
  */
 export function slmExecuteRetention(ctx: RequestContext): HandlerResult {
-  ctx.sim.cluster.snapshots.slmRetentionRuns += 1;
+  ctx.sim.runSlmRetention();
   return ok(ACKNOWLEDGED);
 }
 
-/** `GET /_slm/stats` (ES `SnapshotLifecycleStats#toXContent`): totals, then each policy by id. */
+/** `GET /_slm/stats` (ES `SnapshotLifecycleStats#toXContent`). */
 export function slmStats(ctx: RequestContext): HandlerResult {
-  const store = ctx.sim.cluster.snapshots;
-  const policies = [...store.slmPolicies.values()].filter((p) => p.snapshotsTaken > 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const taken = policies.reduce((n, p) => n + p.snapshotsTaken, 0);
-  return ok({
-    retention_runs: store.slmRetentionRuns,
-    retention_failed: 0,
-    retention_timed_out: 0,
-    retention_deletion_time: '0s',
-    retention_deletion_time_millis: 0,
-    total_snapshots_taken: taken,
-    total_snapshots_failed: 0,
-    total_snapshots_deleted: 0,
-    total_snapshot_deletion_failures: 0,
-    policy_stats: policies.map((p) => ({ policy: p.id, snapshots_taken: p.snapshotsTaken, snapshots_failed: 0, snapshots_deleted: 0, snapshot_deletion_failures: 0 })),
-  });
+  return ok(slmStatsToXContent(ctx.sim.cluster));
 }

@@ -246,7 +246,9 @@ export interface Profile {
    * 8.x `repository` and `{snapshots, total, remaining}`); `searchable_snapshot` settings beyond the
    * repository (`total_shards_per_node` 8.16+, `replicate_for` 9.1); the 8.x policy rules for snapshot
    * actions (`TimeseriesLifecycleType#validate` rules 5-7, and `validateReplicateFor` in 9.1); and the
-   * PUT-time prerequisites of 8.x `TransportPutLifecycleAction` (repository and SLM policy must exist).
+   * PUT-time prerequisites of 8.x `TransportPutLifecycleAction` (repository and SLM policy must exist);
+   * and whether an SLM `schedule` may be a time unit as well as a cron (`SnapshotLifecyclePolicy`,
+   * interval schedules from 8.16, elastic/elasticsearch#110847), which also words the schedule errors.
    */
   readonly snapshots: {
     readonly slm: boolean;
@@ -255,6 +257,7 @@ export interface Profile {
     readonly replicateFor: boolean;
     readonly searchableSnapshotPolicyRules: boolean;
     readonly prerequisites: boolean;
+    readonly slmIntervalSchedules: boolean;
   };
   /**
    * What `GET /_xpack` and the license API show for the one-node cluster's self-generated basic
@@ -414,7 +417,7 @@ export const PROFILE_7_10: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
-  snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
@@ -518,7 +521,7 @@ export const PROFILE_6_6: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
-  snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false },
+  snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
   nodeRoles: ['master', 'data', 'ingest'],
   healthUnassignedPrimaries: false,
   catIndicesDatasetSize: false,
@@ -708,7 +711,7 @@ export const PROFILE_8_19: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
-  snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true },
+  snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true, slmIntervalSchedules: true },
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: true,
   catIndicesDatasetSize: true,

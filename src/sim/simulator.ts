@@ -1,8 +1,9 @@
 /**
  * The simulator facade: one cluster, one ILM runner, one scheduler, one seeded PRNG and the virtual
  * clock. It applies what the runner decides at the instants ES would: cluster changes right after a
- * request changes state, async actions as events due now, poll ticks as the clock moves. It owns time
- * but does no I/O and never reads the wall clock; the API layer calls it.
+ * request changes state, async actions as events due now, poll ticks and SLM's cron jobs (policy runs,
+ * retention) as the clock moves. It owns time but does no I/O and never reads the wall clock; the API
+ * layer calls it.
  */
 import { AllocationModel, allocationModel } from '../engine/cluster/allocation';
 import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster/cluster';
@@ -13,6 +14,13 @@ import { Runner, Wake } from '../engine/lifecycle/runner';
 import { sameStepKey, StepKey } from '../engine/cluster/step-key';
 import { Prng } from './prng';
 import { PhaseWait, Scheduler, WaitQueue } from './scheduler';
+import { executeSlmPolicy, slmNextExecution } from '../engine/cluster/snapshots';
+import { runSlmRetention } from '../engine/cluster/slm-retention';
+import { nextCronFire } from '../engine/cluster/cron';
+import { effectiveClusterSetting } from '../engine/cluster/cluster-settings';
+
+/** ES `LifecycleSettings.SLM_RETENTION_SCHEDULE_SETTING`'s default (1:30 every night, UTC). */
+const DEFAULT_RETENTION_SCHEDULE = '0 30 1 * * ?';
 
 export interface SimulatorConfig {
   readonly startMillis: number;
@@ -47,6 +55,13 @@ export class Simulation {
   private watching = new Map<string, readonly string[]>();
   /** Waiters whose watched index changed, run in the next cluster-change round. */
   private watchTriggered = new Set<string>();
+  /**
+   * SLM's scheduler jobs (ES `SnapshotLifecycleService`, one per policy version; ES names the job
+   * `<id>-<version>`): each policy's next fire. Empty while SLM is stopped and when there is no policy.
+   */
+  private slmJobs = new Map<string, { version: number; at: number | undefined }>();
+  /** The retention job (ES `SnapshotRetentionService`): its schedule and next fire; null without policies. */
+  private retentionJob: { schedule: string; at: number | undefined } | null = null;
 
   constructor(readonly config: SimulatorConfig) {
     this.now = config.startMillis;
@@ -68,6 +83,8 @@ export class Simulation {
     this.watchers = new Map();
     this.watching = new Map();
     this.watchTriggered = new Set();
+    this.slmJobs = new Map();
+    this.retentionJob = null;
     this.faults = new FaultTable();
     this.runner = new Runner(
       this.cluster,
@@ -128,14 +145,14 @@ export class Simulation {
 
   /**
    * The next instant at which something can happen (an event, a shard start, a poll tick that would
-   * look at an index), after running what is due now; Infinity when nothing is scheduled.
+   * look at an index, an SLM job), after running what is due now; Infinity when nothing is scheduled.
    */
   nextDue(): number {
     this.runEventsDueBy(this.now);
     this.replanChanged();
     const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
     const shardsStart = this.allocation.nextStart();
-    return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity);
+    return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity, this.slmDue());
   }
 
   /** The first poll tick at or after `millis` that has not run yet. */
@@ -158,11 +175,16 @@ export class Simulation {
       const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
       const eventDue = this.scheduler.events.peekDue();
       const shardsStart = this.allocation.nextStart();
-      const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity);
+      const slmDue = this.slmDue();
+      const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity, slmDue);
       if (next > target) break;
+      // At one instant: async actions due, then SLM's jobs, then shards starting, then the poll tick.
       if (eventDue <= next) {
         this.now = eventDue;
         this.runEventsDueBy(this.now);
+      } else if (slmDue <= next) {
+        this.now = slmDue;
+        this.runSlmJobsDueBy(slmDue);
       } else if (shardsStart !== null && shardsStart <= next) {
         this.now = shardsStart;
         this.shardsStarted(shardsStart);
@@ -209,6 +231,85 @@ export class Simulation {
       if (key) this.scheduleAsyncAction(index, key);
     }
     this.clusterChanged();
+  }
+
+  /**
+   * Runs an SLM policy now (`_execute`, or its schedule firing): the snapshot is taken (or its failure
+   * recorded) and, being a cluster-state change, wakes what waits on one (7.10's wait-for-snapshot).
+   */
+  runSlmPolicy(id: string): string {
+    const name = executeSlmPolicy(this.cluster, id, this.now, this.profile);
+    this.clusterChanged();
+    return name;
+  }
+
+  /** A retention run now (`_execute_retention`, or its schedule firing); deletions are cluster changes. */
+  runSlmRetention(): void {
+    if (runSlmRetention(this.cluster, this.now)) this.clusterChanged();
+  }
+
+  /**
+   * After SLM policies, SLM's mode or the retention schedule changed: the jobs are brought up to date
+   * now (a new or updated policy is scheduled from now, a deleted one dropped, all of them while SLM
+   * is not running). `slmDue` does the same before the clock moves, so this is only a nudge.
+   */
+  slmChanged(): void {
+    this.syncSlmJobs();
+  }
+
+  /** The next instant an SLM job fires (Infinity without policies: no cost for a cluster without SLM). */
+  private slmDue(): number {
+    if (this.cluster.snapshots.slmPolicies.size === 0 && this.slmJobs.size === 0 && this.retentionJob === null) return Infinity;
+    this.syncSlmJobs();
+    let due = this.retentionJob?.at ?? Infinity;
+    for (const job of this.slmJobs.values()) if (job.at !== undefined && job.at < due) due = job.at;
+    return due;
+  }
+
+  private syncSlmJobs(): void {
+    const store = this.cluster.snapshots;
+    const running = store.slmOperationMode === 'RUNNING';
+    for (const id of [...this.slmJobs.keys()]) {
+      const policy = store.slmPolicies.get(id);
+      if (!running || !policy || policy.version !== this.slmJobs.get(id)!.version) this.slmJobs.delete(id);
+    }
+    if (running) {
+      for (const policy of store.slmPolicies.values()) {
+        if (!this.slmJobs.has(policy.id)) this.slmJobs.set(policy.id, { version: policy.version, at: slmNextExecution(policy, this.now, this.profile) });
+      }
+    }
+    if (store.slmPolicies.size === 0) {
+      this.retentionJob = null;
+      return;
+    }
+    // Divergence: ES keeps the retention job scheduled while no policy exists; a run then does
+    // nothing it records, so the simulator schedules it only while a policy exists.
+    const schedule = effectiveClusterSetting(this.cluster, 'slm.retention_schedule') ?? DEFAULT_RETENTION_SCHEDULE;
+    if (this.retentionJob === null || this.retentionJob.schedule !== schedule) {
+      // An empty schedule turns scheduled retention off (ES `SnapshotRetentionService`).
+      this.retentionJob = { schedule, at: schedule.trim() === '' ? undefined : nextCronFire(schedule, this.now) };
+    }
+  }
+
+  /**
+   * Fires the SLM jobs due at `instant`: the policies in id order, then retention (skipped while SLM
+   * is stopped or stopping, as ES's retention task skips a scheduled run). Each is scheduled again
+   * from its fire before it runs.
+   */
+  private runSlmJobsDueBy(instant: number): void {
+    const due = [...this.slmJobs].filter(([, job]) => job.at !== undefined && job.at <= instant).map(([id]) => id).sort();
+    for (const id of due) {
+      const job = this.slmJobs.get(id);
+      const policy = this.cluster.snapshots.slmPolicies.get(id);
+      if (!job || !policy || policy.version !== job.version) continue;
+      job.at = slmNextExecution(policy, instant, this.profile);
+      this.runSlmPolicy(id);
+    }
+    const retention = this.retentionJob;
+    if (retention && retention.at !== undefined && retention.at <= instant) {
+      retention.at = nextCronFire(retention.schedule, instant);
+      if (this.cluster.snapshots.slmOperationMode === 'RUNNING') this.runSlmRetention();
+    }
   }
 
   /** Schedules the re-run of a retried step as an event due now (ES runs it asynchronously). */

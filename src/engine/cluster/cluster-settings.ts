@@ -1,9 +1,9 @@
 /**
  * Dynamic cluster settings (`PUT /_cluster/settings`, ES `SettingsUpdater`): persistent and transient
  * values kept as ES keeps them (flat keys, string values), the settings a tool around ILM sets, each
- * with its default and validation (ES's messages). The only one the simulator acts on is
- * `indices.lifecycle.poll_interval` (the simulator reschedules its poll ticks); the others are kept
- * and shown. Pure over the cluster.
+ * with its default and validation (ES's messages). The ones the simulator acts on are
+ * `indices.lifecycle.poll_interval` (the simulator reschedules its poll ticks) and
+ * `slm.retention_schedule` (when SLM retention runs); the others are kept and shown. Pure over the cluster.
  *
  * Divergence: ES knows several hundred cluster settings; the simulator knows the ones listed here
  * (plus any `logger.*`) and refuses the others as ES refuses an unknown setting.
@@ -12,6 +12,7 @@ import type { Cluster } from './cluster';
 import { EsError, EsException, illegalArgument } from '../errors';
 import { parseTimeValue } from '../xcontent/time';
 import { loadSettingsFromMap } from './index-settings';
+import { parseCron } from './cron';
 
 type Validator = (key: string, value: string) => EsError | null;
 
@@ -29,6 +30,13 @@ const bool: Validator = (key, value) =>
 
 const anything: Validator = () => null;
 
+/**
+ * ES `LifecycleSettings.SLM_RETENTION_SCHEDULE_SETTING`: empty, or a cron expression. Divergence: ES
+ * adds the cron parser's complaint as `caused_by`; the simulator gives the outer message only.
+ */
+const cronOrEmpty: Validator = (key, value) =>
+  value.trim() === '' || parseCron(value) !== null ? null : illegalArgument(`invalid cron expression [${value}] for SLM retention schedule [${key}]`);
+
 const oneOf =
   (...values: string[]): Validator =>
   (key, value) =>
@@ -45,7 +53,7 @@ const DEFINITIONS: ReadonlyMap<string, Definition> = new Map([
   ['indices.lifecycle.history_index_enabled', { defaultValue: 'true', validate: bool }],
   ['indices.lifecycle.step.master_timeout', { defaultValue: '30s', validate: timeValue(0, '0s') }],
   ['slm.history_index_enabled', { defaultValue: 'true', validate: bool }],
-  ['slm.retention_schedule', { defaultValue: '0 30 1 * * ?', validate: anything }],
+  ['slm.retention_schedule', { defaultValue: '0 30 1 * * ?', validate: cronOrEmpty }],
   ['slm.retention_duration', { defaultValue: '1h', validate: timeValue(500, '500ms') }],
   ['action.auto_create_index', { defaultValue: 'true', validate: anything }],
   ['action.destructive_requires_name', { defaultValue: 'false', validate: bool }],

@@ -23,11 +23,15 @@ export interface Snapshot {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-/** ES `SnapshotInvocationRecord`: the last success or failure of an SLM policy. */
+/**
+ * ES `SnapshotInvocationRecord`: the last success or failure of an SLM policy. A failure has no start
+ * time and carries `details`, the exception as the JSON text ES writes there.
+ */
 export interface SlmInvocation {
   readonly snapshotName: string;
-  readonly startMillis: number;
+  readonly startMillis?: number;
   readonly timeMillis: number;
+  readonly details?: string;
 }
 
 export interface SlmPolicy {
@@ -41,7 +45,24 @@ export interface SlmPolicy {
   readonly version: number;
   readonly modifiedDate: number;
   readonly lastSuccess?: SlmInvocation;
-  readonly snapshotsTaken: number;
+  readonly lastFailure?: SlmInvocation;
+}
+
+/** ES `SnapshotLifecycleStats.SnapshotPolicyStats`: one policy's counters. */
+export interface SlmPolicyStats {
+  snapshotsTaken: number;
+  snapshotsFailed: number;
+  snapshotsDeleted: number;
+  snapshotDeletionFailures: number;
+}
+
+/** ES `SnapshotLifecycleStats`: retention counters and each policy's (dropped with the policy). */
+export interface SlmStats {
+  retentionRuns: number;
+  retentionFailed: number;
+  retentionTimedOut: number;
+  retentionTimeMillis: number;
+  readonly policies: Map<string, SlmPolicyStats>;
 }
 
 /** Everything snapshot-related the cluster holds (a field of `Cluster`). */
@@ -52,10 +73,16 @@ export interface SnapshotStore {
   readonly slmPolicies: Map<string, SlmPolicy>;
   /** SLM's operation mode (`POST /_slm/stop` and `/_slm/start`). */
   slmOperationMode: 'RUNNING' | 'STOPPING' | 'STOPPED';
-  /** Retention runs asked for with `POST /_slm/_execute_retention`. */
-  slmRetentionRuns: number;
+  /** What SLM ran: snapshots taken and failed, retention runs and deletions (`GET /_slm/stats`). */
+  readonly slmStats: SlmStats;
 }
 
 export function createSnapshotStore(): SnapshotStore {
-  return { repositories: new Map(), snapshots: new Map(), slmPolicies: new Map(), slmOperationMode: 'RUNNING', slmRetentionRuns: 0 };
+  return {
+    repositories: new Map(),
+    snapshots: new Map(),
+    slmPolicies: new Map(),
+    slmOperationMode: 'RUNNING',
+    slmStats: { retentionRuns: 0, retentionFailed: 0, retentionTimedOut: 0, retentionTimeMillis: 0, policies: new Map() },
+  };
 }

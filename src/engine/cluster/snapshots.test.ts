@@ -6,10 +6,13 @@ import { errorOf } from '../../testing/error-of';
 import { PROFILE_6_6, PROFILE_7_10, PROFILE_8_19 } from '../profile';
 import {
   createSnapshot,
+  deleteRepository,
+  deleteSlmPolicy,
   executeSlmPolicy,
   putRepository,
   putSlmPolicy,
   resolveDateMathName,
+  slmNextExecution,
   snapshotToXContent,
 } from './snapshots';
 import { formatJavaDateToString, parseInstant } from '../xcontent/time';
@@ -118,9 +121,30 @@ describe('SLM policies', () => {
     );
     putRepository(cluster, 'r', 'fs', { location: '/x' });
     expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: 'daily', repository: 'r' }, 0)).reason).to.equal(
-      'Validation Failed: 1: invalid schedule: daily;',
+      'Validation Failed: 1: invalid schedule: invalid cron expression [daily];',
+    );
+    // 8.16+ takes a time unit too, and words the refusal for both.
+    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: 'daily', repository: 'r' }, 0, PROFILE_8_19)).reason).to.equal(
+      'Validation Failed: 1: invalid schedule [daily]: must be a valid cron expression or time unit;',
+    );
+    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: '0s', repository: 'r' }, 0, PROFILE_8_19)).reason).to.equal(
+      'Validation Failed: 1: invalid schedule [0s]: time unit must be at least 1 millisecond;',
+    );
+    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: '1h', repository: 'r' }, 0, PROFILE_7_10)).reason).to.equal(
+      'Validation Failed: 1: invalid schedule: invalid cron expression [1h];',
     );
     expect(cluster.snapshots.slmPolicies.size).to.equal(0);
+  });
+
+  it('runs a time-unit schedule every interval from the modification (8.16+)', () => {
+    const cluster = createCluster(counter());
+    putRepository(cluster, 'r', 'fs', { location: '/x' });
+    const put = at('2024-01-01T00:10:00Z');
+    putSlmPolicy(cluster, 'p', { name: 'n', schedule: '30m', repository: 'r' }, put, PROFILE_8_19);
+    const policy = cluster.snapshots.slmPolicies.get('p')!;
+    expect(slmNextExecution(policy, put, PROFILE_8_19)).to.equal(at('2024-01-01T00:40:00Z'));
+    expect(slmNextExecution(policy, at('2024-01-01T00:40:00Z'), PROFILE_8_19)).to.equal(at('2024-01-01T01:10:00Z'));
+    expect(slmNextExecution(policy, put, PROFILE_7_10)).to.equal(undefined);
   });
 
   it('executes: a lowercase name with a random suffix, recorded as the last success', () => {
@@ -128,10 +152,26 @@ describe('SLM policies', () => {
     putRepository(cluster, 'r', 'fs', { location: '/x' });
     putSlmPolicy(cluster, 'p', { name: '<nightly-{now/d}>', schedule: '0 30 1 * * ?', repository: 'r' }, 0);
     const now = at('2024-01-01T02:00:00Z');
-    const name = executeSlmPolicy(cluster, 'p', ['logs'], now);
+    const name = executeSlmPolicy(cluster, 'p', now);
     expect(name).to.match(/^nightly-2024\.01\.01-uuid\d+abc$/);
     expect(cluster.snapshots.slmPolicies.get('p')!.lastSuccess).to.deep.equal({ snapshotName: name, startMillis: now, timeMillis: now });
     expect(cluster.snapshots.snapshots.get('r')!.get(name)!.metadata).to.deep.equal({ policy: 'p' });
-    expect(errorOf(() => executeSlmPolicy(cluster, 'q', [], now)).reason).to.equal('no such snapshot lifecycle policy [q]');
+    expect(errorOf(() => executeSlmPolicy(cluster, 'q', now)).reason).to.equal('no such snapshot lifecycle policy [q]');
+    expect(cluster.snapshots.slmStats.policies.get('p')!.snapshotsTaken).to.equal(1);
+  });
+
+  it('records a failed run (the repository is gone) as the last failure, with the exception as JSON text', () => {
+    const cluster = createCluster(counter());
+    putRepository(cluster, 'r', 'fs', { location: '/x' });
+    putSlmPolicy(cluster, 'p', { name: 'snap', schedule: '0 30 1 * * ?', repository: 'r' }, 0);
+    deleteRepository(cluster, 'r');
+    const now = at('2024-01-01T02:00:00Z');
+    const name = executeSlmPolicy(cluster, 'p', now);
+    const policy = cluster.snapshots.slmPolicies.get('p')!;
+    expect(policy.lastSuccess).to.equal(undefined);
+    expect(policy.lastFailure).to.deep.equal({ snapshotName: name, timeMillis: now, details: '{"type":"repository_missing_exception","reason":"[r] missing"}' });
+    expect(cluster.snapshots.slmStats.policies.get('p')).to.deep.equal({ snapshotsTaken: 0, snapshotsFailed: 1, snapshotsDeleted: 0, snapshotDeletionFailures: 0 });
+    deleteSlmPolicy(cluster, 'p');
+    expect(cluster.snapshots.slmStats.policies.has('p')).to.equal(false);
   });
 });

@@ -6,16 +6,17 @@
  * and request parsing stays in the API layer.
  */
 import type { Cluster } from './cluster';
-import type { SlmPolicy, Snapshot, SnapshotRepository } from './snapshot-store';
+import type { SlmInvocation, SlmPolicy, SlmPolicyStats, Snapshot, SnapshotRepository } from './snapshot-store';
 import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound } from '../errors';
 import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import type { Profile } from '../profile';
-import { formatEsDate, formatJavaInstantString } from '../xcontent/time';
+import { formatEsDate, formatJavaInstantString, parseTimeValue } from '../xcontent/time';
 import { ownKeysObject } from '../xcontent/object-parser';
 import { resolveDateMathName } from './date-math-names';
 
 export { resolveDateMathName };
-import { nextCronFire } from './cron';
+import { nextCronFire, parseCron } from './cron';
+import { resolveIndices } from './index-resolver';
 
 /** Repository types a default distribution (with the usual plugins) knows. */
 export const REPOSITORY_TYPES: ReadonlySet<string> = new Set(['fs', 'url', 's3', 'gcs', 'azure', 'hdfs', 'source']);
@@ -243,7 +244,7 @@ export interface SlmPolicyRequest {
  * `SnapshotLifecycleService.validateRepositoryExists`), checking everything before it changes
  * anything. The version goes up by one on each PUT.
  */
-export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyRequest, now: number): void {
+export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyRequest, now: number, profile?: Profile): void {
   const missing = (['name', 'schedule', 'repository'] as const).filter((f) => request[f] === undefined || request[f] === null);
   if (missing.length > 0) throw new EsException(illegalArgument(`Required [${missing.join(', ')}]`));
   const errors: string[] = [];
@@ -253,7 +254,6 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
   const idBytes = new TextEncoder().encode(id).length;
   if (idBytes > 255) errors.push(`invalid policy id [${id}]: name is too long, (${idBytes} > 255 bytes)`);
   const schedule = String(request.schedule);
-  if (nextCronFire(schedule, now) === undefined) errors.push(`invalid schedule: ${schedule}`);
   const name = String(request.name);
   if (name.length === 0) errors.push(`invalid snapshot name [${name}]: cannot be empty`);
   else {
@@ -269,6 +269,9 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
       if (resolved.toLowerCase() !== resolved) errors.push(`invalid snapshot name [${name}]: must be lowercase`);
     }
   }
+  // ES validates the schedule after the snapshot name.
+  const scheduleError = slmScheduleError(schedule, profile);
+  if (scheduleError !== null) errors.push(scheduleError);
   const repository = String(request.repository);
   if (repository.length === 0) errors.push(`invalid repository name [${repository}]: cannot be empty`);
   if (errors.length > 0) throw new EsException(actionRequestValidation(errors));
@@ -286,8 +289,38 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
     version: existing ? existing.version + 1 : 1,
     modifiedDate: now,
     ...(existing?.lastSuccess ? { lastSuccess: existing.lastSuccess } : {}),
-    snapshotsTaken: existing?.snapshotsTaken ?? 0,
+    ...(existing?.lastFailure ? { lastFailure: existing.lastFailure } : {}),
   });
+}
+
+/**
+ * ES `SnapshotLifecyclePolicy#validate`'s schedule rule. Before 8.16 a cron only (`invalid schedule: `
+ * and the `Cron` constructor's message); from 8.16 a cron or a time unit (#110847).
+ */
+function slmScheduleError(schedule: string, profile: Profile | undefined): string | null {
+  const intervals = profile?.snapshots.slmIntervalSchedules === true;
+  if (schedule.trim().length === 0) return intervals ? `invalid schedule [${schedule}]: schedule must not be empty` : `invalid schedule [${schedule}]: must not be empty`;
+  if (intervals) {
+    const interval = parseTimeValue(schedule, 'schedule');
+    if (interval.ok) return interval.value.millis === 0 ? `invalid schedule [${schedule}]: time unit must be at least 1 millisecond` : null;
+    return parseCron(schedule) === null ? `invalid schedule [${schedule}]: must be a valid cron expression or time unit` : null;
+  }
+  return parseCron(schedule) === null ? `invalid schedule: invalid cron expression [${schedule}]` : null;
+}
+
+/**
+ * When an SLM policy next runs after `after` (ES `SnapshotLifecyclePolicy#calculateNextExecution`): the
+ * cron's next fire, or for a time-unit schedule (8.16+) the next whole interval counted from the
+ * policy's modification (ES `TimeValueSchedule`). Undefined when it never runs.
+ */
+export function slmNextExecution(policy: SlmPolicy, after: number, profile?: Profile): number | undefined {
+  if (parseCron(policy.schedule) !== null) return nextCronFire(policy.schedule, after);
+  if (profile?.snapshots.slmIntervalSchedules !== true) return undefined;
+  const interval = parseTimeValue(policy.schedule, 'schedule');
+  if (!interval.ok || interval.value.millis <= 0) return undefined;
+  const every = interval.value.millis;
+  if (after < policy.modifiedDate) return policy.modifiedDate + every;
+  return policy.modifiedDate + (Math.floor((after - policy.modifiedDate) / every) + 1) * every;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -302,30 +335,67 @@ export function slmPoliciesMissing(ids: readonly string[], anyConfigured: boolea
 export function deleteSlmPolicy(cluster: Cluster, id: string): void {
   if (!cluster.snapshots.slmPolicies.has(id)) throw new EsException(resourceNotFound(`Snapshot lifecycle policy not found: ${id}`));
   cluster.snapshots.slmPolicies.delete(id);
+  // ES `TransportDeleteSnapshotLifecycleAction`: the policy's counters go with it.
+  cluster.snapshots.slmStats.policies.delete(id);
 }
 
 /**
- * Runs an SLM policy now (ES `SnapshotLifecycleTask`): a snapshot named from the policy's date math
- * plus a random suffix, of `config.indices` (resolved by the caller), with `metadata.policy`; the
- * policy records it as its last success. Returns the snapshot name.
+ * Runs an SLM policy now (ES `SnapshotLifecycleTask#maybeTakeSnapshot`, on `_execute` and at each fire
+ * of its schedule): a snapshot named from the policy's date math plus a random suffix, of
+ * `config.indices` (resolved by the caller), with `metadata.policy`. The outcome is written as ES's
+ * `WriteJobStatus` writes it: a success as the last success (start and end time) and a snapshot taken;
+ * a failure (the repository is gone, the name is taken) as the last failure, with the exception as
+ * JSON text in `details`, and a snapshot failed. Either way the generated name is returned, as ES's
+ * `_execute` answers it before the snapshot is done. Fails only when the policy does not exist.
  */
-export function executeSlmPolicy(cluster: Cluster, id: string, indices: readonly string[], now: number): string {
+export function executeSlmPolicy(cluster: Cluster, id: string, now: number, profile?: Profile): string {
   const policy = cluster.snapshots.slmPolicies.get(id);
   if (!policy) throw new EsException(illegalArgument(`no such snapshot lifecycle policy [${id}]`));
-  if (!cluster.snapshots.repositories.has(policy.repository)) throw new EsException(repositoryMissing(policy.repository));
   const snapshotName = generateSnapshotName(cluster, policy.name, now);
   const configMetadata = isRecord(policy.config?.['metadata']) ? (policy.config!['metadata'] as Record<string, unknown>) : {};
   const includeGlobalState = policy.config?.['include_global_state'];
-  createSnapshot(cluster, policy.repository, snapshotName, indices, now, {
-    includeGlobalState: includeGlobalState === undefined ? true : includeGlobalState === true || includeGlobalState === 'true',
-    metadata: { ...configMetadata, policy: id },
-  });
-  cluster.snapshots.slmPolicies.set(id, {
-    ...policy,
-    lastSuccess: { snapshotName, startMillis: now, timeMillis: now },
-    snapshotsTaken: policy.snapshotsTaken + 1,
-  });
+  const stats = slmPolicyStats(cluster, id);
+  try {
+    // ES `SnapshotsService#createSnapshot`: name and repository first, then the indices.
+    const name = validateNewSnapshot(cluster, policy.repository, snapshotName, now, profile);
+    const indices = resolveIndices(cluster, slmIndexExpression(policy), {
+      ignoreUnavailable: policy.config?.['ignore_unavailable'] === true,
+      allowNoIndices: true,
+      expandHidden: false,
+    }).map((i) => i.name);
+    storeSnapshot(cluster, policy.repository, name, indices, now, {
+      includeGlobalState: includeGlobalState === undefined ? true : includeGlobalState === true || includeGlobalState === 'true',
+      metadata: { ...configMetadata, policy: id },
+      ...(profile ? { profile } : {}),
+    });
+  } catch (e) {
+    if (!(e instanceof EsException)) throw e;
+    stats.snapshotsFailed += 1;
+    cluster.snapshots.slmPolicies.set(id, { ...policy, lastFailure: { snapshotName, timeMillis: now, details: exceptionDetails(e.error) } });
+    return snapshotName;
+  }
+  stats.snapshotsTaken += 1;
+  cluster.snapshots.slmPolicies.set(id, { ...policy, lastSuccess: { snapshotName, startMillis: now, timeMillis: now } });
   return snapshotName;
+}
+
+/** One policy's counters, created at its first use (ES `computeIfAbsent`). */
+export function slmPolicyStats(cluster: Cluster, id: string): SlmPolicyStats {
+  let stats = cluster.snapshots.slmStats.policies.get(id);
+  if (!stats) {
+    stats = { snapshotsTaken: 0, snapshotsFailed: 0, snapshotsDeleted: 0, snapshotDeletionFailures: 0 };
+    cluster.snapshots.slmStats.policies.set(id, stats);
+  }
+  return stats;
+}
+
+/**
+ * ES `SnapshotLifecycleTask.exceptionToString`: the exception as `generateThrowableXContent` writes it
+ * without stack traces (`type`, `reason`, then `caused_by`), as compact JSON text.
+ */
+function exceptionDetails(error: EsError): string {
+  const toJson = (e: EsError): Record<string, unknown> => ({ type: e.type, reason: e.reason, ...(e.causedBy ? { caused_by: toJson(e.causedBy) } : {}) });
+  return JSON.stringify(toJson(error));
 }
 
 /** The index expression an SLM policy snapshots (`config.indices`, default all). */
@@ -340,7 +410,7 @@ export function slmIndexExpression(policy: SlmPolicy): string {
  * An SLM policy as `GET _slm/policy` prints it (ES `SnapshotLifecyclePolicyItem#toXContent`). The
  * 7.10 `last_success` has no `start_time` (ES added the snapshot start time to the record later).
  */
-export function slmPolicyToXContent(policy: SlmPolicy, profile: Profile, now: number, human: boolean): Record<string, unknown> {
+export function slmPolicyToXContent(policy: SlmPolicy, stats: SlmPolicyStats | undefined, profile: Profile, now: number, human: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { version: policy.version };
   if (human) out['modified_date'] = formatJavaInstantString(policy.modifiedDate);
   out['modified_date_millis'] = policy.modifiedDate;
@@ -348,27 +418,37 @@ export function slmPolicyToXContent(policy: SlmPolicy, profile: Profile, now: nu
   if (policy.config) body['config'] = policy.config;
   if (policy.retention) body['retention'] = policy.retention;
   out['policy'] = body;
-  if (policy.lastSuccess) {
-    const record: Record<string, unknown> = { snapshot_name: policy.lastSuccess.snapshotName };
-    if (profile.snapshots.api === 'v8') {
-      if (human) record['start_time_string'] = formatJavaInstantString(policy.lastSuccess.startMillis);
-      record['start_time'] = policy.lastSuccess.startMillis;
-    }
-    if (human) record['time_string'] = formatJavaInstantString(policy.lastSuccess.timeMillis);
-    record['time'] = policy.lastSuccess.timeMillis;
-    out['last_success'] = record;
-  }
-  const next = nextCronFire(policy.schedule, now);
+  if (policy.lastSuccess) out['last_success'] = invocationToXContent(policy.lastSuccess, profile, human);
+  if (policy.lastFailure) out['last_failure'] = invocationToXContent(policy.lastFailure, profile, human);
+  const next = slmNextExecution(policy, now, profile);
   if (next !== undefined) {
     if (human) out['next_execution'] = formatJavaInstantString(next);
     out['next_execution_millis'] = next;
   }
-  out['stats'] = {
-    policy: policy.id,
-    snapshots_taken: policy.snapshotsTaken,
-    snapshots_failed: 0,
-    snapshots_deleted: 0,
-    snapshot_deletion_failures: 0,
-  };
+  out['stats'] = slmPolicyStatsToXContent(policy.id, stats);
   return out;
+}
+
+/** ES `SnapshotInvocationRecord#toXContent`; 7.10's record has no start time. */
+function invocationToXContent(record: SlmInvocation, profile: Profile, human: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { snapshot_name: record.snapshotName };
+  if (profile.snapshots.api === 'v8' && record.startMillis !== undefined) {
+    if (human) out['start_time_string'] = formatJavaInstantString(record.startMillis);
+    out['start_time'] = record.startMillis;
+  }
+  if (human) out['time_string'] = formatJavaInstantString(record.timeMillis);
+  out['time'] = record.timeMillis;
+  if (record.details !== undefined) out['details'] = record.details;
+  return out;
+}
+
+/** ES `SnapshotPolicyStats#toXContent` (no counters yet: all zero). */
+export function slmPolicyStatsToXContent(id: string, stats: SlmPolicyStats | undefined): Record<string, unknown> {
+  return {
+    policy: id,
+    snapshots_taken: stats?.snapshotsTaken ?? 0,
+    snapshots_failed: stats?.snapshotsFailed ?? 0,
+    snapshots_deleted: stats?.snapshotsDeleted ?? 0,
+    snapshot_deletion_failures: stats?.snapshotDeletionFailures ?? 0,
+  };
 }

@@ -72,7 +72,7 @@ function check8(cluster: Cluster, index: IndexMetadata, policy: string): WaitRes
   if (actionTime === undefined) throw error(`no information about ILM action start in index metadata for index '${index.name}'`);
   const slm = cluster.snapshots.slmPolicies.get(policy);
   if (!slm) throw error(`configured policy '${policy}' not found`);
-  if (!slm.lastSuccess || slm.lastSuccess.startMillis < actionTime) return waiting(policy, actionTime);
+  if (!slm.lastSuccess || (slm.lastSuccess.startMillis ?? slm.lastSuccess.timeMillis) < actionTime) return waiting(policy, actionTime);
   const snapshotName = slm.lastSuccess.snapshotName;
   const snapshot = findSnapshot(cluster, slm.repository, snapshotName);
   if (!snapshot) {
