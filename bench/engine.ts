@@ -19,9 +19,7 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createSimulator, Simulator } from '../src/index';
-// The raw CommonJS exports object (not an `import *` copy), so the counter below can find the cluster
-// a simulator makes. Measurement only: nothing under src/ is changed.
-import clusterModule = require('../src/engine/cluster/cluster');
+import { simulationOf } from '../src/create-simulator';
 import type { HistoryLog } from '../src/engine/cluster/history';
 
 const MIB = 1024 * 1024;
@@ -147,15 +145,6 @@ function maxRssMiB(): number {
   return process.resourceUsage().maxRSS / 1024; // kilobytes
 }
 
-/** The cluster the last simulator made (its lifecycle history is what the counter reads). */
-let latestCluster: clusterModule.Cluster | null = null;
-{
-  const exportsObject = clusterModule as unknown as { createCluster: typeof clusterModule.createCluster };
-  const original = exportsObject.createCluster;
-  // Called once per simulator (and per reset), never per transition: nothing is added to the timed work.
-  exportsObject.createCluster = (newUuid) => (latestCluster = original(newUuid));
-}
-
 /**
  * Counts step transitions exactly, from the simulator's lifecycle history (ES's ILM history): it holds
  * one record per change of an index's (phase, action, step), written by `setLifecycle` (the only
@@ -182,10 +171,13 @@ class TransitionCounter {
     this.seenNames = trackSeen ? new Set() : null;
   }
 
-  /** Counts from now on the transitions of the simulator created last. */
-  install(): void {
-    if (latestCluster === null) throw new Error('could not install the transition counter: no simulator yet');
-    this.history = latestCluster.history;
+  /**
+   * Counts from now on the transitions of this simulator (its cluster's lifecycle history). A day of a
+   * workload writes more records than the default `historyLimit` keeps, so counted simulators keep
+   * them all (`countedSimulator`), as every simulator did before the limit existed.
+   */
+  install(sim: Simulator): void {
+    this.history = simulationOf(sim).cluster.history;
     this.read = this.history.length;
   }
 
@@ -293,9 +285,14 @@ async function runWorkload1(options: Options, report: Report): Promise<Workload1
   return result;
 }
 
+/** A simulator whose history keeps every record when transitions are counted. */
+function countedSimulator(count: boolean): Simulator {
+  return createSimulator(count ? { historyLimit: Number.MAX_SAFE_INTEGER } : {});
+}
+
 async function simulateWorkload1(options: Options, result: Workload1Result, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {
-  const sim = createSimulator();
-  if (options.count) counter.install();
+  const sim = countedSimulator(options.count);
+  if (options.count) counter.install(sim);
   call(sim, 'PUT', `/_ilm/policy/${POLICY_1}`, WORKLOAD_1_POLICY);
   const createStarted = process.hrtime.bigint();
   await createIndices(sim, options.indices, POLICY_1, async (created) => {
@@ -364,7 +361,7 @@ async function runIdle(options: Options, report: Report): Promise<IdleResult> {
 }
 
 async function simulateIdle(options: Options, result: IdleResult, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {
-  const sim = createSimulator();
+  const sim = countedSimulator(true);
   call(sim, 'PUT', '/_ilm/policy/bench-idle', IDLE_POLICY);
   const createStarted = process.hrtime.bigint();
   await createIndices(sim, options.indices, 'bench-idle', async (created) => {
@@ -372,7 +369,7 @@ async function simulateIdle(options: Options, result: IdleResult, counter: Trans
     result.createSeconds = since(createStarted);
     await update();
   });
-  counter.install();
+  counter.install(sim);
   for (let day = 1; day <= 60; day++) {
     const started = process.hrtime.bigint();
     call(sim, 'POST', '/_sim/clock/_advance', { by: '1d' });
@@ -454,7 +451,7 @@ async function runWorkload2(options: Options, report: Report): Promise<Workload2
 }
 
 async function simulateWorkload2(options: Options, result: Workload2Result, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {
-  const sim = createSimulator();
+  const sim = countedSimulator(true);
   const probe = sim.requestSync({ method: 'GET', path: '/_data_stream' });
   if (probe.status !== 200) {
     result.skipped = `data streams unavailable (GET /_data_stream answered ${probe.status})`;
@@ -472,7 +469,7 @@ async function simulateWorkload2(options: Options, result: Workload2Result, coun
   // Lineage 0: the first stream's first backing index and its shrunken copy.
   const first = streamName(0);
   const createStarted = process.hrtime.bigint();
-  counter.install();
+  counter.install(sim);
   for (let i = 0; i < options.streams; i++) {
     const response = sim.requestSync({ method: 'POST', path: `/${streamName(i)}/_doc`, body: { '@timestamp': '2024-01-01T00:00:00.000Z', message: 'bench' } });
     if (response.status !== 201) throw new Error(`POST /${streamName(i)}/_doc: status ${response.status}: ${response.text.slice(0, 500)}`);
