@@ -12,6 +12,7 @@
 import { allocationModel } from '../engine/cluster/allocation';
 import type { AliasMetadata } from '../engine/cluster/cluster';
 import { indexHealth } from '../engine/cluster/health';
+import { copiesOf } from '../engine/cluster/shard-placement';
 import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import { EsException, illegalArgument } from '../engine/errors';
 import { formatJavaInstantString } from '../engine/xcontent/time';
@@ -168,7 +169,7 @@ export function catIndices(ctx: RequestContext): HandlerResult {
   }
   const rows: Row[] = [];
   for (const index of [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const health = indexHealth(index, allocation, sim.now);
+    const health = indexHealth(index, allocation, sim.now, copiesOf(sim.cluster, index));
     if (wanted !== undefined && health.status !== wanted.toLowerCase()) continue;
     rows.push(
       new Map<string, Cell>([
