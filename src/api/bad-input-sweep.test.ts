@@ -1197,6 +1197,11 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(catIndices, 'an unknown byte unit', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
   add(catIndices, 'an unknown health', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?health=blue` }, { status: 400 });
   add(catIndices, 'a sort by an unknown column', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
+  const catShards = 'GET /_cat/shards/{index}';
+  add(catShards, 'a missing index', { method: 'GET', path: `/_cat/shards/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add(catShards, 'an unknown format', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
+  add(catShards, 'an unknown byte unit', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
+  add(catShards, 'a sort by an unknown column', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
   const catAliases = 'GET /_cat/aliases/{name}';
   add(catAliases, 'an unknown format', { method: 'GET', path: `/_cat/aliases/${ALIAS}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
   add(catAliases, 'a sort by an unknown column', { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` }, { status: 500, type: 'unsupported_operation_exception' });

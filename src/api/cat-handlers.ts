@@ -18,17 +18,17 @@ import { EsException, illegalArgument } from '../engine/errors';
 import { formatJavaInstantString } from '../engine/xcontent/time';
 import { booleanParam, commaList, expandHidden, HandlerResult, ok, RequestContext } from './context';
 
-interface Column {
+export interface Column {
   readonly name: string;
   readonly aliases: readonly string[];
   readonly right: boolean;
   readonly byDefault: boolean;
 }
 
-type Cell = string | number | { readonly bytes: number } | null;
-type Row = ReadonlyMap<string, Cell>;
+export type Cell = string | number | { readonly bytes: number } | null;
+export type Row = ReadonlyMap<string, Cell>;
 
-const col = (name: string, aliases: string, right = false, byDefault = true): Column => ({
+export const col = (name: string, aliases: string, right = false, byDefault = true): Column => ({
   name,
   aliases: aliases.length === 0 ? [] : aliases.split(','),
   right,
@@ -92,7 +92,7 @@ function compareCells(a: string | null, b: string | null): number {
 }
 
 /** Renders a table as ES `RestTable` does, as text or JSON. */
-function renderTable(ctx: RequestContext, columns: readonly Column[], rows: readonly Row[]): HandlerResult {
+export function renderTable(ctx: RequestContext, columns: readonly Column[], rows: readonly Row[]): HandlerResult {
   const shown = displayColumns(ctx, columns);
   let cells = rows.map((row) => shown.map((c) => renderCell(ctx, row.get(c.name) ?? null)));
   const sort = ctx.query.get('s');

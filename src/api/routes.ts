@@ -11,6 +11,7 @@ import * as nodes from './node-handlers';
 import * as clusterState from './cluster-state-handlers';
 import * as monitoring from './monitoring-handlers';
 import * as cat from './cat-handlers';
+import * as catNodes from './cat-node-handlers';
 import * as clusterApi from './cluster-handlers';
 import * as components from './component-template-handlers';
 import * as ilm from './ilm-handlers';
@@ -247,6 +248,9 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),
   route('GET', '/_cat/aliases', CAT_ALIASES, cat.catAliases),
   route('GET', '/_cat/aliases/{name}', CAT_ALIASES, cat.catAliases),
+  route('GET', '/_cat/nodes', [...CAT, 'full_id', 'include_unloaded_segments'], catNodes.catNodes),
+  route('GET', '/_cat/shards', [...CAT, 'bytes'], catNodes.catShards),
+  route('GET', '/_cat/shards/{index}', [...CAT, 'bytes'], catNodes.catShards),
   route('POST', '/_refresh', REFRESH, monitoring.refresh),
   route('GET', '/_refresh', REFRESH, monitoring.refresh),
   route('POST', '/{index}/_refresh', REFRESH, monitoring.refresh),

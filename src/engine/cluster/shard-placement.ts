@@ -29,6 +29,11 @@ export interface ShardCopy {
   readonly shard: number;
   readonly primary: boolean;
   readonly node: SimNode | null;
+  /**
+   * An unassigned primary whose data is on a node that left: it waits for that node (ES allocates an
+   * existing primary only where a copy of its data is, `PrimaryShardAllocator`).
+   */
+  readonly lostOn?: SimNode;
 }
 
 /** The deciders a question asks (ES's ILM steps each build their own `AllocationDeciders`). */
@@ -194,18 +199,24 @@ export class PlacementStore {
     // Where each copy was: [shard][copy], copy 0 the primary. A primary whose node left gives way to a
     // started replica (ES promotes it).
     const was: Array<Array<SimNode | null>> = [];
+    const lost: Array<SimNode | null> = [];
     for (let s = 0; s < shards; s++) {
       const row: Array<SimNode | null> = [];
       for (let c = 0; c < perShard; c++) row.push(null);
+      let hadData = false;
       for (const copy of previous.filter((p) => p.shard === s)) {
+        const held = copy.node ?? copy.lostOn ?? null;
+        if (copy.primary && held) hadData = true;
         const slot = copy.primary ? 0 : row.findIndex((n, i) => i > 0 && n === null);
-        if (slot >= 0 && slot < perShard && copy.node && topology.byId(copy.node.id)) row[slot] = topology.byId(copy.node.id)!;
+        if (slot >= 0 && slot < perShard && held) row[slot] = topology.byId(held.id) ?? { ...held, running: false };
       }
       if (!row[0]?.running) {
         const promoted = row.findIndex((n, i) => i > 0 && n !== null && n.running);
         if (promoted > 0) [row[0], row[promoted]] = [row[promoted]!, row[0] ?? null];
       }
       was.push(row);
+      // A primary whose data sits only on a node that is away (or gone) cannot start anywhere else.
+      lost.push(hadData && !row[0]?.running ? row[0] ?? null : null);
     }
     const now: Array<Array<SimNode | null>> = was.map((row) => row.map(() => null));
     const onNode = new Map<string, number>();
@@ -223,7 +234,7 @@ export class PlacementStore {
     }
     // The others go to the allowed node with the fewest copies, or stay where they are, or wait.
     for (const [s, c] of order) {
-      if (now[s]![c]) continue;
+      if (now[s]![c] || (c === 0 && lost[s])) continue;
       let best: SimNode | null = null;
       for (const node of topology.nodes()) {
         if (!allows('all', index, node, topology) || !free(node, s)) continue;
@@ -234,7 +245,12 @@ export class PlacementStore {
       else if (stay && stay.running && isDataNode(stay) && !now[s]!.includes(stay)) put(s, c, stay);
     }
     const copies: ShardCopy[] = [];
-    for (let s = 0; s < shards; s++) for (let c = 0; c < perShard; c++) copies.push({ shard: s, primary: c === 0, node: now[s]![c] ?? null });
+    for (let s = 0; s < shards; s++) {
+      for (let c = 0; c < perShard; c++) {
+        const lostOn = c === 0 && !now[s]![0] ? lost[s] : null;
+        copies.push({ shard: s, primary: c === 0, node: now[s]![c] ?? null, ...(lostOn ? { lostOn } : {}) });
+      }
+    }
     return copies;
   }
 }
