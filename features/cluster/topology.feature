@@ -27,8 +27,8 @@ Feature: Cluster: nodes with roles, tiers and attributes decide where shards go
                        "shards_left_to_allocate": 1, "all_shards_active": true, "actual_replicas": 0 } }
       """
     When a node joins the cluster:
-      | name   | roles     | attributes    |
-      | warm-1 | data_warm | box_type=warm |
+      | name   | roles | attributes    |
+      | warm-1 | data  | box_type=warm |
     Then "logs" is at step warm/complete/complete
     When I send GET "/_cat/shards/logs?h=index,shard,prirep,state,node"
     Then the response is:
@@ -39,9 +39,33 @@ Feature: Cluster: nodes with roles, tiers and attributes decide where shards go
     When the clock advances by 30d
     Then "logs" is at step cold/allocate/check-allocation
     When a node joins the cluster:
-      | name   | roles     | attributes    |
-      | cold-1 | data_cold | box_type=cold |
+      | name   | roles | attributes    |
+      | cold-1 | data  | box_type=cold |
     Then "logs" is at step cold/complete/complete
+
+  Scenario: Topology: a node with only the data_warm role never takes an index whose default tier preference is data_content (7.10)
+    # From 7.10 a new index gets `_tier_preference: data_content`; allocate's filters do not change it.
+    Given a cluster with the nodes:
+      | name   | roles                        | attributes    |
+      | hot-1  | master,data_hot,data_content | box_type=hot  |
+      | warm-1 | data_warm                    | box_type=warm |
+    And a lifecycle policy "warm-box":
+      """json
+      { "policy": { "phases": { "warm": { "min_age": "1d", "actions": { "allocate": { "number_of_replicas": 0, "require": { "box_type": "warm" } } } } } } }
+      """
+    And an index "logs" managed by "warm-box"
+    When the clock advances by 2d
+    Then "logs" is at step warm/allocate/check-allocation
+    And the explain record of "logs" contains:
+      """json
+      { "step_info": { "message": "Waiting for [1] shards to be allocated to nodes matching the given filters",
+                       "shards_left_to_allocate": 1, "all_shards_active": true, "actual_replicas": 0 } }
+      """
+    When I send PUT "/logs/_settings" with:
+      """json
+      { "index.routing.allocation.include._tier_preference": "data_warm,data_hot" }
+      """
+    Then "logs" is at step warm/complete/complete
 
   Scenario: Topology: 8.19 names number_of_replicas in the check-allocation step_info
     Given the simulator mirrors Elasticsearch "8.19"

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import { addIndex, Cluster, createCluster, IndexMetadata } from './cluster';
-import { copiesOf, copiesThatMayNotStay, filterAllows, placementStore, preferredAvailableTier } from './shard-placement';
+import { copiesOf, copiesThatMayNotStay, effectiveTierPreference, filterAllows, placementStore, preferredAvailableTier } from './shard-placement';
 import { configureTopology, NodeSpec, topologyOf } from './topology';
 
 let uuids = 0;
@@ -78,6 +78,19 @@ describe('shard placement', () => {
     expect(preferredAvailableTier(['data_cold', 'data_frozen'], topologyOf(cluster))).to.equal(null);
     const i = index(cluster, 'logs', { 'index.number_of_replicas': '0', 'index.routing.allocation.include._tier_preference': 'data_cold,data_warm,data_hot' });
     expect(where(cluster, i)).to.deep.equal(['0p:warm-1']);
+  });
+
+  it('gives a new index ES 7.10+\'s default tier preference: data_content, data_hot for a backing index', () => {
+    const cluster = createCluster(() => `uuid-${uuids++}`);
+    configureTopology(cluster, ['data_content'], [HOT, WARM, { name: 'hot-only', roles: ['data_hot'], attributes: {} }]);
+    const topology = topologyOf(cluster);
+    expect(effectiveTierPreference(index(cluster, 'logs', {}), topology)).to.deep.equal(['data_content']);
+    expect(effectiveTierPreference(index(cluster, '.ds-logs-000001', {}), topology)).to.deep.equal(['data_hot']);
+    const i = index(cluster, 'warm-logs', { 'index.number_of_replicas': '0', 'index.routing.allocation.require.box_type': 'warm' });
+    expect(where(cluster, i)).to.deep.equal(['0p:-']);
+    const legacy = createCluster(() => `uuid-${uuids++}`);
+    configureTopology(legacy, ['master', 'data', 'ingest'], [WARM]);
+    expect(effectiveTierPreference(index(legacy, 'logs', {}), topologyOf(legacy))).to.deep.equal([]);
   });
 
   it('limits copies per node with total_shards_per_node', () => {

@@ -114,12 +114,28 @@ export function filterAllows(index: IndexMetadata, node: SimNode): boolean {
   return !hasInclude || included;
 }
 
+/**
+ * The tier preference the deciders use. From 7.10 ES gives every new index one when its request and
+ * templates name none (`DataTier.DefaultHotAllocationSettingProvider`): `data_hot` for a data stream's
+ * backing index, `data_content` for the others; the simulator does not write that setting, so it is
+ * applied here. A node with only `data_warm` (no `data_content`, no generic `data`) therefore never
+ * takes such an index's shards until a tier preference naming its tier is set (migrate), as in ES.
+ *
+ * Divergence: a backing index is recognised by its name (`.ds-`), and the default is applied on
+ * configured topologies only; `GET /<index>/_settings` does not show it.
+ */
+export function effectiveTierPreference(index: IndexMetadata, topology: Topology): string[] {
+  const preference = tierPreference(index);
+  if (preference.length > 0 || index.settings.has(SETTING_TIER_PREFERENCE) || !topology.tiers) return preference;
+  return [index.name.startsWith('.ds-') ? 'data_hot' : 'data_content'];
+}
+
 /** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
 export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology): boolean {
   const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
   const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
   if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
-  const preference = tierPreference(index);
+  const preference = effectiveTierPreference(index, topology);
   if (preference.length === 0) return true;
   const tier = preferredAvailableTier(preference, topology);
   return tier !== null && nodeHasTier(node, tier);

@@ -141,11 +141,17 @@ export function toNodeSpecs(value: unknown): NodeSpec[] {
 export class Topology {
   private list: SimNode[];
   version = 0;
+  /**
+   * Whether the release has data tiers (7.10+): a new index without a tier preference then has ES's
+   * default one (`DataTier.DefaultHotAllocationSettingProvider`, see `shard-placement.ts`).
+   */
+  readonly tiers: boolean;
 
   constructor(
     readonly defaultNode: SimNode,
     specs: readonly NodeSpec[] | null,
   ) {
+    this.tiers = defaultNode.roles.includes('data_content');
     this.list = specs === null ? [defaultNode] : sortByName(specs.map((s, i) => buildNode(s, i)));
   }
 
