@@ -88,10 +88,11 @@ export class Simulation {
   /** After a request changed the cluster: run what a cluster-state change runs, at `now`. */
   clusterChanged(): void {
     // On a configured topology new indices take their places before any step reads them.
-    if (!topologyOf(this.cluster).isDefault) placementStore(this.cluster).placeNew(this.cluster);
+    const placing = !topologyOf(this.cluster).isDefault;
     let ranSomething = true;
     for (let round = 0; ranSomething; round++) {
       if (round > LOOP_LIMIT) throw new Error('cluster-change cascade did not settle');
+      if (placing) placementStore(this.cluster).placeNew(this.cluster);
       this.replanChanged();
       // Nothing waits on a cluster change, no watched index changed and no phase wait is ready: the
       // round would run nothing (the common case after one async action in a large cluster).

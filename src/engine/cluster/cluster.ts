@@ -117,6 +117,14 @@ export class ChangeLog {
     this.queue.push(index);
   }
 
+  /** The flagged records waiting to be taken, in order, without taking them. */
+  *waiting(): Iterable<IndexMetadata> {
+    for (let i = this.head; i < this.queue.length; i++) {
+      const index = this.queue[i];
+      if (index !== undefined && index.changed) yield index;
+    }
+  }
+
   /** A change to a name no record carries (an index that does not exist). */
   addName(name: string): void {
     this.names.add(name);

@@ -187,11 +187,13 @@ export class PlacementStore {
   }
 
   /**
-   * Places the indices never placed yet (new ones), so that a later change of their routing moves
-   * copies from where they first went rather than placing them afresh. Costs a lookup per index.
+   * Places the changed indices never placed yet (new ones), so that a later change of their routing
+   * moves copies from where they first went rather than placing them afresh. Reads only the records
+   * waiting in the cluster's change log (every new index is there).
    */
   placeNew(cluster: Cluster): void {
-    for (const index of cluster.indices.values()) {
+    for (const index of cluster.changed.waiting()) {
+      if (index.removed) continue;
       const entry = this.entries.get(index.name);
       if (!entry || entry.uuid !== index.uuid) this.copiesOf(index);
     }
