@@ -176,6 +176,8 @@ export class IndexSettings extends Map<string, string> {
   originationDate: number | null;
   /** `index.lifecycle.skip` is `"true"`. */
   lifecycleSkip: boolean;
+  /** Bumped on every write, so what is derived from the settings can be cached (shard placement). */
+  version = 0;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
@@ -187,16 +189,19 @@ export class IndexSettings extends Map<string, string> {
 
   override set(key: string, value: string): this {
     super.set(key, value);
+    this.version++;
     this.remember(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
+    this.version++;
     this.remember(key, undefined);
     return super.delete(key);
   }
 
   override clear(): void {
+    this.version++;
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;

@@ -150,28 +150,57 @@ function allows(set: DeciderSet, index: IndexMetadata, node: SimNode, topology: 
 
 interface Entry {
   readonly uuid: string;
-  readonly key: string;
+  /** The topology and settings versions the placement was made for. */
+  readonly topologyVersion: number;
+  readonly settingsVersion: number;
   readonly copies: readonly ShardCopy[];
+  /** `copiesThatMayNotStay` per decider set, computed once per placement. */
+  readonly pending: Map<DeciderSet, number>;
 }
 
 /** The placements of a cluster's indices on its topology, and each node's copy count. */
 export class PlacementStore {
   private readonly entries = new Map<string, Entry>();
   private readonly loads = new Map<string, number>();
+  /** Each placed index's shard counts and routing settings, as text. */
+  private readonly keys = new Map<string, string>();
 
   constructor(private readonly topology: Topology) {}
 
   /** The index's copies, primaries first per shard, recomputed only when its key changed. */
   copiesOf(index: IndexMetadata): readonly ShardCopy[] {
-    const key = `${this.topology.version}|${numberOfShards(index)}|${numberOfReplicas(index)}|${routingKey(index)}`;
+    return this.entryOf(index).copies;
+  }
+
+  /** The copies the deciders of `set` would not let stay where they are (cached with the placement). */
+  pendingOf(index: IndexMetadata, set: DeciderSet): number {
+    const entry = this.entryOf(index);
+    let count = entry.pending.get(set);
+    if (count === undefined) {
+      count = entry.copies.filter((copy) => copy.node !== null && !allows(set, index, copy.node, this.topology)).length;
+      entry.pending.set(set, count);
+    }
+    return count;
+  }
+
+  private entryOf(index: IndexMetadata): Entry {
     const entry = this.entries.get(index.name);
-    if (entry && entry.uuid === index.uuid && entry.key === key) return entry.copies;
+    if (entry && entry.uuid === index.uuid && entry.topologyVersion === this.topology.version && entry.settingsVersion === index.settings.version) return entry;
     const previous = entry && entry.uuid === index.uuid ? entry.copies : [];
+    const key = routingKey(index);
+    // Settings written without a change to the shard counts or the routing keep the placement.
+    if (entry && entry.uuid === index.uuid && entry.topologyVersion === this.topology.version && this.keys.get(index.name) === `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`) {
+      const kept = { ...entry, settingsVersion: index.settings.version };
+      this.entries.set(index.name, kept);
+      return kept;
+    }
     if (entry) this.count(entry.copies, -1);
     const copies = this.place(index, previous);
     this.count(copies, 1);
-    this.entries.set(index.name, { uuid: index.uuid, key, copies });
-    return copies;
+    const made: Entry = { uuid: index.uuid, topologyVersion: this.topology.version, settingsVersion: index.settings.version, copies, pending: new Map() };
+    this.entries.set(index.name, made);
+    this.keys.set(index.name, `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`);
+    return made;
   }
 
   /** After the topology changed: every index placed again from where its copies were, in name order. */
@@ -181,6 +210,7 @@ export class PlacementStore {
       if (!index || index.uuid !== entry.uuid) {
         this.count(entry.copies, -1);
         this.entries.delete(name);
+        this.keys.delete(name);
       }
     }
     for (const name of [...cluster.indices.keys()].sort()) this.copiesOf(cluster.indices.get(name)!);
@@ -293,9 +323,8 @@ export function copiesOf(cluster: Cluster, index: IndexMetadata): readonly Shard
  * ES `AllocationRoutedStep.getPendingAllocations`: the assigned copies the deciders would not let stay
  * on their node (unassigned copies are the callers' "not all active" case).
  */
-export function copiesThatMayNotStay(cluster: Cluster, index: IndexMetadata, copies: readonly ShardCopy[], set: DeciderSet): number {
-  const topology = topologyOf(cluster);
-  return copies.filter((copy) => copy.node !== null && !allows(set, index, copy.node, topology)).length;
+export function copiesThatMayNotStay(cluster: Cluster, index: IndexMetadata, set: DeciderSet): number {
+  return placementStore(cluster).pendingOf(index, set);
 }
 
 /** Whether the node may hold a copy of the index under the deciders (same-shard and limits aside). */

@@ -29,6 +29,15 @@ export function waitingForActiveShardsInfo(profile: Profile, replicas: number): 
   return allocationInfo(profile, replicas, -1, false, 'Waiting for all shard copies to be active');
 }
 
+/**
+ * The `watches` of the waits that read only their own index's placement (see `Step`): the nodes
+ * changing, its shards starting and its settings changing all mark the index itself changed, so it
+ * watches itself.
+ */
+export function readsOnlyItsOwnIndex({ index }: StepContext): readonly string[] {
+  return [index.name];
+}
+
 function copies(index: IndexMetadata): number {
   return numberOfShards(index) * (numberOfReplicas(index) + 1);
 }
@@ -47,7 +56,7 @@ export function allocationRoutedWait({ cluster, index, now, profile }: StepConte
     const placed = copiesOf(cluster, index);
     if (placed === null) return COMPLETE;
     if (placed.some((copy) => copy.node === null)) return notYet(waitingForActiveShardsInfo(profile, replicas));
-    left = copiesThatMayNotStay(cluster, index, placed, 'filter');
+    left = copiesThatMayNotStay(cluster, index, 'filter');
     if (left === 0) return COMPLETE;
   } else {
     if (!state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
@@ -75,7 +84,7 @@ export function migrationRoutedWait({ cluster, index, now, profile }: StepContex
   if (placed !== null && placed.some((copy) => copy.node === null)) return notYet(waitingForActiveShardsInfo(profile, replicas));
   if (!state.settled && !state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
   if (tiers.length === 0) return COMPLETE;
-  const left = placed === null ? copies(index) : copiesThatMayNotStay(cluster, index, placed, 'tier');
+  const left = placed === null ? copies(index) : copiesThatMayNotStay(cluster, index, 'tier');
   if (left === 0) return COMPLETE;
   const tier = placed === null ? tiers[0]! : preferredAvailableTier(tiers, topologyOf(cluster));
   const configuration = profile.chains.migrate === 'v8' ? `[${tiers.join(', ')}]` : `[${text}]`;

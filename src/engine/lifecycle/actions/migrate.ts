@@ -5,7 +5,7 @@
  * `{"enabled": false}` compiles to no steps. 8.x starts with `branch-check-skip-action`, which skips
  * the action for a partially mounted (frozen tier) searchable snapshot.
  */
-import { migrationRoutedWait } from '../allocation-waits';
+import { migrationRoutedWait, readsOnlyItsOwnIndex } from '../allocation-waits';
 import { booleanValue, parseObject } from '../../xcontent/object-parser';
 import type { Step } from '../steps';
 import { stepKey } from '../../cluster/step-key';
@@ -57,6 +57,8 @@ export const migrateAction: ActionDefinition = {
         key: check,
         nextKey,
         retryable: profile.retryable.otherActionSteps,
+        // Like check-allocation, it reads only its own index, its placement and the nodes.
+        watches: readsOnlyItsOwnIndex,
         check: (ctx) => migrationRoutedWait(ctx, TIER_PREFERENCE[phase] ?? ''),
       },
     ];
