@@ -1,9 +1,10 @@
 /**
  * The lifecycle waits that read shard allocation (ES `AllocationRoutedStep`, `DataTierMigrationRoutedStep`,
  * `CheckShrinkReadyStep`, `ShrunkShardsAllocatedStep`, `WaitForActiveShardsStep`) and the `step_info`
- * shapes they and the faults that hold them print. They ask the cluster's allocation model
- * (`cluster/allocation.ts`) where an index's copies are; they never change the model, the settings or
- * the clock (`now` comes in the step context).
+ * shapes they and the faults that hold them print. They ask the cluster's allocation delay model
+ * (`cluster/allocation.ts`) whether an index's copies are still moving, then, on configured nodes,
+ * where they sit (`cluster/shard-placement.ts`); they never change the models, the settings or the
+ * clock (`now` comes in the step context).
  */
 import { IndexMetadata, numberOfReplicas, numberOfShards } from '../cluster/cluster';
 import { allocationModel } from '../cluster/allocation';
