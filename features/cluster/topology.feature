@@ -235,3 +235,40 @@ Feature: Cluster: nodes with roles, tiers and attributes decide where shards go
       { "failed_step": "set-single-node-allocation",
         "step_info": { "type": "no_node_available_exception", "reason": "could not find any nodes to allocate index [logs] onto prior to shrink" } }
       """
+
+  Scenario: Topology: with no data_content node new indices are red, and rollover waits for the new index's shards (7.10)
+    Given a cluster with the nodes:
+      | name  | roles           | attributes |
+      | hot-1 | master,data_hot |            |
+    And a lifecycle policy "logs":
+      """json
+      { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_age": "1d" } } } } } }
+      """
+    And an index template "logs":
+      """json
+      { "index_patterns": ["logs-*"], "template": { "settings": { "index.lifecycle.name": "logs", "index.lifecycle.rollover_alias": "logs", "index.number_of_replicas": 0 } } }
+      """
+    And an index "logs-000001" is the write index of the alias "logs"
+    When I send GET "/_cluster/health/logs-000001"
+    Then the response has:
+      | status                    | red |
+      | unassigned_shards         | 1   |
+    When the clock advances by 1d
+    Then "logs-000001" is at step hot/rollover/wait-for-active-shards
+    And the explain record of "logs-000001" contains:
+      """json
+      { "step_info": { "message": "waiting for [1] shards to become active, but only [0] are active",
+                       "current_active_shards_count": 0, "target_active_shards_count": "1", "enough_shards_active": false } }
+      """
+    When a node joins the cluster:
+      | name      | roles        | attributes |
+      | content-1 | data_content |            |
+    Then "logs-000001" is at step hot/rollover/set-indexing-complete
+    When the clock advances until "logs-000001" is at step hot/complete/complete within 1h
+    When I send GET "/_cat/shards?h=index,state,node"
+    Then the response is:
+      """
+      logs-000001 STARTED content-1
+      logs-000002 STARTED content-1
+
+      """

@@ -154,13 +154,24 @@ export function activeShardsWait({ cluster, now }: StepContext, rolledIndexName:
   const rolled = cluster.indices.get(rolledIndexName);
   if (!rolled) return null;
   const state = allocationModel(cluster).observe(rolled, now);
-  if (state.settled || state.copiesActive) return null;
   // ES prints the `ActiveShardCount`: `ALL` for `all`, otherwise the number.
   const setting = rolled.settings.get('index.write.wait_for_active_shards') ?? '1';
   const target = setting.toLowerCase() === 'all' ? 'ALL' : setting;
+  let active = 0;
+  if (state.settled || state.copiesActive) {
+    // On configured nodes: every shard needs that many assigned copies (ES `ActiveShardCount#enoughShardsActive`);
+    // the count shown is every active copy of the index.
+    const placed = copiesOf(cluster, rolled);
+    if (placed === null) return null;
+    const wanted = target === 'ALL' ? numberOfReplicas(rolled) + 1 : Number.isInteger(Number(target)) ? Number(target) : 1;
+    const perShard = new Array<number>(numberOfShards(rolled)).fill(0);
+    for (const copy of placed) if (copy.node !== null) perShard[copy.shard]! += 1;
+    if (perShard.every((n) => n >= wanted)) return null;
+    active = placed.filter((copy) => copy.node !== null).length;
+  }
   return notYet({
-    message: `waiting for [${target}] shards to become active, but only [0] are active`,
-    current_active_shards_count: 0,
+    message: `waiting for [${target}] shards to become active, but only [${active}] are active`,
+    current_active_shards_count: active,
     target_active_shards_count: target,
     enough_shards_active: false,
   });
