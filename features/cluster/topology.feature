@@ -159,6 +159,14 @@ Feature: Cluster: nodes with roles, tiers and attributes decide where shards go
       logs  0     r      UNASSIGNED 
 
       """
+    When I send GET "/_cat/allocation?h=shards,node"
+    Then the response is:
+      """
+      1 hot-1
+      0 warm-1
+      1 UNASSIGNED
+
+      """
     When the node "hot-1" leaves the cluster
     And I send GET "/_cluster/health"
     Then the response has:

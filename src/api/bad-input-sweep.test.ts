@@ -1202,6 +1202,10 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(catShards, 'an unknown format', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
   add(catShards, 'an unknown byte unit', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
   add(catShards, 'a sort by an unknown column', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
+  const catAllocation = 'GET /_cat/allocation/{node_id}';
+  add(catAllocation, 'an unknown format', { method: 'GET', path: '/_cat/allocation/ilm-sim?format=xml' }, { text: illegalArgument('Unsupported format [xml]') });
+  add(catAllocation, 'an unknown byte unit', { method: 'GET', path: '/_cat/allocation/ilm-sim?bytes=furlong' }, { status: 400 });
+  add(catAllocation, 'a sort by an unknown column', { method: 'GET', path: '/_cat/allocation/ilm-sim?s=colour' }, { status: 500, type: 'unsupported_operation_exception' });
   const catAliases = 'GET /_cat/aliases/{name}';
   add(catAliases, 'an unknown format', { method: 'GET', path: `/_cat/aliases/${ALIAS}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
   add(catAliases, 'a sort by an unknown column', { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` }, { status: 500, type: 'unsupported_operation_exception' });

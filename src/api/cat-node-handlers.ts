@@ -1,18 +1,22 @@
 /**
- * The `_cat` tables of nodes and shards: `GET /_cat/nodes` (ES `RestNodesAction`) and
- * `GET /_cat/shards[/<index>]` (ES `RestShardsAction`), over the simulated nodes (`topology.ts`) and
+ * The `_cat` tables of nodes and shards: `GET /_cat/nodes` (ES `RestNodesAction`),
+ * `GET /_cat/shards[/<index>]` (ES `RestShardsAction`) and `GET /_cat/allocation[/<node>]` (ES
+ * `RestAllocationAction`: 8.x's newest columns `shards.undesired`, `write_load.forecast`,
+ * `disk.indices.forecast` and a default `node.role` with the 8.19 profile), over the simulated nodes (`topology.ts`) and
  * where each copy sits (`shard-placement.ts`; on the default topology the one node holds every
  * primary and the replicas are unassigned). Rendered by `cat-handlers.ts`' `RestTable`; they change
  * nothing.
  *
  * Divergence: the simulated nodes have no JVM, memory, CPU or disk: `heap.percent`, `ram.percent`,
- * `cpu` and the load averages are 0; a shard's `docs` and `store` are its index's primary documents
+ * `cpu` and the load averages are 0, `_cat/allocation`'s `disk.used`, `disk.avail`, `disk.total` and
+ * `disk.percent` are empty (its `disk.indices` counts the documents' bytes of the copies on the node,
+ * `shards.undesired` and `write_load.forecast` are 0); a shard's `docs` and `store` are its index's primary documents
  * and bytes divided evenly over its shards (replicas as their primary); only the default columns and
  * `id` of each table are known.
  */
 import type { IndexMetadata } from '../engine/cluster/cluster';
 import { numberOfReplicas, numberOfShards } from '../engine/cluster/cluster';
-import { resolveIndices } from '../engine/cluster/index-resolver';
+import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import { copiesOf, ShardCopy } from '../engine/cluster/shard-placement';
 import { clusterNodes, SimNode } from '../engine/cluster/topology';
 import { Cell, col, Column, renderTable, Row } from './cat-handlers';
@@ -136,5 +140,56 @@ export function catShards(ctx: RequestContext): HandlerResult {
       );
     }
   }
+  return renderTable(ctx, columns, rows);
+}
+
+/** `GET /_cat/allocation[/<node>]`: per running node its copies and their bytes, then the unassigned copies. */
+export function catAllocation(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const newest = sim.profile.catIndicesDatasetSize;
+  const columns: Column[] = [
+    col('shards', 's', true),
+    ...(newest ? [col('shards.undesired', '', true), col('write_load.forecast', 'wlf,writeLoadForecast', true), col('disk.indices.forecast', 'dif,diskIndicesForecast', true)] : []),
+    col('disk.indices', 'di,diskIndices', true),
+    col('disk.used', 'du,diskUsed', true),
+    col('disk.avail', 'da,diskAvail', true),
+    col('disk.total', 'dt,diskTotal', true),
+    col('disk.percent', 'dp,diskPercent', true),
+    col('host', 'h'),
+    col('ip', ''),
+    col('node', 'n'),
+    col('node.role', 'r,role,nodeRole', false, newest),
+  ];
+  const held = new Map<string, { shards: number; bytes: number }>();
+  let unassigned = 0;
+  for (const index of sim.cluster.indices.values()) {
+    const bytes = Math.floor(index.storeBytes / numberOfShards(index));
+    for (const copy of copiesFor(ctx, index)) {
+      if (copy.node === null) {
+        unassigned++;
+        continue;
+      }
+      const entry = held.get(copy.node.id) ?? { shards: 0, bytes: 0 };
+      held.set(copy.node.id, { shards: entry.shards + 1, bytes: entry.bytes + bytes });
+    }
+  }
+  // ES resolves `<node>` as node ids, names or patterns (`DiscoveryNodes#resolveNodes`).
+  const wanted = ctx.params.has('node_id') ? (ctx.params.get('node_id') ?? '').split(',') : null;
+  const nodes = clusterNodes(sim.cluster).filter((n) => wanted === null || wanted.some((w) => w === '_all' || w === n.id || simpleMatch(w, n.name)));
+  const rows: Row[] = nodes.map((node) => {
+    const entry = held.get(node.id) ?? { shards: 0, bytes: 0 };
+    return new Map<string, Cell>([
+      ['shards', entry.shards],
+      ['shards.undesired', 0],
+      ['write_load.forecast', '0.0'],
+      ['disk.indices.forecast', { bytes: entry.bytes }],
+      ['disk.indices', { bytes: entry.bytes }],
+      ['host', node.host],
+      ['ip', node.ip],
+      ['node', node.name],
+      ['node.role', roleLetters(node)],
+    ]);
+  });
+  if (wanted === null && unassigned > 0) rows.push(new Map<string, Cell>([['shards', unassigned], ['node', 'UNASSIGNED']]));
   return renderTable(ctx, columns, rows);
 }

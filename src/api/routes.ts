@@ -250,6 +250,8 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_cat/aliases/{name}', CAT_ALIASES, cat.catAliases),
   route('GET', '/_cat/nodes', [...CAT, 'full_id', 'include_unloaded_segments'], catNodes.catNodes),
   route('GET', '/_cat/shards', [...CAT, 'bytes'], catNodes.catShards),
+  route('GET', '/_cat/allocation', [...CAT, 'bytes'], catNodes.catAllocation),
+  route('GET', '/_cat/allocation/{node_id}', [...CAT, 'bytes'], catNodes.catAllocation),
   route('GET', '/_cat/shards/{index}', [...CAT, 'bytes'], catNodes.catShards),
   route('POST', '/_refresh', REFRESH, monitoring.refresh),
   route('GET', '/_refresh', REFRESH, monitoring.refresh),
