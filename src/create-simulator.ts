@@ -6,6 +6,7 @@
  */
 import { handle, SimRequest, SimResponse } from './api/handle';
 import { DEFAULT_PROFILE, Profile, PROFILES } from './engine/profile';
+import { NodeSpec, nodeSpecsError, toNodeSpecs } from './engine/cluster/topology';
 import { parseInstant, parseTimeValue } from './engine/xcontent/time';
 import { Simulation } from './sim/simulator';
 
@@ -24,6 +25,12 @@ export interface SimulatorOptions {
    * the history off for long simulations.
    */
   readonly historyLimit?: number;
+  /**
+   * The cluster's nodes: `[{ name, roles?, attributes?, host?, ip? }]` (roles are ES role names such as
+   * `data_hot`, `data_warm`, `master`; default every role). Default: one node named `ilm-sim` holding
+   * every role and, for allocation filters, every attribute. `POST /_sim/_reset` restores this list.
+   */
+  readonly nodes?: readonly NodeSpec[];
 }
 
 export interface Simulator {
@@ -31,7 +38,7 @@ export interface Simulator {
   /** The same, synchronously (the simulator never waits on anything). */
   requestSync(request: SimRequest): SimResponse;
   readonly profile: Profile;
-  readonly options: Readonly<Required<Omit<SimulatorOptions, 'historyLimit'>>> & { readonly startMillis: number; readonly historyLimit?: number };
+  readonly options: Readonly<Required<Omit<SimulatorOptions, 'historyLimit' | 'nodes'>>> & { readonly startMillis: number; readonly historyLimit?: number; readonly nodes?: readonly NodeSpec[] };
 }
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00.000Z';
@@ -58,6 +65,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (historyLimit !== undefined && (!Number.isSafeInteger(historyLimit) || historyLimit < 0)) {
     throw new Error(`invalid historyLimit [${String(historyLimit)}]: must be a non-negative integer`);
   }
+  const nodesProblem = options.nodes === undefined ? null : nodeSpecsError(options.nodes);
+  if (nodesProblem) throw new Error(`invalid nodes: ${nodesProblem}`);
   const simulation = new Simulation({
     startMillis: start.millis,
     profile,
@@ -65,13 +74,22 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     pollIntervalText: pollInterval,
     seed,
     ...(historyLimit === undefined ? {} : { historyLimit }),
+    ...(options.nodes === undefined ? {} : { nodes: toNodeSpecs(options.nodes) }),
   });
   const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
   const simulator: Simulator = {
     request: async (request) => requestSync(request),
     requestSync,
     profile,
-    options: { startTime, profile: profileName, pollInterval, seed, startMillis: start.millis, ...(historyLimit === undefined ? {} : { historyLimit }) },
+    options: {
+      startTime,
+      profile: profileName,
+      pollInterval,
+      seed,
+      startMillis: start.millis,
+      ...(historyLimit === undefined ? {} : { historyLimit }),
+      ...(options.nodes === undefined ? {} : { nodes: options.nodes }),
+    },
   };
   simulations.set(simulator, simulation);
   return simulator;

@@ -7,6 +7,7 @@
  */
 export { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME } from './create-simulator';
 export type { Simulator, SimulatorOptions } from './create-simulator';
+export type { NodeSpec } from './engine/cluster/topology';
 export type { SimRequest, SimResponse } from './api/handle';
 export { PROFILES } from './engine/profile';
 // One clock for ILM and the user's own sinon timers.

@@ -696,6 +696,25 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(allocation, 'an empty index pattern', { method: 'PUT', path: '/_sim/allocation', body: { delay: '1h', index: '' } }, { status: 400 });
   add(allocation, 'an unknown field', { method: 'PUT', path: '/_sim/allocation', body: { delay: '1h', node: 'n1' } }, { status: 400 });
 
+  const putNodes = 'PUT /_sim/nodes';
+  add(putNodes, 'no body', { method: 'PUT', path: '/_sim/nodes' }, { status: 400 });
+  add(putNodes, 'no nodes field', { method: 'PUT', path: '/_sim/nodes', body: {} }, { status: 400 });
+  add(putNodes, 'an empty list', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [] } }, { status: 400, reason: '[nodes] must name at least one node' });
+  add(putNodes, 'nodes is an object', { method: 'PUT', path: '/_sim/nodes', body: { nodes: {} } }, { status: 400 });
+  add(putNodes, 'a node without a name', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ roles: ['data'] }] } }, { status: 400 });
+  add(putNodes, 'a name twice', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a' }, { name: 'a' }] } }, { status: 400, reason: '[nodes] names the node [a] twice' });
+  add(putNodes, 'an unknown role', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a', roles: ['data_lukewarm'] }] } }, { status: 400 });
+  add(putNodes, 'an attribute that is a number', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a', attributes: { rack: 1 } }] } }, { status: 400 });
+  add(putNodes, 'an unknown field', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a' }], seed: 1 } }, { status: 400 });
+  const addNode = 'POST /_sim/nodes';
+  add(addNode, 'no body', { method: 'POST', path: '/_sim/nodes' }, { status: 400 });
+  add(addNode, 'a node without a name', { method: 'POST', path: '/_sim/nodes', body: { roles: ['data'] } }, { status: 400 });
+  add(addNode, 'the default node again', { method: 'POST', path: '/_sim/nodes', body: { name: 'ilm-sim' } }, { status: 400, reason: 'a node named [ilm-sim] is already in the cluster' });
+  add('DELETE /_sim/nodes/{name}', 'an unknown node', { method: 'DELETE', path: '/_sim/nodes/nope' }, { status: 404 });
+  add('DELETE /_sim/nodes/{name}', 'the last node', { method: 'DELETE', path: '/_sim/nodes/ilm-sim' }, { status: 400 });
+  add('POST /_sim/nodes/{name}/_stop', 'an unknown node', { method: 'POST', path: '/_sim/nodes/nope/_stop' }, { status: 404, reason: 'no node named [nope]' });
+  add('POST /_sim/nodes/{name}/_start', 'an unknown node', { method: 'POST', path: '/_sim/nodes/nope/_start' }, { status: 404 });
+
   const faults = 'POST /_sim/faults';
   const error = { type: 'illegal_state_exception', reason: 'boom' };
   add(faults, 'no body', { method: 'POST', path: '/_sim/faults' }, { status: 400 });
@@ -1192,6 +1211,15 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(catIndices, 'an unknown byte unit', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
   add(catIndices, 'an unknown health', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?health=blue` }, { status: 400 });
   add(catIndices, 'a sort by an unknown column', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
+  const catShards = 'GET /_cat/shards/{index}';
+  add(catShards, 'a missing index', { method: 'GET', path: `/_cat/shards/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add(catShards, 'an unknown format', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
+  add(catShards, 'an unknown byte unit', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
+  add(catShards, 'a sort by an unknown column', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
+  const catAllocation = 'GET /_cat/allocation/{node_id}';
+  add(catAllocation, 'an unknown format', { method: 'GET', path: '/_cat/allocation/ilm-sim?format=xml' }, { text: illegalArgument('Unsupported format [xml]') });
+  add(catAllocation, 'an unknown byte unit', { method: 'GET', path: '/_cat/allocation/ilm-sim?bytes=furlong' }, { status: 400 });
+  add(catAllocation, 'a sort by an unknown column', { method: 'GET', path: '/_cat/allocation/ilm-sim?s=colour' }, { status: 500, type: 'unsupported_operation_exception' });
   const catAliases = 'GET /_cat/aliases/{name}';
   add(catAliases, 'an unknown format', { method: 'GET', path: `/_cat/aliases/${ALIAS}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
   add(catAliases, 'a sort by an unknown column', { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` }, { status: 500, type: 'unsupported_operation_exception' });

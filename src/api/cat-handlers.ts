@@ -12,22 +12,23 @@
 import { allocationModel } from '../engine/cluster/allocation';
 import type { AliasMetadata } from '../engine/cluster/cluster';
 import { indexHealth } from '../engine/cluster/health';
+import { copiesOf } from '../engine/cluster/shard-placement';
 import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import { EsException, illegalArgument } from '../engine/errors';
 import { formatJavaInstantString } from '../engine/xcontent/time';
 import { booleanParam, commaList, expandHidden, HandlerResult, ok, RequestContext } from './context';
 
-interface Column {
+export interface Column {
   readonly name: string;
   readonly aliases: readonly string[];
   readonly right: boolean;
   readonly byDefault: boolean;
 }
 
-type Cell = string | number | { readonly bytes: number } | null;
-type Row = ReadonlyMap<string, Cell>;
+export type Cell = string | number | { readonly bytes: number } | null;
+export type Row = ReadonlyMap<string, Cell>;
 
-const col = (name: string, aliases: string, right = false, byDefault = true): Column => ({
+export const col = (name: string, aliases: string, right = false, byDefault = true): Column => ({
   name,
   aliases: aliases.length === 0 ? [] : aliases.split(','),
   right,
@@ -91,7 +92,7 @@ function compareCells(a: string | null, b: string | null): number {
 }
 
 /** Renders a table as ES `RestTable` does, as text or JSON. */
-function renderTable(ctx: RequestContext, columns: readonly Column[], rows: readonly Row[]): HandlerResult {
+export function renderTable(ctx: RequestContext, columns: readonly Column[], rows: readonly Row[]): HandlerResult {
   const shown = displayColumns(ctx, columns);
   let cells = rows.map((row) => shown.map((c) => renderCell(ctx, row.get(c.name) ?? null)));
   const sort = ctx.query.get('s');
@@ -168,7 +169,7 @@ export function catIndices(ctx: RequestContext): HandlerResult {
   }
   const rows: Row[] = [];
   for (const index of [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const health = indexHealth(index, allocation, sim.now);
+    const health = indexHealth(index, allocation, sim.now, copiesOf(sim.cluster, index));
     if (wanted !== undefined && health.status !== wanted.toLowerCase()) continue;
     rows.push(
       new Map<string, Cell>([

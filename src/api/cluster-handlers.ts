@@ -3,7 +3,7 @@
  * `RestClusterGetSettingsAction`, `RestClusterUpdateSettingsAction`; a new
  * `indices.lifecycle.poll_interval` reschedules the simulator's poll ticks from the next one, as ES
  * reschedules its ILM job) and `GET /_cluster/health[/<index>]` (ES `RestClusterHealthAction`) over
- * the one-node allocation model of `engine/cluster/health.ts`.
+ * the allocation model of `engine/cluster/health.ts` and the nodes of `engine/cluster/topology.ts`.
  *
  * Divergence: `wait_for_*` parameters never wait; an unmet condition answers at once with
  * `timed_out: true` and 408, as ES does when its timeout runs out.
@@ -17,6 +17,8 @@ import {
   updateClusterSettings,
 } from '../engine/cluster/cluster-settings';
 import { HealthStatus, IndexHealth, indexHealth, worstStatus } from '../engine/cluster/health';
+import { copiesOf } from '../engine/cluster/shard-placement';
+import { clusterNodes, isDataNode } from '../engine/cluster/topology';
 import { resolveIndices } from '../engine/cluster/index-resolver';
 import { settingsToXContent } from '../engine/cluster/index-view';
 import { EsException, illegalArgument, parseException } from '../engine/errors';
@@ -89,8 +91,7 @@ function indexHealthToXContent(health: IndexHealth, withPrimaryCount: boolean): 
 }
 
 /**
- * `GET /_cluster/health[/<index>]` (ES `ClusterHealthResponse#toXContent`): one node holding every
- * role, the shard counts of the indices asked for, `level=indices` for each index. A missing index
+ * `GET /_cluster/health[/<index>]` (ES `ClusterHealthResponse#toXContent`): the running nodes, the shard counts of the indices asked for, `level=indices` for each index. A missing index
  * makes the answer red and timed out (408), as ES's wait for it would end.
  */
 export function clusterHealth(ctx: RequestContext): HandlerResult {
@@ -114,7 +115,8 @@ export function clusterHealth(ctx: RequestContext): HandlerResult {
     missing = true;
   }
   const allocation = allocationModel(sim.cluster);
-  const healths = [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((i) => [i.name, indexHealth(i, allocation, sim.now)] as const);
+  const nodes = clusterNodes(sim.cluster);
+  const healths = [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((i) => [i.name, indexHealth(i, allocation, sim.now, copiesOf(sim.cluster, i))] as const);
   const status: HealthStatus = missing ? 'red' : worstStatus(healths.map(([, h]) => h.status));
   const sum = (f: (h: IndexHealth) => number) => healths.reduce((n, [, h]) => n + f(h), 0);
   const active = sum((h) => h.activeShards);
@@ -127,8 +129,8 @@ export function clusterHealth(ctx: RequestContext): HandlerResult {
     cluster_name: 'ilm-sim',
     status,
     timed_out: timedOut,
-    number_of_nodes: 1,
-    number_of_data_nodes: 1,
+    number_of_nodes: nodes.length,
+    number_of_data_nodes: nodes.filter(isDataNode).length,
     active_primary_shards: sum((h) => h.activePrimaryShards),
     active_shards: active,
     relocating_shards: sum((h) => h.relocatingShards),

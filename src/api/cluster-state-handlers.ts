@@ -1,44 +1,50 @@
 /**
  * `GET /_nodes` (ES `RestNodesInfoAction`) and `GET /_cluster/state[/<metric>[/<index>]]` (ES
- * `RestClusterStateAction`) for the one simulated node: what Curator and exporters read to find the
- * node, the indices' settings, aliases and state, and the legacy templates. They change nothing.
+ * `RestClusterStateAction`) for the simulated nodes (`topology.ts`: one node holding every role by
+ * default): what Curator and exporters read to find the nodes, the indices' settings, aliases and
+ * state, and the legacy templates. They change nothing.
  *
- * Divergence: one node holding every role. Node info has the node's identity, version, build and
+ * Divergence: node info has the node's identity, version, build and
  * roles only (no `settings`, `os`, `jvm`, ... sections); the cluster state's `metadata` has the
  * cluster UUID, the legacy templates and each index's `state`, `settings`, `mappings`, `aliases` and
  * `rollover_info` (no versions, primary terms or in-sync allocations); the other metrics are empty.
  */
 import type { IndexMetadata } from '../engine/cluster/cluster';
 import { resolveIndices } from '../engine/cluster/index-resolver';
+import { clusterNodes, SimNode } from '../engine/cluster/topology';
 import { indexSettings, settingsToXContent } from '../engine/cluster/index-view';
 import { EsException, illegalArgument } from '../engine/errors';
 import { booleanParam, commaList, HandlerResult, indicesOptions, ok, RequestContext } from './context';
 import { legacyTemplateToXContent } from './legacy-template-handlers';
 
-/** The one node's id, name and address as `_nodes` and `_cluster/state` show them. */
-function nodeIdentity(ctx: RequestContext): { id: string; entry: Record<string, unknown> } {
+/** A node's id, name and address as `_nodes` shows them (ES `NodeInfo`'s identity part). */
+function nodeEntry(ctx: RequestContext, node: SimNode): Record<string, unknown> {
   const v = ctx.sim.profile.version;
   return {
-    id: ctx.sim.cluster.nodeId,
-    entry: {
-      name: 'ilm-sim',
-      transport_address: '127.0.0.1:9300',
-      host: '127.0.0.1',
-      ip: '127.0.0.1',
-      version: v.number,
-      ...(v.buildFlavor ? { build_flavor: v.buildFlavor } : {}),
-      ...(v.buildType ? { build_type: v.buildType } : {}),
-      build_hash: v.buildHash,
-      roles: ctx.sim.profile.nodeRoles,
-      attributes: {},
-    },
+    name: node.name,
+    transport_address: node.transportAddress,
+    host: node.host,
+    ip: node.ip,
+    version: v.number,
+    ...(v.buildFlavor ? { build_flavor: v.buildFlavor } : {}),
+    ...(v.buildType ? { build_type: v.buildType } : {}),
+    build_hash: v.buildHash,
+    roles: node.roles,
+    attributes: node.attributes,
   };
 }
 
-/** `GET /_nodes`: the one node. */
+/** `GET /_nodes`: every running node (`clusterNodes`). */
 export function nodesInfo(ctx: RequestContext): HandlerResult {
-  const { id, entry } = nodeIdentity(ctx);
-  return ok({ _nodes: { total: 1, successful: 1, failed: 0 }, cluster_name: 'ilm-sim', nodes: { [id]: entry } });
+  const nodes = clusterNodes(ctx.sim.cluster);
+  const out: Record<string, unknown> = {};
+  for (const node of nodes) out[node.id] = nodeEntry(ctx, node);
+  return ok({ _nodes: { total: nodes.length, successful: nodes.length, failed: 0 }, cluster_name: 'ilm-sim', nodes: out });
+}
+
+/** The elected master: the first running master-eligible node (the default node by default). */
+function masterNodeId(ctx: RequestContext): string {
+  return clusterNodes(ctx.sim.cluster).find((n) => n.roles.includes('master'))?.id ?? ctx.sim.cluster.nodeId;
 }
 
 const STATE_METRICS = ['_all', 'version', 'master_node', 'blocks', 'nodes', 'metadata', 'routing_table', 'routing_nodes', 'customs'];
@@ -72,11 +78,12 @@ export function clusterState(ctx: RequestContext): HandlerResult {
     out['version'] = sim.cluster.history.length + 1;
     out['state_uuid'] = sim.cluster.nodeId;
   }
-  if (wants('master_node')) out['master_node'] = sim.cluster.nodeId;
+  if (wants('master_node')) out['master_node'] = masterNodeId(ctx);
   if (wants('blocks')) out['blocks'] = {};
   if (wants('nodes')) {
-    const { id, entry } = nodeIdentity(ctx);
-    out['nodes'] = { [id]: { name: entry['name'], ephemeral_id: id, transport_address: entry['transport_address'], attributes: {} } };
+    const nodes: Record<string, unknown> = {};
+    for (const node of clusterNodes(sim.cluster)) nodes[node.id] = { name: node.name, ephemeral_id: node.id, transport_address: node.transportAddress, attributes: node.attributes };
+    out['nodes'] = nodes;
   }
   if (wants('metadata')) {
     // ES `TransportClusterStateAction`: no index named means the whole metadata, closed indices too.

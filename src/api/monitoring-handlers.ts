@@ -13,6 +13,7 @@ import { allocationModel } from '../engine/cluster/allocation';
 import type { IndexMetadata } from '../engine/cluster/cluster';
 import { resolveDataStreams } from '../engine/cluster/data-streams';
 import { indexHealth } from '../engine/cluster/health';
+import { copiesOf } from '../engine/cluster/shard-placement';
 import { resolveIndices } from '../engine/cluster/index-resolver';
 import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
 import { byteSizeString } from './cat-handlers';
@@ -28,7 +29,7 @@ function shardsHeader(ctx: RequestContext, indices: readonly IndexMetadata[]): R
   let total = 0;
   let successful = 0;
   for (const index of indices) {
-    const health = indexHealth(index, allocation, ctx.sim.now);
+    const health = indexHealth(index, allocation, ctx.sim.now, copiesOf(ctx.sim.cluster, index));
     total += health.numberOfShards * (1 + health.numberOfReplicas);
     successful += health.activeShards;
   }
@@ -85,7 +86,7 @@ export function indexStats(ctx: RequestContext): HandlerResult {
     for (const index of indices) {
       perIndex[index.name] = {
         uuid: index.uuid,
-        ...(sim.profile.catIndicesDatasetSize ? { health: indexHealth(index, allocationModel(sim.cluster), sim.now).status, status: 'open' } : {}),
+        ...(sim.profile.catIndicesDatasetSize ? { health: indexHealth(index, allocationModel(sim.cluster), sim.now, copiesOf(sim.cluster, index)).status, status: 'open' } : {}),
         primaries: section(index.docsCount, index.storeBytes),
         total: section(index.docsCount, index.storeBytes),
       };

@@ -7,9 +7,11 @@ import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
 import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
+import * as nodes from './node-handlers';
 import * as clusterState from './cluster-state-handlers';
 import * as monitoring from './monitoring-handlers';
 import * as cat from './cat-handlers';
+import * as catNodes from './cat-node-handlers';
 import * as clusterApi from './cluster-handlers';
 import * as components from './component-template-handlers';
 import * as ilm from './ilm-handlers';
@@ -177,6 +179,12 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_sim/why/{index}', [], views.why),
   route('PUT', '/_sim/allocation', [], allocation.putAllocation, BODY),
   route('GET', '/_sim/allocation', [], allocation.getAllocation),
+  route('GET', '/_sim/nodes', [], nodes.getNodes),
+  route('PUT', '/_sim/nodes', [], nodes.putNodes, BODY),
+  route('POST', '/_sim/nodes', [], nodes.addNode, BODY),
+  route('DELETE', '/_sim/nodes/{name}', [], nodes.removeNode),
+  route('POST', '/_sim/nodes/{name}/_stop', [], nodes.stopNode),
+  route('POST', '/_sim/nodes/{name}/_start', [], nodes.startNode),
   route('POST', '/_sim/ingest', [], templates.ingest, BODY),
   // `indices/simulate_index_template` since=7.9.0, though the 7.8 rest-api-spec (elasticsearch-rs
   // api_generator/rest_specs) already has it, with the other `_index_template` APIs (7.7's has none).
@@ -238,6 +246,11 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),
   route('GET', '/_cat/aliases', CAT_ALIASES, cat.catAliases),
   route('GET', '/_cat/aliases/{name}', CAT_ALIASES, cat.catAliases),
+  route('GET', '/_cat/nodes', [...CAT, 'full_id', 'include_unloaded_segments'], catNodes.catNodes),
+  route('GET', '/_cat/shards', [...CAT, 'bytes'], catNodes.catShards),
+  route('GET', '/_cat/allocation', [...CAT, 'bytes'], catNodes.catAllocation),
+  route('GET', '/_cat/allocation/{node_id}', [...CAT, 'bytes'], catNodes.catAllocation),
+  route('GET', '/_cat/shards/{index}', [...CAT, 'bytes'], catNodes.catShards),
   route('POST', '/_refresh', REFRESH, monitoring.refresh),
   route('GET', '/_refresh', REFRESH, monitoring.refresh),
   route('POST', '/{index}/_refresh', REFRESH, monitoring.refresh),

@@ -4,6 +4,9 @@
  */
 import { expect } from 'chai';
 import * as http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from './main';
 import { Capture } from './test-support';
@@ -53,6 +56,31 @@ describe('ilm-sim command line', () => {
     expect(await exit).to.equal(0);
     expect(out.text).to.include('ilm-sim stopped');
     expect(err.text).to.equal('');
+  });
+
+  it('serves the nodes of a --nodes file, and refuses a bad one with exit code 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ilm-sim-nodes-'));
+    try {
+      const good = join(dir, 'topology.json');
+      writeFileSync(good, JSON.stringify({ nodes: [{ name: 'hot-1', roles: ['master', 'data_hot'] }, { name: 'warm-1', roles: ['data_warm'] }] }));
+      const out = new Capture();
+      const stop = new AbortController();
+      const exit = main(['serve', '--port', '0', '--nodes', good], out, new Capture(), {}, { stop: stop.signal });
+      const [, url] = (await out.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/)) as [string, string];
+      expect((await get(`${url}/_cat/nodes?h=name,node.role`)).text).to.equal('hot-1  hm\nwarm-1 w\n');
+      stop.abort();
+      expect(await exit).to.equal(0);
+      const bad = join(dir, 'bad.json');
+      writeFileSync(bad, JSON.stringify([{ name: 'x', roles: ['data_tepid'] }]));
+      const err = new Capture();
+      expect(await main(['serve', '--port', '0', '--nodes', bad], new Capture(), err, {})).to.equal(2);
+      expect(err.text).to.match(/^ilm-sim: invalid nodes: \[nodes\]\[x\] unknown role \[data_tepid\]/);
+      const missing = new Capture();
+      expect(await main(['serve', '--port', '0', '--nodes', join(dir, 'none.json')], new Capture(), missing, {})).to.equal(2);
+      expect(missing.text).to.match(/^ilm-sim: cannot read the nodes file/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a port already in use with exit code 1', async () => {

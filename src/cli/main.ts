@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES, type SimRequest } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
+import type { NodeSpec } from '../engine/cluster/topology';
 import { formatEsDate } from '../engine/xcontent/time';
 import { openRecordFile, readRecordFile, RecordFile } from '../record/record-file';
 import { recordTo } from '../record/recorder';
@@ -42,6 +43,7 @@ const SERVE_OPTIONS = [
   ['start-time', 'ILM_SIM_START_TIME', DEFAULT_START_TIME, 'Virtual clock start: ISO 8601 instant or epoch millis.'],
   ['poll-interval', 'ILM_SIM_POLL_INTERVAL', DEFAULT_POLL_INTERVAL, 'indices.lifecycle.poll_interval in ES syntax (min 1s).'],
   ['seed', 'ILM_SIM_SEED', '0', 'Seed of the simulator PRNG (index UUIDs).'],
+  ['nodes', 'ILM_SIM_NODES', '', 'JSON file listing the nodes (name, roles, attributes); default one node with every role.'],
 ] as const;
 
 function helpText(): string {
@@ -112,6 +114,8 @@ interface ServeConfig {
   readonly startTime: number | string;
   readonly pollInterval: string;
   readonly seed: number;
+  /** The topology file (`--nodes`), or null for the default one node. */
+  readonly nodes: string | null;
   /** The file to record the session to, or null. */
   readonly record: string | null;
   /** `--overwrite`: the recording may replace an existing file (never a symbolic link). */
@@ -141,9 +145,22 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
     startTime: /^-?\d+$/.test(startTime) ? Number(startTime) : startTime,
     pollInterval: raw['poll-interval']!,
     seed: Number(seed),
+    nodes: raw['nodes'] === '' ? null : raw['nodes']!,
     record: typeof record === 'string' ? record : null,
     overwrite,
   };
+}
+
+/** The `--nodes` file: a JSON array of nodes, or an object with `nodes` (as `PUT /_sim/nodes` takes). */
+function readNodesFile(path: string): NodeSpec[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read the nodes file [${path}]: ${(error as Error).message}`);
+  }
+  const list = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)['nodes'] : parsed;
+  return list as NodeSpec[];
 }
 
 /** How often a server started through npm checks that npm is still there. */
@@ -211,7 +228,8 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
   const parent = process.ppid;
   let simulator;
   try {
-    simulator = createSimulator({ startTime: config.startTime, profile: config.profile, pollInterval: config.pollInterval, seed: config.seed });
+    const nodes = config.nodes === null ? undefined : readNodesFile(config.nodes);
+    simulator = createSimulator({ startTime: config.startTime, profile: config.profile, pollInterval: config.pollInterval, seed: config.seed, ...(nodes ? { nodes } : {}) });
   } catch (error) {
     stderr.write(`ilm-sim: ${(error as Error).message}\n`);
     return 2;

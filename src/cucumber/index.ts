@@ -17,6 +17,7 @@ import './steps/fault';
 import './steps/data-stream';
 import './steps/snapshot';
 import './steps/allocation';
+import './steps/nodes';
 import './steps/files';
 import './steps/timeline';
 

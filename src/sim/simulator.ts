@@ -7,6 +7,8 @@
  */
 import { AllocationModel, allocationModel } from '../engine/cluster/allocation';
 import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster/cluster';
+import { placementStore } from '../engine/cluster/shard-placement';
+import { configureTopology, NodeSpec, topologyOf } from '../engine/cluster/topology';
 import { FaultTable } from '../engine/lifecycle/faults';
 import { completeStopIfSafe } from '../engine/lifecycle/operation-mode';
 import { Profile } from '../engine/profile';
@@ -30,6 +32,8 @@ export interface SimulatorConfig {
   readonly seed: number;
   /** How many of the newest history records the log shows (see `HistoryLog`); undefined: its default. */
   readonly historyLimit?: number;
+  /** The configured nodes (`createSimulator({ nodes })`); undefined: the default one node. */
+  readonly nodes?: readonly NodeSpec[];
 }
 
 /** A bound on cascade rounds at one instant: more means some step keeps rescheduling itself. */
@@ -79,6 +83,7 @@ export class Simulation {
     const prng = this.prng;
     this.cluster = createCluster(() => prng.base64Uuid(), this.config.profile.ilmMetadataAtStartup, this.config.historyLimit);
     this.allocation = allocationModel(this.cluster);
+    configureTopology(this.cluster, this.config.profile.nodeRoles, this.config.nodes ?? null);
     this.scheduler = new Scheduler(this.config.startMillis, this.config.pollIntervalMillis);
     this.watchers = new Map();
     this.watching = new Map();
@@ -99,9 +104,12 @@ export class Simulation {
 
   /** After a request changed the cluster: run what a cluster-state change runs, at `now`. */
   clusterChanged(): void {
+    // On a configured topology new indices take their places before any step reads them.
+    const placing = !topologyOf(this.cluster).isDefault;
     let ranSomething = true;
     for (let round = 0; ranSomething; round++) {
       if (round > LOOP_LIMIT) throw new Error('cluster-change cascade did not settle');
+      if (placing) placementStore(this.cluster).placeNew(this.cluster);
       this.replanChanged();
       // Nothing waits on a cluster change, no watched index changed and no phase wait is ready: the
       // round would run nothing (the common case after one async action in a large cluster).
@@ -310,6 +318,16 @@ export class Simulation {
       retention.at = nextCronFire(retention.schedule, instant);
       if (this.cluster.snapshots.slmOperationMode === 'RUNNING') this.runSlmRetention();
     }
+  }
+
+  /**
+   * After the nodes changed (`/_sim/nodes`): every index is placed again on the new topology, and the
+   * change is a cluster-state change (every index counts as changed, so its waits check again).
+   */
+  topologyChanged(): void {
+    placementStore(this.cluster).replaceAll(this.cluster);
+    for (const index of this.cluster.indices.values()) touch(index);
+    this.clusterChanged();
   }
 
   /** Schedules the re-run of a retried step as an event due now (ES runs it asynchronously). */

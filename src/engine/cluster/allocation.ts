@@ -1,6 +1,8 @@
 /**
- * The simulated cluster's shard allocation. By default the cluster has enough nodes of every tier and
- * attribute, so shard copies are active on the right nodes the instant a change asks for it. A scenario
+ * The simulated cluster's shard allocation delay. By default the cluster has one node of every tier and
+ * attribute, so shard copies are active on the right nodes the instant a change asks for it; on
+ * configured nodes (`topology.ts`) where copies go is `shard-placement.ts`'s answer, and this delay
+ * applies on top of it when a settings change moves copies (not when nodes come and go). A scenario
  * may make allocation slow (`PUT /_sim/allocation`): after a change that moves shards (a new index,
  * more replicas, new `index.routing.allocation.*` rules) the index's copies are in place only `delay`
  * later, and the waits that read allocation (`lifecycle/allocation-waits.ts`) answer with ES's

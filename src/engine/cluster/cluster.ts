@@ -117,6 +117,14 @@ export class ChangeLog {
     this.queue.push(index);
   }
 
+  /** The flagged records waiting to be taken, in order, without taking them. */
+  *waiting(): Iterable<IndexMetadata> {
+    for (let i = this.head; i < this.queue.length; i++) {
+      const index = this.queue[i];
+      if (index !== undefined && index.changed) yield index;
+    }
+  }
+
   /** A change to a name no record carries (an index that does not exist). */
   addName(name: string): void {
     this.names.add(name);
@@ -168,6 +176,8 @@ export class IndexSettings extends Map<string, string> {
   originationDate: number | null;
   /** `index.lifecycle.skip` is `"true"`. */
   lifecycleSkip: boolean;
+  /** Bumped on every write, so what is derived from the settings can be cached (shard placement). */
+  version = 0;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
@@ -179,16 +189,19 @@ export class IndexSettings extends Map<string, string> {
 
   override set(key: string, value: string): this {
     super.set(key, value);
+    this.version++;
     this.remember(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
+    this.version++;
     this.remember(key, undefined);
     return super.delete(key);
   }
 
   override clear(): void {
+    this.version++;
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;

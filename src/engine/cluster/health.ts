@@ -6,13 +6,16 @@
  * allocation rule has its primaries initializing, which is yellow too (ES
  * `ClusterShardHealth#getInactivePrimaryHealth`: an empty-store primary not refused by the deciders);
  * copies moving to new allocation rules count as relocating. Nothing here is ever red: the one node
- * takes every shard. Pure: reads the allocation model at `now`, changes nothing.
+ * takes every shard. On a configured topology (`topology.ts`) the counts come from where each copy sits
+ * (`shard-placement.ts`): an unassigned primary is red, an unassigned replica yellow. Pure: reads the
+ * allocation model at `now`, changes nothing.
  *
- * Divergence: ES's cluster has the nodes it has; the simulator answers what one node holding every
- * role and tier answers, whatever the allocation filters ask for.
+ * Divergence: on the default topology the one node holds every role and tier, whatever the allocation
+ * filters ask for.
  */
 import type { AllocationModel } from './allocation';
 import { IndexMetadata, numberOfReplicas, numberOfShards } from './cluster';
+import type { ShardCopy } from './shard-placement';
 
 export type HealthStatus = 'green' | 'yellow' | 'red';
 
@@ -29,27 +32,30 @@ export interface IndexHealth {
 }
 
 /** One index's shard counts at `now`. */
-export function indexHealth(index: IndexMetadata, allocation: AllocationModel, now: number): IndexHealth {
+export function indexHealth(index: IndexMetadata, allocation: AllocationModel, now: number, placed: readonly ShardCopy[] | null = null): IndexHealth {
   const primaries = numberOfShards(index);
   const replicas = numberOfReplicas(index);
   const state = allocation.observe(index, now);
   // A new index (its copies not active yet, and created at the start of the wait): primaries starting.
   const starting = !state.settled && !state.copiesActive && state.activeAt === index.creationDate + allocation.delayFor(index.name);
   const relocating = !state.settled && state.copiesActive ? primaries : 0;
-  const activePrimaries = starting ? 0 : primaries;
-  const initializing = starting ? primaries : 0;
-  const unassigned = primaries * replicas;
-  const status: HealthStatus = starting || unassigned > 0 ? 'yellow' : 'green';
+  const assignedPrimaries = placed === null ? primaries : placed.filter((c) => c.primary && c.node !== null).length;
+  const assigned = placed === null ? primaries : placed.filter((c) => c.node !== null).length;
+  const activePrimaries = starting ? 0 : assignedPrimaries;
+  const initializing = starting ? assignedPrimaries : 0;
+  const unassigned = placed === null ? primaries * replicas : placed.length - assigned;
+  const unassignedPrimaries = primaries - assignedPrimaries;
+  const status: HealthStatus = unassignedPrimaries > 0 ? 'red' : starting || unassigned > 0 ? 'yellow' : 'green';
   return {
     status,
     numberOfShards: primaries,
     numberOfReplicas: replicas,
     activePrimaryShards: activePrimaries,
-    activeShards: activePrimaries,
+    activeShards: starting ? 0 : assigned,
     relocatingShards: relocating,
     initializingShards: initializing,
     unassignedShards: unassigned,
-    unassignedPrimaryShards: 0,
+    unassignedPrimaryShards: unassignedPrimaries,
   };
 }
 

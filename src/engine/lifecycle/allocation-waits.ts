@@ -1,12 +1,16 @@
 /**
  * The lifecycle waits that read shard allocation (ES `AllocationRoutedStep`, `DataTierMigrationRoutedStep`,
  * `CheckShrinkReadyStep`, `ShrunkShardsAllocatedStep`, `WaitForActiveShardsStep`) and the `step_info`
- * shapes they and the faults that hold them print. They ask the cluster's allocation model
- * (`cluster/allocation.ts`) where an index's copies are; they never change the model, the settings or
- * the clock (`now` comes in the step context).
+ * shapes they and the faults that hold them print. They ask the cluster's allocation delay model
+ * (`cluster/allocation.ts`) whether an index's copies are still moving, then, on configured nodes,
+ * where they sit (`cluster/shard-placement.ts`); they never change the models, the settings or the
+ * clock (`now` comes in the step context).
  */
 import { IndexMetadata, numberOfReplicas, numberOfShards } from '../cluster/cluster';
 import { allocationModel } from '../cluster/allocation';
+import { copiesOf, copiesThatMayNotStay, preferredAvailableTier, SETTING_TIER_PREFERENCE, tierPreference } from '../cluster/shard-placement';
+import { topologyOf } from '../cluster/topology';
+import { illegalState, EsException } from '../errors';
 import type { Profile } from '../profile';
 import { COMPLETE, notYet, StepContext, WaitResult } from './steps';
 
@@ -26,6 +30,15 @@ export function waitingForActiveShardsInfo(profile: Profile, replicas: number): 
   return allocationInfo(profile, replicas, -1, false, 'Waiting for all shard copies to be active');
 }
 
+/**
+ * The `watches` of the waits that read only their own index's placement (see `Step`): the nodes
+ * changing, its shards starting and its settings changing all mark the index itself changed, so it
+ * watches itself.
+ */
+export function readsOnlyItsOwnIndex({ index }: StepContext): readonly string[] {
+  return [index.name];
+}
+
 function copies(index: IndexMetadata): number {
   return numberOfShards(index) * (numberOfReplicas(index) + 1);
 }
@@ -36,37 +49,51 @@ function copies(index: IndexMetadata): number {
  */
 export function allocationRoutedWait({ cluster, index, now, profile }: StepContext): WaitResult {
   const state = allocationModel(cluster).observe(index, now);
-  if (state.settled) return COMPLETE;
   const replicas = numberOfReplicas(index);
-  if (!state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
-  const left = copies(index);
+  let left: number;
+  if (state.settled) {
+    // On a configured topology: copies not all assigned, or assigned where the filters (ES builds the
+    // step's deciders from `FilterAllocationDecider` alone) would not let them stay.
+    const placed = copiesOf(cluster, index);
+    if (placed === null) return COMPLETE;
+    if (placed.some((copy) => copy.node === null)) return notYet(waitingForActiveShardsInfo(profile, replicas));
+    left = copiesThatMayNotStay(cluster, index, 'filter');
+    if (left === 0) return COMPLETE;
+  } else {
+    if (!state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
+    left = copies(index);
+  }
   return notYet(allocationInfo(profile, replicas, left, true, `Waiting for [${left}] shards to be allocated to nodes matching the given filters`));
 }
 
 /**
- * ES `DataTierMigrationRoutedStep` (`check-migration`). The message names the first tier of the
- * preference (the simulated cluster has nodes of every tier). 8.x prints the preference as a Java list
- * (`[data_warm, data_hot]`); 7.x printed the setting's text in brackets (`[data_warm,data_hot]`, as in
- * elastic/elasticsearch#69347).
+ * ES `DataTierMigrationRoutedStep` (`check-migration`): waits while copies are not all active, then
+ * while copies sit on nodes the tier preference (ES builds the step's deciders from
+ * `DataTierAllocationDecider` alone) would not let them stay. The message names the first tier of the
+ * preference that has a node, or says no tier has one. 8.x (and 7.17) print the preference as a Java
+ * list (`[data_warm, data_hot]`); 7.10 printed the setting's text in brackets (`[data_warm,data_hot]`,
+ * as in elastic/elasticsearch#69347). On the default node every tier is there, so only the slow
+ * allocation model (`/_sim/allocation`) holds it.
  */
-export function migrationRoutedWait({ cluster, index, now, profile }: StepContext, tierPreference: string): WaitResult {
+export function migrationRoutedWait({ cluster, index, now, profile }: StepContext, configuredPreference: string): WaitResult {
   const state = allocationModel(cluster).observe(index, now);
-  if (state.settled) return COMPLETE;
   const replicas = numberOfReplicas(index);
-  if (!state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
-  const tiers = tierPreference.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
+  const placed = state.settled ? copiesOf(cluster, index) : null;
+  if (state.settled && placed === null) return COMPLETE;
+  const text = placed === null ? configuredPreference : index.settings.get(SETTING_TIER_PREFERENCE) ?? '';
+  const tiers = placed === null ? text.split(',').map((t) => t.trim()).filter((t) => t.length > 0) : tierPreference(index);
+  if (placed !== null && placed.some((copy) => copy.node === null)) return notYet(waitingForActiveShardsInfo(profile, replicas));
+  if (!state.settled && !state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
   if (tiers.length === 0) return COMPLETE;
-  const left = copies(index);
-  const configuration = profile.chains.migrate === 'v8' ? `[${tiers.join(', ')}]` : `[${tierPreference}]`;
-  return notYet(
-    allocationInfo(
-      profile,
-      replicas,
-      left,
-      true,
-      `[${index.name}] lifecycle action [migrate] waiting for [${left}] shards to be moved to the [${tiers[0]}] tier (tier migration preference configuration is ${configuration})`,
-    ),
-  );
+  const left = placed === null ? copies(index) : copiesThatMayNotStay(cluster, index, 'tier');
+  if (left === 0) return COMPLETE;
+  const tier = placed === null ? tiers[0]! : preferredAvailableTier(tiers, topologyOf(cluster));
+  const configuration = profile.chains.migrate === 'v8' ? `[${tiers.join(', ')}]` : `[${text}]`;
+  const message =
+    tier === null
+      ? `index [${index.name}] has a preference for tiers ${configuration}, but no nodes for any of those tiers are available in the cluster`
+      : `[${index.name}] lifecycle action [migrate] waiting for [${left}] shards to be moved to the [${tier}] tier (tier migration preference configuration is ${configuration})`;
+  return notYet(allocationInfo(profile, replicas, left, true, message));
 }
 
 /**
@@ -75,17 +102,23 @@ export function migrationRoutedWait({ cluster, index, now, profile }: StepContex
  */
 export function shrinkReadyWait({ cluster, index, now }: StepContext): WaitResult {
   const state = allocationModel(cluster).observe(index, now);
-  if (state.settled) return COMPLETE;
-  return notYet(shrinkReadyInfo(index.settings.get('index.routing.allocation.require._id') ?? cluster.nodeId, numberOfShards(index)));
+  const nodeId = index.settings.get('index.routing.allocation.require._id');
+  const shards = numberOfShards(index);
+  if (!state.settled) return notYet(shrinkReadyInfo(nodeId ?? cluster.nodeId, shards));
+  const placed = copiesOf(cluster, index);
+  if (placed === null) return COMPLETE;
+  if (nodeId === undefined) throw new EsException(illegalState('Cannot check shrink allocation as there are no allocation rules by _id'));
+  const found = new Set(placed.filter((copy) => copy.node !== null && copy.node.id === nodeId).map((copy) => copy.shard)).size;
+  return found === shards ? COMPLETE : notYet(shrinkReadyInfo(nodeId, shards, found));
 }
 
-/** ES `CheckShrinkReadyStep.Info` while no copy sits on the node yet. */
-export function shrinkReadyInfo(nodeId: string, shards: number): object {
+/** ES `CheckShrinkReadyStep.Info`: the node, the shards expected there and those still to come. */
+export function shrinkReadyInfo(nodeId: string, shards: number, found = 0): object {
   return {
-    message: `Waiting for node [${nodeId}] to contain [${shards}] shards, found [0], remaining [${shards}]`,
+    message: `Waiting for node [${nodeId}] to contain [${shards}] shards, found [${found}], remaining [${shards - found}]`,
     node_id: nodeId,
     expected_shards: shards,
-    shards_left_to_allocate: shards,
+    shards_left_to_allocate: shards - found,
   };
 }
 
@@ -96,7 +129,11 @@ export function shrinkReadyInfo(nodeId: string, shards: number): object {
  */
 export function shrunkShardsAllocatedWait({ cluster, now }: StepContext, shrunkIndexName: string): WaitResult {
   const shrunk = cluster.indices.get(shrunkIndexName);
-  if (shrunk && allocationModel(cluster).observe(shrunk, now).settled) return COMPLETE;
+  if (shrunk && allocationModel(cluster).observe(shrunk, now).settled) {
+    // On a configured topology every copy of the shrunken index must be assigned.
+    const placed = copiesOf(cluster, shrunk);
+    if (placed === null || placed.every((copy) => copy.node !== null)) return COMPLETE;
+  }
   return notYet(shrunkShardsInfo(shrunk));
 }
 
@@ -117,13 +154,24 @@ export function activeShardsWait({ cluster, now }: StepContext, rolledIndexName:
   const rolled = cluster.indices.get(rolledIndexName);
   if (!rolled) return null;
   const state = allocationModel(cluster).observe(rolled, now);
-  if (state.settled || state.copiesActive) return null;
   // ES prints the `ActiveShardCount`: `ALL` for `all`, otherwise the number.
   const setting = rolled.settings.get('index.write.wait_for_active_shards') ?? '1';
   const target = setting.toLowerCase() === 'all' ? 'ALL' : setting;
+  let active = 0;
+  if (state.settled || state.copiesActive) {
+    // On configured nodes: every shard needs that many assigned copies (ES `ActiveShardCount#enoughShardsActive`);
+    // the count shown is every active copy of the index.
+    const placed = copiesOf(cluster, rolled);
+    if (placed === null) return null;
+    const wanted = target === 'ALL' ? numberOfReplicas(rolled) + 1 : Number.isInteger(Number(target)) ? Number(target) : 1;
+    const perShard = new Array<number>(numberOfShards(rolled)).fill(0);
+    for (const copy of placed) if (copy.node !== null) perShard[copy.shard]! += 1;
+    if (perShard.every((n) => n >= wanted)) return null;
+    active = placed.filter((copy) => copy.node !== null).length;
+  }
   return notYet({
-    message: `waiting for [${target}] shards to become active, but only [0] are active`,
-    current_active_shards_count: 0,
+    message: `waiting for [${target}] shards to become active, but only [${active}] are active`,
+    current_active_shards_count: active,
     target_active_shards_count: target,
     enough_shards_active: false,
   });

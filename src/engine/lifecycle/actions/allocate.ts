@@ -5,7 +5,7 @@
  * which waits until every copy is active where the rules allow (see `../allocation.ts`). Also the
  * policy rule that a phase may not migrate data twice. Holds no state and never reads the clock.
  */
-import { allocationRoutedWait } from '../allocation-waits';
+import { allocationRoutedWait, readsOnlyItsOwnIndex } from '../allocation-waits';
 import { EsException, illegalArgument, illegalState } from '../../errors';
 import { javaHashMapOrder } from '../../xcontent/java-order';
 import type { JsonTokenizer } from '../../xcontent/json-tokens';
@@ -120,6 +120,9 @@ export const allocateAction: ActionDefinition = {
         key: checkKey,
         nextKey,
         retryable: profile.retryable.otherActionSteps,
+        // Its answer reads only the index, its placement and the nodes; a change of nodes or of the
+        // index's shards marks the index changed, so no other index's change can change it.
+        watches: readsOnlyItsOwnIndex,
         check: allocationRoutedWait,
       },
     ];

@@ -1,11 +1,12 @@
 /**
  * The `migrate` action (mirrors ES `MigrateAction`, 7.10+): injected into warm and cold phases unless
  * the phase allocates by attributes or migrates explicitly. It sets the tier preference and waits for
- * the shards to sit on that tier; the simulated node holds every tier, so the wait passes at once.
+ * the shards to sit on that tier; the default node holds every tier, so the wait passes at once, while
+ * configured nodes (`cluster/topology.ts`) can make it wait for a tier that has no node.
  * `{"enabled": false}` compiles to no steps. 8.x starts with `branch-check-skip-action`, which skips
  * the action for a partially mounted (frozen tier) searchable snapshot.
  */
-import { migrationRoutedWait } from '../allocation-waits';
+import { migrationRoutedWait, readsOnlyItsOwnIndex } from '../allocation-waits';
 import { booleanValue, parseObject } from '../../xcontent/object-parser';
 import type { Step } from '../steps';
 import { stepKey } from '../../cluster/step-key';
@@ -57,6 +58,8 @@ export const migrateAction: ActionDefinition = {
         key: check,
         nextKey,
         retryable: profile.retryable.otherActionSteps,
+        // Like check-allocation, it reads only its own index, its placement and the nodes.
+        watches: readsOnlyItsOwnIndex,
         check: (ctx) => migrationRoutedWait(ctx, TIER_PREFERENCE[phase] ?? ''),
       },
     ];

@@ -32,6 +32,8 @@ import {
 import { actionRequestValidation, EsException, illegalArgument, illegalState, resourceAlreadyExists } from '../../errors';
 import { indexNameError } from '../../cluster/index-settings';
 import { shrinkReadyWait, shrunkShardsAllocatedWait } from '../allocation-waits';
+import { singleNodeFor } from '../shrink-node';
+import { SETTING_TOTAL_SHARDS_PER_NODE } from '../../cluster/shard-placement';
 import { parseByteSize, ByteSize } from '../../xcontent/byte-size';
 import { withFields } from '../../cluster/execution-state';
 import { booleanValue, intValue, parseObject } from '../../xcontent/object-parser';
@@ -267,14 +269,16 @@ export const shrinkAction: ActionDefinition = {
     }
     steps.push(
       {
-        // ES `SetSingleNodeAllocateStep`: pins every shard copy to one node (the simulated cluster has one).
+        // ES `SetSingleNodeAllocateStep`: pins every shard copy to one node (see `shrink-node.ts`).
         kind: 'async-action',
         key: singleNodeKey,
         nextKey: allocationKey,
         retryable,
         indexSurvives: true,
         perform: ({ cluster, index }) => {
-          index.settings.set(REQUIRE_ID, cluster.nodeId);
+          index.settings.set(REQUIRE_ID, singleNodeFor(cluster, index));
+          // 7.16+ (with the allocate action's `total_shards_per_node`) also lifts the shard limit.
+          if (profile.chains.allocate === 'v8') index.settings.delete(SETTING_TOTAL_SHARDS_PER_NODE);
         },
       },
       {

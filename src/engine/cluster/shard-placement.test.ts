@@ -1,0 +1,134 @@
+/**
+ * Tests for shard placement on a configured topology: filters, tier preference, the same-shard rule,
+ * shards per node, frozen-only nodes, copies that stay put when they have nowhere to go, promotion
+ * and lost primaries when a node leaves, and the cache.
+ */
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+
+import { addIndex, Cluster, createCluster, IndexMetadata } from './cluster';
+import { copiesOf, copiesThatMayNotStay, effectiveTierPreference, filterAllows, placementStore, preferredAvailableTier } from './shard-placement';
+import { configureTopology, NodeSpec, topologyOf } from './topology';
+
+let uuids = 0;
+function clusterWith(nodes: NodeSpec[]): Cluster {
+  const cluster = createCluster(() => `uuid-${uuids++}`);
+  configureTopology(cluster, [], nodes);
+  return cluster;
+}
+
+function index(cluster: Cluster, name: string, settings: Record<string, string>): IndexMetadata {
+  return addIndex(cluster, name, 0, new Map(Object.entries(settings)));
+}
+
+function where(cluster: Cluster, i: IndexMetadata): string[] {
+  return copiesOf(cluster, i)!.map((c) => `${c.shard}${c.primary ? 'p' : 'r'}:${c.node?.name ?? '-'}`);
+}
+
+const HOT = { name: 'hot-1', roles: ['data_hot', 'data_content'], attributes: { box_type: 'hot' } };
+const HOT2 = { name: 'hot-2', roles: ['data_hot', 'data_content'], attributes: { box_type: 'hot' } };
+const WARM = { name: 'warm-1', roles: ['data_warm'], attributes: { box_type: 'warm' } };
+const COLD = { name: 'cold-1', roles: ['data_cold'], attributes: { box_type: 'cold' } };
+
+describe('shard placement', () => {
+  it('answers null on the default topology (nothing is placed)', () => {
+    const cluster = createCluster(() => 'id');
+    expect(copiesOf(cluster, index(cluster, 'logs', {}))).to.equal(null);
+  });
+
+  it('never puts two copies of a shard on one node: one node leaves the replica unassigned', () => {
+    const cluster = clusterWith([HOT]);
+    expect(where(cluster, index(cluster, 'logs', { 'index.number_of_replicas': '1' }))).to.deep.equal(['0p:hot-1', '0r:-']);
+  });
+
+  it('spreads copies to the least-loaded allowed node, ties in name order', () => {
+    const cluster = clusterWith([HOT2, HOT]);
+    const i = index(cluster, 'logs', { 'index.number_of_shards': '2', 'index.number_of_replicas': '1' });
+    expect(where(cluster, i)).to.deep.equal(['0p:hot-1', '0r:hot-2', '1p:hot-2', '1r:hot-1']);
+  });
+
+  it('applies require, include and exclude filters with comma lists and wildcards', () => {
+    const cluster = clusterWith([HOT, WARM]);
+    const node = topologyOf(cluster).byName('warm-1')!;
+    const check = (settings: Record<string, string>) => filterAllows(index(cluster, `i${uuids}`, settings), node);
+    expect(check({ 'index.routing.allocation.require.box_type': 'warm' })).to.equal(true);
+    expect(check({ 'index.routing.allocation.require.box_type': 'hot' })).to.equal(false);
+    expect(check({ 'index.routing.allocation.include.box_type': 'cold,wa*' })).to.equal(true);
+    expect(check({ 'index.routing.allocation.exclude._name': 'warm-*' })).to.equal(false);
+    expect(check({ 'index.routing.allocation.require._id': node.id })).to.equal(true);
+    expect(check({ 'index.routing.allocation.require.rack': 'r1' })).to.equal(false);
+  });
+
+  it('keeps a copy that may not stay where it is when no node may take it, and moves it when one joins', () => {
+    const cluster = clusterWith([HOT]);
+    const i = index(cluster, 'logs', { 'index.number_of_replicas': '0' });
+    expect(where(cluster, i)).to.deep.equal(['0p:hot-1']);
+    i.settings.set('index.routing.allocation.require.box_type', 'warm');
+    expect(where(cluster, i)).to.deep.equal(['0p:hot-1']);
+    expect(copiesThatMayNotStay(cluster, i, 'filter')).to.equal(1);
+    topologyOf(cluster).add(WARM);
+    placementStore(cluster).replaceAll(cluster);
+    expect(where(cluster, i)).to.deep.equal(['0p:warm-1']);
+    expect(copiesThatMayNotStay(cluster, i, 'filter')).to.equal(0);
+  });
+
+  it('follows the first tier of the preference that has a node', () => {
+    const cluster = clusterWith([HOT, WARM]);
+    expect(preferredAvailableTier(['data_cold', 'data_warm', 'data_hot'], topologyOf(cluster))).to.equal('data_warm');
+    expect(preferredAvailableTier(['data_cold', 'data_frozen'], topologyOf(cluster))).to.equal(null);
+    const i = index(cluster, 'logs', { 'index.number_of_replicas': '0', 'index.routing.allocation.include._tier_preference': 'data_cold,data_warm,data_hot' });
+    expect(where(cluster, i)).to.deep.equal(['0p:warm-1']);
+  });
+
+  it('reads the tier preference from the index: content-tier indices avoid warm-only nodes; without one any data node fits', () => {
+    const cluster = createCluster(() => `uuid-${uuids++}`);
+    configureTopology(cluster, ['data_content'], [HOT, WARM, { name: 'hot-only', roles: ['data_hot'], attributes: {} }]);
+    const topology = topologyOf(cluster);
+    const content = { 'index.routing.allocation.include._tier_preference': 'data_content' };
+    expect(effectiveTierPreference(index(cluster, 'logs', content), topology)).to.deep.equal(['data_content']);
+    expect(effectiveTierPreference(index(cluster, 'plain', {}), topology)).to.deep.equal([]);
+    // ES 7.10+ creates an index with `data_content`; an allocate by attribute onto warm-only nodes then waits.
+    const stuck = index(cluster, 'warm-logs', { ...content, 'index.number_of_replicas': '0', 'index.routing.allocation.require.box_type': 'warm' });
+    expect(where(cluster, stuck)).to.deep.equal(['0p:-']);
+    // 7.x creates an index with routing rules of its own without a preference: the rule alone decides.
+    const free = index(cluster, 'boxed', { 'index.number_of_replicas': '0', 'index.routing.allocation.require.box_type': 'warm' });
+    expect(where(cluster, free)).to.deep.equal(['0p:warm-1']);
+  });
+
+  it('limits copies per node with total_shards_per_node', () => {
+    const cluster = clusterWith([HOT]);
+    const i = index(cluster, 'logs', { 'index.number_of_shards': '2', 'index.number_of_replicas': '0', 'index.routing.allocation.total_shards_per_node': '1' });
+    expect(where(cluster, i)).to.deep.equal(['0p:hot-1', '1p:-']);
+  });
+
+  it('gives a frozen-only node only partially mounted indices', () => {
+    const cluster = clusterWith([{ name: 'frozen-1', roles: ['data_frozen'], attributes: {} }]);
+    expect(where(cluster, index(cluster, 'logs', { 'index.number_of_replicas': '0' }))).to.deep.equal(['0p:-']);
+    expect(where(cluster, index(cluster, 'partial-logs', { 'index.number_of_replicas': '0', 'index.store.snapshot.partial': 'true' }))).to.deep.equal(['0p:frozen-1']);
+  });
+
+  it('promotes a replica when its primary node leaves; a primary with no other copy waits for its node', () => {
+    const cluster = clusterWith([HOT, HOT2]);
+    const replicated = index(cluster, 'a', { 'index.number_of_replicas': '1' });
+    const single = index(cluster, 'b', { 'index.number_of_replicas': '0' });
+    expect(where(cluster, replicated)).to.deep.equal(['0p:hot-1', '0r:hot-2']);
+    expect(where(cluster, single)).to.deep.equal(['0p:hot-1']);
+    topologyOf(cluster).setRunning('hot-1', false);
+    placementStore(cluster).replaceAll(cluster);
+    expect(where(cluster, replicated)).to.deep.equal(['0p:hot-2', '0r:-']);
+    expect(where(cluster, single)).to.deep.equal(['0p:-']);
+    topologyOf(cluster).setRunning('hot-1', true);
+    placementStore(cluster).replaceAll(cluster);
+    expect(where(cluster, single)).to.deep.equal(['0p:hot-1']);
+    expect(where(cluster, replicated)).to.deep.equal(['0p:hot-2', '0r:hot-1']);
+  });
+
+  it('returns the cached placement while nothing it depends on changed', () => {
+    const cluster = clusterWith([HOT, COLD]);
+    const i = index(cluster, 'logs', {});
+    const first = copiesOf(cluster, i);
+    expect(copiesOf(cluster, i)).to.equal(first);
+    i.settings.set('index.number_of_replicas', '0');
+    expect(copiesOf(cluster, i)).to.not.equal(first);
+  });
+});

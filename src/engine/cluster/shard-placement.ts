@@ -1,0 +1,328 @@
+/**
+ * Where each shard copy of an index sits on a configured topology (`topology.ts`), decided by the
+ * parts of ES's allocation deciders ILM touches: `FilterAllocationDecider` (`index.routing.allocation.
+ * {require,include,exclude}.{_name,_id,_host,_ip,_tier,<attribute>}`, comma lists with wildcards),
+ * `DataTierAllocationDecider` (`include._tier_preference`: the first tier with a node wins),
+ * `DedicatedFrozenNodeAllocationDecider` (a frozen-only node holds only partially mounted indices),
+ * `SameShardAllocationDecider` (never two copies of a shard on one node), `ShardsLimitAllocationDecider`
+ * (`index.routing.allocation.total_shards_per_node`), and stopped nodes holding nothing. A copy that may
+ * no longer stay where it is but has nowhere to go stays put, started, as in ES. Pure and deterministic:
+ * placements are cached per index (uuid, shard counts, routing settings, topology version) and only
+ * recomputed when one of those changes. Never used for the default topology (its one node holds every
+ * copy it can: see `health.ts`). Never reads the clock, never changes settings.
+ *
+ * Divergence: ES's balancer weighs shards across nodes and rebalances; here a copy that must move goes
+ * to the allowed node holding the fewest copies (of every index placed so far), ties in node name
+ * order, and nothing ever rebalances: copies move only when they may not stay.
+ */
+import { Cluster, IndexMetadata, numberOfReplicas, numberOfShards } from './cluster';
+import { simpleMatch } from './index-resolver';
+import { isDataNode, nodeHasTier, SimNode, Topology, topologyOf } from './topology';
+
+const ROUTING_PREFIX = 'index.routing.allocation.';
+export const SETTING_TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
+export const SETTING_TOTAL_SHARDS_PER_NODE = 'index.routing.allocation.total_shards_per_node';
+const SETTING_PARTIAL = 'index.store.snapshot.partial';
+
+/** One shard copy: its shard number, whether it is the primary, and its node (null: unassigned). */
+export interface ShardCopy {
+  readonly shard: number;
+  readonly primary: boolean;
+  readonly node: SimNode | null;
+  /**
+   * An unassigned primary whose data is on a node that left: it waits for that node (ES allocates an
+   * existing primary only where a copy of its data is, `PrimaryShardAllocator`).
+   */
+  readonly lostOn?: SimNode;
+}
+
+/** The deciders a question asks (ES's ILM steps each build their own `AllocationDeciders`). */
+export type DeciderSet = 'all' | 'filter' | 'tier' | 'filter-and-tier';
+
+/** The allocation routing settings in a stable order (the cache key's routing part). */
+export function routingKey(index: IndexMetadata): string {
+  const parts: string[] = [];
+  for (const [key, value] of index.settings) if (key.startsWith(ROUTING_PREFIX)) parts.push(`${key}=${value}`);
+  parts.push(`partial=${index.settings.get(SETTING_PARTIAL) ?? ''}`);
+  return parts.sort().join('\u0000');
+}
+
+/** `index.routing.allocation.include._tier_preference` as a list (empty when unset). */
+export function tierPreference(index: IndexMetadata): string[] {
+  return splitList(index.settings.get(SETTING_TIER_PREFERENCE) ?? '');
+}
+
+function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
+}
+
+/** ES `DataTierAllocationDecider#preferredAvailableTier`: the first tier of the list some running node has. */
+export function preferredAvailableTier(preference: readonly string[], topology: Topology): string | null {
+  for (const tier of preference) if (topology.running().some((node) => isDataNode(node) && nodeHasTier(node, tier))) return tier;
+  return null;
+}
+
+/** The node's values for a filter attribute (ES `DiscoveryNodeFilters`). */
+function nodeValues(node: SimNode, attribute: string): readonly string[] {
+  switch (attribute) {
+    case '_name':
+      return [node.name];
+    case '_id':
+      return [node.id];
+    case '_host':
+      return [node.host];
+    case '_ip':
+    case '_host_ip':
+    case '_publish_ip':
+      return [node.ip];
+    case '_tier':
+      return node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
+    default: {
+      const value = node.attributes[attribute];
+      return value === undefined ? [] : [value];
+    }
+  }
+}
+
+function matches(node: SimNode, attribute: string, values: string): boolean {
+  const have = nodeValues(node, attribute);
+  return splitList(values).some((pattern) => have.some((v) => simpleMatch(pattern, v) || (attribute === '_tier' && v === 'data' && pattern.startsWith('data_'))));
+}
+
+/** ES `FilterAllocationDecider#shouldIndexFilter`: require all, include any, exclude none. */
+export function filterAllows(index: IndexMetadata, node: SimNode): boolean {
+  let hasInclude = false;
+  let included = false;
+  for (const [key, value] of index.settings) {
+    if (!key.startsWith(ROUTING_PREFIX) || value.length === 0) continue;
+    const rest = key.slice(ROUTING_PREFIX.length);
+    const dot = rest.indexOf('.');
+    if (dot < 0) continue;
+    const group = rest.slice(0, dot);
+    const attribute = rest.slice(dot + 1);
+    if (attribute === '_tier_preference') continue;
+    if (group === 'require' && !matches(node, attribute, value)) return false;
+    if (group === 'exclude' && matches(node, attribute, value)) return false;
+    if (group === 'include') {
+      hasInclude = true;
+      if (matches(node, attribute, value)) included = true;
+    }
+  }
+  return !hasInclude || included;
+}
+
+/**
+ * The tier preference the deciders use: the index's own setting. ES writes its default one at creation
+ * (`index-creation.ts`: `data_content`, or `data_hot` for a data stream's backing index, from 7.10), so
+ * a node with only `data_warm` (no `data_content`, no generic `data`) never takes such an index's
+ * shards until a preference naming its tier is set (migrate), as in ES; an index without one (7.x,
+ * created with routing rules of its own) may go to any data node.
+ */
+export function effectiveTierPreference(index: IndexMetadata, _topology: Topology): string[] {
+  return tierPreference(index);
+}
+
+/** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
+export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology): boolean {
+  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
+  const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
+  if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
+  const preference = effectiveTierPreference(index, topology);
+  if (preference.length === 0) return true;
+  const tier = preferredAvailableTier(preference, topology);
+  return tier !== null && nodeHasTier(node, tier);
+}
+
+function allows(set: DeciderSet, index: IndexMetadata, node: SimNode, topology: Topology): boolean {
+  if (!node.running || !isDataNode(node)) return false;
+  if ((set === 'all' || set === 'filter' || set === 'filter-and-tier') && !filterAllows(index, node)) return false;
+  if ((set === 'all' || set === 'tier' || set === 'filter-and-tier') && !tierAllows(index, node, topology)) return false;
+  return true;
+}
+
+interface Entry {
+  readonly uuid: string;
+  /** The topology and settings versions the placement was made for. */
+  readonly topologyVersion: number;
+  readonly settingsVersion: number;
+  readonly copies: readonly ShardCopy[];
+  /** `copiesThatMayNotStay` per decider set, computed once per placement. */
+  readonly pending: Map<DeciderSet, number>;
+}
+
+/** The placements of a cluster's indices on its topology, and each node's copy count. */
+export class PlacementStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loads = new Map<string, number>();
+  /** Each placed index's shard counts and routing settings, as text. */
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly topology: Topology) {}
+
+  /** The index's copies, primaries first per shard, recomputed only when its key changed. */
+  copiesOf(index: IndexMetadata): readonly ShardCopy[] {
+    return this.entryOf(index).copies;
+  }
+
+  /** The copies the deciders of `set` would not let stay where they are (cached with the placement). */
+  pendingOf(index: IndexMetadata, set: DeciderSet): number {
+    const entry = this.entryOf(index);
+    let count = entry.pending.get(set);
+    if (count === undefined) {
+      count = entry.copies.filter((copy) => copy.node !== null && !allows(set, index, copy.node, this.topology)).length;
+      entry.pending.set(set, count);
+    }
+    return count;
+  }
+
+  private entryOf(index: IndexMetadata): Entry {
+    const entry = this.entries.get(index.name);
+    if (entry && entry.uuid === index.uuid && entry.topologyVersion === this.topology.version && entry.settingsVersion === index.settings.version) return entry;
+    const previous = entry && entry.uuid === index.uuid ? entry.copies : [];
+    const key = routingKey(index);
+    // Settings written without a change to the shard counts or the routing keep the placement.
+    if (entry && entry.uuid === index.uuid && entry.topologyVersion === this.topology.version && this.keys.get(index.name) === `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`) {
+      const kept = { ...entry, settingsVersion: index.settings.version };
+      this.entries.set(index.name, kept);
+      return kept;
+    }
+    if (entry) this.count(entry.copies, -1);
+    const copies = this.place(index, previous);
+    this.count(copies, 1);
+    const made: Entry = { uuid: index.uuid, topologyVersion: this.topology.version, settingsVersion: index.settings.version, copies, pending: new Map() };
+    this.entries.set(index.name, made);
+    this.keys.set(index.name, `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`);
+    return made;
+  }
+
+  /** After the topology changed: every index placed again from where its copies were, in name order. */
+  replaceAll(cluster: Cluster): void {
+    for (const [name, entry] of [...this.entries]) {
+      const index = cluster.indices.get(name);
+      if (!index || index.uuid !== entry.uuid) {
+        this.count(entry.copies, -1);
+        this.entries.delete(name);
+        this.keys.delete(name);
+      }
+    }
+    for (const name of [...cluster.indices.keys()].sort()) this.copiesOf(cluster.indices.get(name)!);
+  }
+
+  /**
+   * Places the changed indices never placed yet (new ones), so that a later change of their routing
+   * moves copies from where they first went rather than placing them afresh. Reads only the records
+   * waiting in the cluster's change log (every new index is there).
+   */
+  placeNew(cluster: Cluster): void {
+    for (const index of cluster.changed.waiting()) {
+      if (index.removed) continue;
+      const entry = this.entries.get(index.name);
+      if (!entry || entry.uuid !== index.uuid) this.copiesOf(index);
+    }
+  }
+
+  /** How many copies (of every placed index) a node holds. */
+  loadOf(node: SimNode): number {
+    return this.loads.get(node.id) ?? 0;
+  }
+
+  private count(copies: readonly ShardCopy[], delta: number): void {
+    for (const copy of copies) if (copy.node) this.loads.set(copy.node.id, (this.loads.get(copy.node.id) ?? 0) + delta);
+  }
+
+  private place(index: IndexMetadata, previous: readonly ShardCopy[]): ShardCopy[] {
+    const topology = this.topology;
+    const shards = numberOfShards(index);
+    const perShard = numberOfReplicas(index) + 1;
+    const limitSetting = Number(index.settings.get(SETTING_TOTAL_SHARDS_PER_NODE) ?? '-1');
+    const limit = Number.isFinite(limitSetting) && limitSetting >= 0 ? limitSetting : Infinity;
+    // Where each copy was: [shard][copy], copy 0 the primary. A primary whose node left gives way to a
+    // started replica (ES promotes it).
+    const was: Array<Array<SimNode | null>> = [];
+    const lost: Array<SimNode | null> = [];
+    for (let s = 0; s < shards; s++) {
+      const row: Array<SimNode | null> = [];
+      for (let c = 0; c < perShard; c++) row.push(null);
+      let hadData = false;
+      for (const copy of previous.filter((p) => p.shard === s)) {
+        const held = copy.node ?? copy.lostOn ?? null;
+        if (copy.primary && held) hadData = true;
+        const slot = copy.primary ? 0 : row.findIndex((n, i) => i > 0 && n === null);
+        if (slot >= 0 && slot < perShard && held) row[slot] = topology.byId(held.id) ?? { ...held, running: false };
+      }
+      if (!row[0]?.running) {
+        const promoted = row.findIndex((n, i) => i > 0 && n !== null && n.running);
+        if (promoted > 0) [row[0], row[promoted]] = [row[promoted]!, row[0] ?? null];
+      }
+      was.push(row);
+      // A primary whose data sits only on a node that is away (or gone) cannot start anywhere else.
+      lost.push(hadData && !row[0]?.running ? row[0] ?? null : null);
+    }
+    const now: Array<Array<SimNode | null>> = was.map((row) => row.map(() => null));
+    const onNode = new Map<string, number>();
+    const free = (node: SimNode, s: number) => !now[s]!.includes(node) && (onNode.get(node.id) ?? 0) < limit;
+    const put = (s: number, c: number, node: SimNode) => {
+      now[s]![c] = node;
+      onNode.set(node.id, (onNode.get(node.id) ?? 0) + 1);
+    };
+    const order: Array<[number, number]> = [];
+    for (let c = 0; c < perShard; c++) for (let s = 0; s < shards; s++) order.push([s, c]);
+    // Copies that may stay, stay.
+    for (const [s, c] of order) {
+      const node = was[s]![c];
+      if (node && allows('all', index, node, topology) && free(node, s)) put(s, c, node);
+    }
+    // The others go to the allowed node with the fewest copies, or stay where they are, or wait.
+    for (const [s, c] of order) {
+      if (now[s]![c] || (c === 0 && lost[s])) continue;
+      let best: SimNode | null = null;
+      for (const node of topology.nodes()) {
+        if (!allows('all', index, node, topology) || !free(node, s)) continue;
+        if (best === null || this.loadOf(node) + (onNode.get(node.id) ?? 0) < this.loadOf(best) + (onNode.get(best.id) ?? 0)) best = node;
+      }
+      const stay = was[s]![c];
+      if (best) put(s, c, best);
+      else if (stay && stay.running && isDataNode(stay) && !now[s]!.includes(stay)) put(s, c, stay);
+    }
+    const copies: ShardCopy[] = [];
+    for (let s = 0; s < shards; s++) {
+      for (let c = 0; c < perShard; c++) {
+        const lostOn = c === 0 && !now[s]![0] ? lost[s] : null;
+        copies.push({ shard: s, primary: c === 0, node: now[s]![c] ?? null, ...(lostOn ? { lostOn } : {}) });
+      }
+    }
+    return copies;
+  }
+}
+
+const STORES = new WeakMap<Cluster, { readonly topology: Topology; readonly store: PlacementStore }>();
+
+/** The cluster's placement store, for its current topology. */
+export function placementStore(cluster: Cluster): PlacementStore {
+  const topology = topologyOf(cluster);
+  let held = STORES.get(cluster);
+  if (!held || held.topology !== topology) STORES.set(cluster, (held = { topology, store: new PlacementStore(topology) }));
+  return held.store;
+}
+
+/** An index's copies on a configured topology; null on the default topology (nothing to place). */
+export function copiesOf(cluster: Cluster, index: IndexMetadata): readonly ShardCopy[] | null {
+  if (topologyOf(cluster).isDefault) return null;
+  return placementStore(cluster).copiesOf(index);
+}
+
+/**
+ * ES `AllocationRoutedStep.getPendingAllocations`: the assigned copies the deciders would not let stay
+ * on their node (unassigned copies are the callers' "not all active" case).
+ */
+export function copiesThatMayNotStay(cluster: Cluster, index: IndexMetadata, set: DeciderSet): number {
+  return placementStore(cluster).pendingOf(index, set);
+}
+
+/** Whether the node may hold a copy of the index under the deciders (same-shard and limits aside). */
+export function nodeAllows(cluster: Cluster, index: IndexMetadata, node: SimNode, set: DeciderSet): boolean {
+  return allows(set, index, node, topologyOf(cluster));
+}
