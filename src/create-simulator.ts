@@ -5,6 +5,7 @@
  * the entry point that re-exports the wrapper (an import circle).
  */
 import { handle, SimRequest, SimResponse } from './api/handle';
+import { installStackTemplates } from './api/stack-templates';
 import { DEFAULT_PROFILE, Profile, PROFILES } from './engine/profile';
 import { parseInstant, parseTimeValue } from './engine/xcontent/time';
 import { Simulation } from './sim/simulator';
@@ -24,6 +25,12 @@ export interface SimulatorOptions {
    * the history off for long simulations.
    */
   readonly historyLimit?: number;
+  /**
+   * The node setting `stack.templates.enabled`: whether the built-in stack templates (`logs`, `metrics`,
+   * `synthetics`, their component templates and ILM policies) are there from the start and after each
+   * reset, on the releases that have them (7.9+). Default true, as ES.
+   */
+  readonly stackTemplates?: boolean;
 }
 
 export interface Simulator {
@@ -31,7 +38,12 @@ export interface Simulator {
   /** The same, synchronously (the simulator never waits on anything). */
   requestSync(request: SimRequest): SimResponse;
   readonly profile: Profile;
-  readonly options: Readonly<Required<Omit<SimulatorOptions, 'historyLimit'>>> & { readonly startMillis: number; readonly historyLimit?: number };
+  /** The options as given and resolved; `stackTemplates` only when turned off (recordings stay as they were). */
+  readonly options: Readonly<Required<Omit<SimulatorOptions, 'historyLimit' | 'stackTemplates'>>> & {
+    readonly startMillis: number;
+    readonly historyLimit?: number;
+    readonly stackTemplates?: false;
+  };
 }
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00.000Z';
@@ -58,6 +70,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (historyLimit !== undefined && (!Number.isSafeInteger(historyLimit) || historyLimit < 0)) {
     throw new Error(`invalid historyLimit [${String(historyLimit)}]: must be a non-negative integer`);
   }
+  const stackTemplates = options.stackTemplates ?? true;
+  if (typeof stackTemplates !== 'boolean') throw new Error(`invalid stackTemplates [${String(stackTemplates)}]: must be true or false`);
   const simulation = new Simulation({
     startMillis: start.millis,
     profile,
@@ -65,13 +79,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     pollIntervalText: pollInterval,
     seed,
     ...(historyLimit === undefined ? {} : { historyLimit }),
+    stackTemplates,
+    seedCluster: installStackTemplates,
   });
   const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
   const simulator: Simulator = {
     request: async (request) => requestSync(request),
     requestSync,
     profile,
-    options: { startTime, profile: profileName, pollInterval, seed, startMillis: start.millis, ...(historyLimit === undefined ? {} : { historyLimit }) },
+    options: { startTime, profile: profileName, pollInterval, seed, ...(stackTemplates ? {} : { stackTemplates: false as const }), startMillis: start.millis, ...(historyLimit === undefined ? {} : { historyLimit }) },
   };
   simulations.set(simulator, simulation);
   return simulator;

@@ -2,7 +2,8 @@ Feature: Migrating node-attribute routing to data tiers (8.x)
   `POST /_ilm/migrate_to_data_tiers` needs ILM stopped. It removes a legacy template if asked, strips
   the `data` attribute rules from the policies' `allocate` actions (an allocate left with nothing to do
   goes, so `migrate` is injected) and turns an index's `require.data: hot|warm|cold|frozen` into a tier
-  preference. `dry_run` reports the same and changes nothing.
+  preference. `dry_run` reports the same and changes nothing. (The policy named `logs` replaces 8.x's
+  built-in one, so it is at version 2 before the migration and 3 after.)
 
   @profile:8.19
   Scenario: Migrate to data tiers: policies and indices move to tier routing
@@ -37,7 +38,7 @@ Feature: Migrating node-attribute routing to data tiers (8.x)
     When I send GET "/_ilm/policy/logs?filter_path=logs.version,logs.policy.phases.cold"
     Then the response is:
       """json
-      {"logs":{"version":2,"policy":{"phases":{"cold":{"min_age":"2d","actions":{}}}}}}
+      {"logs":{"version":3,"policy":{"phases":{"cold":{"min_age":"2d","actions":{}}}}}}
       """
 
   Scenario: Migrate to data tiers: 7.10 has no such API
