@@ -68,6 +68,11 @@ Feature: Built-in stack templates: logs-*-*, metrics-*-* and synthetics-*-* work
       """json
       {"component_templates":[{"component_template":{"version":5,"deprecated":true}}]}
       """
+    # logs@lifecycle rolls over at 30 days (8.x also wants a document: the implicit min_docs 1).
+    When the clock advances by 30d
+    Then the data stream "logs-foo-bar" has the backing indices:
+      | .ds-logs-foo-bar-2024.01.01-000001 |
+      | .ds-logs-foo-bar-2024.01.31-000002 |
 
   @profile:8.19
   Scenario: Stack templates: a user template of the same priority overlapping logs-*-* is refused
