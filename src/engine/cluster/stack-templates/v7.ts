@@ -151,12 +151,13 @@ export const STACK_V7_10: StackCatalogue = {
   enabledSettingDynamic: false,
 };
 
-/** 7.17: `data-streams-mappings` composed in, `allow_auto_create`, `ignore_malformed` for logs, policies with `_meta`. */
+/** 7.17: `data-streams-mappings` composed in, `allow_auto_create`, policies with `_meta` rolling over at `max_primary_shard_size`. */
 export const STACK_V7_17: StackCatalogue = {
   componentTemplates: [
     DATA_STREAMS_MAPPINGS,
     LOGS_MAPPINGS,
-    settingsComponent('logs', { lifecycle: { name: 'logs' }, codec: 'best_compression', ...QUERY_MESSAGE, mapping: { ignore_malformed: true } }),
+    // `mapping.ignore_malformed: true` came with 8.8 (elastic/elasticsearch#95329), not in 7.x.
+    settingsComponent('logs', { lifecycle: { name: 'logs' }, codec: 'best_compression', ...QUERY_MESSAGE }),
     METRICS_MAPPINGS,
     settingsComponent('metrics', { lifecycle: { name: 'metrics' }, codec: 'best_compression', ...QUERY_MESSAGE }),
     SYNTHETICS_MAPPINGS,
