@@ -4,6 +4,12 @@
  * a real node installs at start-up, as data, with the release-specific bodies in `v7.ts` and `v8.ts`.
  * Pure data and lookups; installing them into a cluster is `src/sim/stack-templates.ts`'s job.
  *
+ * Sources (elastic/elasticsearch, stored copies rather than the release tags): the 7.x registry
+ * (`REGISTRY_VERSION` 1; `stack.templates.enabled` made dynamic by #63764, taken as 7.11), the copy with
+ * logsdb and `FeatureService` (version 14, taken as 8.19), the copy with `ProjectResolver` (version 16,
+ * taken as 9.1), `LegacyStackTemplateRegistry` (version 5, 8.12+), and the newest stored resource files,
+ * with the release differences each data module names.
+ *
  * Left out as out of scope (other x-pack registries or families): apm, fleet, kibana (`.kibana-reporting`
  * and `kibana-reporting@settings`), traces (`traces@*`), agentless, ingest pipelines (the simulator has
  * none), ilm-history, slm-history, watcher and monitoring templates.
