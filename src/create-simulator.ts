@@ -5,6 +5,7 @@
  * the entry point that re-exports the wrapper (an import circle).
  */
 import { handle, SimRequest, SimResponse } from './api/handle';
+import { installStackTemplates } from './api/stack-templates';
 import { DEFAULT_PROFILE, Profile, PROFILES } from './engine/profile';
 import { NodeSpec, nodeSpecsError, toNodeSpecs } from './engine/cluster/topology';
 import { parseInstant, parseTimeValue } from './engine/xcontent/time';
@@ -31,6 +32,12 @@ export interface SimulatorOptions {
    * every role and, for allocation filters, every attribute. `POST /_sim/_reset` restores this list.
    */
   readonly nodes?: readonly NodeSpec[];
+  /**
+   * The node setting `stack.templates.enabled`: whether the built-in stack templates (`logs`, `metrics`,
+   * `synthetics`, their component templates and ILM policies) are there from the start and after each
+   * reset, on the releases that have them (7.9+). Default true, as ES.
+   */
+  readonly stackTemplates?: boolean;
 }
 
 export interface Simulator {
@@ -38,7 +45,13 @@ export interface Simulator {
   /** The same, synchronously (the simulator never waits on anything). */
   requestSync(request: SimRequest): SimResponse;
   readonly profile: Profile;
-  readonly options: Readonly<Required<Omit<SimulatorOptions, 'historyLimit' | 'nodes'>>> & { readonly startMillis: number; readonly historyLimit?: number; readonly nodes?: readonly NodeSpec[] };
+  /** The options as given and resolved; `stackTemplates` only when turned off (recordings stay as they were). */
+  readonly options: Readonly<Required<Omit<SimulatorOptions, 'historyLimit' | 'nodes' | 'stackTemplates'>>> & {
+    readonly startMillis: number;
+    readonly historyLimit?: number;
+    readonly nodes?: readonly NodeSpec[];
+    readonly stackTemplates?: false;
+  };
 }
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00.000Z';
@@ -67,6 +80,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   }
   const nodesProblem = options.nodes === undefined ? null : nodeSpecsError(options.nodes);
   if (nodesProblem) throw new Error(`invalid nodes: ${nodesProblem}`);
+  const stackTemplates = options.stackTemplates ?? true;
+  if (typeof stackTemplates !== 'boolean') throw new Error(`invalid stackTemplates [${String(stackTemplates)}]: must be true or false`);
   const simulation = new Simulation({
     startMillis: start.millis,
     profile,
@@ -75,6 +90,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     seed,
     ...(historyLimit === undefined ? {} : { historyLimit }),
     ...(options.nodes === undefined ? {} : { nodes: toNodeSpecs(options.nodes) }),
+    stackTemplates,
+    seedCluster: installStackTemplates,
   });
   const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
   const simulator: Simulator = {
@@ -86,6 +103,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       profile: profileName,
       pollInterval,
       seed,
+      ...(stackTemplates ? {} : { stackTemplates: false as const }),
       startMillis: start.millis,
       ...(historyLimit === undefined ? {} : { historyLimit }),
       ...(options.nodes === undefined ? {} : { nodes: options.nodes }),

@@ -11,7 +11,7 @@ Feature: Bad input: hostile filter_path and wildcard patterns answer at once (is
     And an index "logs-1" managed by "p"
 
   Scenario: Bad input: forty repeats of ** filter like one
-    When I send GET "/_ilm/policy?filter_path=**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.min_age"
+    When I send GET "/_ilm/policy/p?filter_path=**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.**.min_age"
     Then the response is:
       """
       {"p": {"policy": {"phases": {"delete": {"min_age": "1d"}}}}}

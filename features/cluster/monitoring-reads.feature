@@ -21,9 +21,11 @@ Feature: Cluster: what exporters and Curator read beside ILM
 
   @profile:8.19
   Scenario: Cluster: data stream stats and the ILM health indicator (8.19)
+    The template outranks the built-in `logs` template (`logs-*-*`, priority 100), and the health
+    report counts the 16 built-in policies (the user's `logs` replaces the legacy one of that name).
     Given an index template "logs-ds":
       """json
-      { "index_patterns": ["logs-ds-*"], "data_stream": {}, "priority": 10 }
+      { "index_patterns": ["logs-ds-*"], "data_stream": {}, "priority": 200 }
       """
     And I create the data stream "logs-ds-app"
     When I send GET "/_data_stream/_stats?human"
@@ -38,7 +40,7 @@ Feature: Cluster: what exporters and Curator read beside ILM
     When I send GET "/_health_report/ilm"
     Then the response is:
       """json
-      {"cluster_name":"ilm-sim","indicators":{"ilm":{"status":"green","symptom":"Index Lifecycle Management is running","details":{"ilm_status":"RUNNING","policies":1,"stagnating_indices":0}}}}
+      {"cluster_name":"ilm-sim","indicators":{"ilm":{"status":"green","symptom":"Index Lifecycle Management is running","details":{"ilm_status":"RUNNING","policies":16,"stagnating_indices":0}}}}
       """
     When I send POST "/_ilm/stop"
     And I send GET "/_health_report/ilm?filter_path=indicators.ilm.status,indicators.ilm.symptom,indicators.ilm.diagnosis.id"

@@ -27,6 +27,7 @@ Feature: A hot-warm-cold-delete data stream over 100 days (the worked timeline o
     When 1000 documents of 1kb are indexed into "logs-app"
 
   Scenario: 100 days: the first backing index through every phase, and the stream at the end
+    # Version 2: the "logs" policy the Background puts replaces ES 8.x's built-in (deprecated) "logs".
     # T0: created by the first document; init and the hot phase's first steps run in the same update.
     Then ".ds-logs-app-2024.01.01-000001" is at step hot/rollover/check-rollover-ready
     And the explain record of ".ds-logs-app-2024.01.01-000001" is exactly:
@@ -51,7 +52,7 @@ Feature: A hot-warm-cold-delete data stream over 100 days (the worked timeline o
             "min_age": "0ms",
             "actions": { "rollover": { "max_age": "1d", "min_docs": 1, "max_primary_shard_docs": 200000000 } }
           },
-          "version": 1,
+          "version": 2,
           "modified_date_in_millis": 1704067200000
         },
         "skip": false

@@ -5,6 +5,8 @@ Feature: Migrating node-attribute routing to data tiers (7.14+)
   preference (keeping the one it has unless the attribute names a colder tier). An index left with no
   tier gets its default one, and legacy, composable and component templates lose the attribute's
   rules. `dry_run` reports the same and changes nothing. The answer leaves out every empty list.
+  (The policy named `logs` replaces 8.x's built-in one, so it is at version 2 before the migration
+  and 3 after.)
 
   @profile:8.19
   Scenario: Migrate to data tiers: policies and indices move to tier routing
@@ -39,7 +41,7 @@ Feature: Migrating node-attribute routing to data tiers (7.14+)
     When I send GET "/_ilm/policy/logs?filter_path=logs.version,logs.policy.phases.cold"
     Then the response is:
       """json
-      {"logs":{"version":2,"policy":{"phases":{"cold":{"min_age":"2d","actions":{}}}}}}
+      {"logs":{"version":3,"policy":{"phases":{"cold":{"min_age":"2d","actions":{}}}}}}
       """
 
   @profile:7.17

@@ -80,13 +80,14 @@ Feature: Policies: create, read, update and delete lifecycle policies
       { "policy": { "phases": { "delete": { "actions": { "delete": {} } } } } }
       """
     When I get all lifecycle policies
-    Then the response has the keys "alpha, zeta"
+    Then the response has the keys "alpha, logs, metrics, synthetics, zeta"
     When I get the lifecycle policy "zeta,alpha"
     Then the response has the keys "zeta, alpha"
     When I get the lifecycle policy "a*"
     Then the response has the keys "alpha"
 
   Scenario: Policies: an empty cluster has no policies
+    Given the built-in stack templates are turned off
     When I get all lifecycle policies
     Then the response is:
       """json
@@ -111,7 +112,8 @@ Feature: Policies: create, read, update and delete lifecycle policies
     Then the request fails with status 400, error "illegal_argument_exception" and reason "wildcard only supports a single value, please use comma-separated values or a single wildcard value"
 
   Scenario: Policies: delete
-    Given a lifecycle policy "p":
+    Given the built-in stack templates are turned off
+    And a lifecycle policy "p":
       """json
       { "policy": { "phases": { "delete": { "actions": { "delete": {} } } } } }
       """

@@ -6,11 +6,13 @@ Feature: Tool bootstrap: what the official clients send around index templates a
 
   @profile:8.19
   Scenario: Tool bootstrap: HEAD, POST with create, and what an index would get
+    The built-in `logs` template (`logs-*-*`, priority 100) overlaps `logs-*` but does not match
+    `logs-000001`, so it is listed among the overlapping ones.
     Given I send PUT "/_component_template/ilm" with:
       """json
       { "template": { "settings": { "index.lifecycle.name": "logs" }, "aliases": { "logs-read": {} } } }
       """
-    And I send POST "/_index_template/logs?create=true" with:
+    And I send POST "/_index_template/app-logs?create=true" with:
       """json
       { "index_patterns": ["logs-*"], "priority": 10, "composed_of": ["ilm"], "template": { "settings": { "number_of_shards": 2 } } }
       """
@@ -18,20 +20,20 @@ Feature: Tool bootstrap: what the official clients send around index templates a
       """json
       { "index_patterns": ["*"], "priority": 1 }
       """
-    When I send HEAD "/_index_template/logs"
+    When I send HEAD "/_index_template/app-logs"
     Then the response status is 200
-    When I send POST "/_index_template/logs?create=true" with:
+    When I send POST "/_index_template/app-logs?create=true" with:
       """json
       { "index_patterns": ["logs-*"], "priority": 10 }
       """
     Then the request fails with status 400, error "illegal_argument_exception" and reason:
       """
-      index template [logs] already exists
+      index template [app-logs] already exists
       """
     When I send POST "/_index_template/_simulate_index/logs-000001"
     Then the response is:
       """json
-      {"template":{"settings":{"index":{"lifecycle":{"name":"logs"},"number_of_shards":"2"}},"mappings":{},"aliases":{"logs-read":{}}},"overlapping":[{"name":"everything","index_patterns":["*"]}]}
+      {"template":{"settings":{"index":{"lifecycle":{"name":"logs"},"number_of_shards":"2"}},"mappings":{},"aliases":{"logs-read":{}}},"overlapping":[{"name":"everything","index_patterns":["*"]},{"name":"logs","index_patterns":["logs-*-*"]}]}
       """
 
   Scenario: Tool bootstrap: no composable template matches

@@ -73,7 +73,8 @@ function componentToXContent(component: ComponentTemplate, flat: boolean): Recor
   const out: Record<string, unknown> = { template };
   if (source['version'] !== undefined && source['version'] !== null) out['version'] = source['version'];
   if (source['_meta'] !== undefined && source['_meta'] !== null) out['_meta'] = source['_meta'];
-  if (source['deprecated'] === true) out['deprecated'] = true;
+  // ES writes `deprecated` whenever it was given (a nullable Boolean), as the 8.x stack templates give it.
+  if (typeof source['deprecated'] === 'boolean') out['deprecated'] = source['deprecated'];
   return out;
 }
 

@@ -27,11 +27,22 @@ export function invalidIndexTemplate(name: string, cause: string): EsError {
 
 const TEMPLATE_FIELDS = ['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream'];
 
+/**
+ * ES `ComposableIndexTemplate.PARSER` fields per release: `allow_auto_create` from 7.11,
+ * `ignore_missing_component_templates` from 8.7 and `deprecated` from 8.12 (kept and shown, the first
+ * two also acted on: see `writeTarget` and the missing-component check).
+ */
+function templateFields(profile: Profile): readonly string[] {
+  if (profile.dataStreams === 'v7.10') return TEMPLATE_FIELDS;
+  if (profile.documentApi === 'v7') return [...TEMPLATE_FIELDS, 'allow_auto_create'];
+  return [...TEMPLATE_FIELDS, 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'];
+}
+
 /** Parses and checks a composable template body (everything but the overlap with other templates). */
 function parseIndexTemplate(ctx: RequestContext, name: string, body: Record<string, unknown>): IndexTemplate {
   const { sim } = ctx;
   for (const key of Object.keys(body)) {
-    if (!TEMPLATE_FIELDS.includes(key)) throw new EsException(illegalArgument(`[index_template] unknown field [${key}]`));
+    if (!templateFields(sim.profile).includes(key)) throw new EsException(illegalArgument(`[index_template] unknown field [${key}]`));
   }
   const rawPatterns = body['index_patterns'];
   const patterns = typeof rawPatterns === 'string' ? [rawPatterns] : Array.isArray(rawPatterns) ? rawPatterns.map(String) : [];
@@ -45,7 +56,8 @@ function parseIndexTemplate(ctx: RequestContext, name: string, body: Record<stri
   validateDataStreamSpec(body['data_stream'], sim.profile);
   const composedOf = Array.isArray(body['composed_of']) ? body['composed_of'].map(String) : [];
   // ES `MetadataIndexTemplateService#validateV2TemplateRequest`: every component must exist.
-  const missing = composedOf.filter((c) => !sim.cluster.componentTemplates.has(c));
+  const ignorable = Array.isArray(body['ignore_missing_component_templates']) ? body['ignore_missing_component_templates'].map(String) : [];
+  const missing = composedOf.filter((c) => !sim.cluster.componentTemplates.has(c) && !ignorable.includes(c));
   if (missing.length > 0) {
     throw new EsException(invalidIndexTemplate(name, `index template [${name}] specifies component templates [${missing.join(', ')}] that do not exist`));
   }
@@ -54,9 +66,43 @@ function parseIndexTemplate(ctx: RequestContext, name: string, body: Record<stri
   return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body };
 }
 
-/** Whether two templates' patterns can match one name (ES uses automata; a star match either way here). */
+/**
+ * Whether two templates' patterns can match one name (ES `MetadataIndexTemplateService#findConflictingV2Templates`
+ * intersects the patterns' automata): `logs-my*` and `logs-*-*` overlap on `logs-my-x`.
+ */
 function patternsOverlap(a: readonly string[], b: readonly string[]): boolean {
-  return a.some((p) => b.some((q) => simpleMatch(p, q) || simpleMatch(q, p)));
+  return a.some((p) => b.some((q) => globsOverlap(p, q)));
+}
+
+/**
+ * Whether some name matches both `*` patterns: a walk over both at once, each star taking a character
+ * or none, with its own stack (no recursion) and at most a million states; beyond that (two very long
+ * patterns) the plain match either way decides.
+ */
+function globsOverlap(a: string, b: string): boolean {
+  const width = b.length + 1;
+  if ((a.length + 1) * width > 1_000_000) return simpleMatch(a, b) || simpleMatch(b, a);
+  const seen = new Set<number>();
+  const stack: Array<[number, number]> = [[0, 0]];
+  const push = (i: number, j: number) => {
+    const state = i * width + j;
+    if (!seen.has(state)) {
+      seen.add(state);
+      stack.push([i, j]);
+    }
+  };
+  while (stack.length > 0) {
+    const [i, j] = stack.pop()!;
+    if (i === a.length && j === b.length) return true;
+    if (a[i] === '*') {
+      push(i + 1, j);
+      if (j < b.length) push(i, j + 1);
+    } else if (b[j] === '*') {
+      push(i, j + 1);
+      if (i < a.length) push(i + 1, j);
+    } else if (i < a.length && j < b.length && a[i] === b[j]) push(i + 1, j + 1);
+  }
+  return false;
 }
 
 /** `PUT|POST /_index_template/<name>` (`?create=true` refuses an existing name). */

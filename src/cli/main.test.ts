@@ -29,7 +29,7 @@ describe('ilm-sim command line', () => {
     const out = new Capture();
     const err = new Capture();
     expect(await main(['--help'], out, err, {})).to.equal(0);
-    for (const option of ['--host', '--port', '--profile', '--start-time', '--poll-interval', '--seed', 'ILM_SIM_PORT', '/_sim/clock/_advance']) {
+    for (const option of ['--host', '--port', '--profile', '--start-time', '--poll-interval', '--seed', '--no-stack-templates', 'ILM_SIM_PORT', '/_sim/clock/_advance']) {
       expect(out.text).to.include(option);
     }
     expect(err.text).to.equal('');
@@ -80,6 +80,24 @@ describe('ilm-sim command line', () => {
       expect(missing.text).to.match(/^ilm-sim: cannot read the nodes file/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serve --no-stack-templates starts without the built-in templates (stack.templates.enabled: false)', async () => {
+    for (const [flags, expected] of [[['--no-stack-templates'], []], [[], ['logs']]] as const) {
+      const out = new Capture();
+      const stop = new AbortController();
+      const exit = main(['serve', '--port', '0', ...flags], out, new Capture(), {}, { stop: stop.signal });
+      const [, url] = (await out.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/)) as [string, string];
+      let text: string;
+      try {
+        text = (await get(`${url}/_index_template/logs*`)).text;
+      } finally {
+        stop.abort();
+      }
+      expect(await exit).to.equal(0);
+      const names = (JSON.parse(text) as { index_templates: Array<{ name: string }> }).index_templates.map((t) => t.name);
+      expect(names, flags.join(' ')).to.deep.equal(expected);
     }
   });
 

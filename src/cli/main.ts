@@ -70,6 +70,9 @@ function helpText(): string {
     `${' '.repeat(26)}each, written as the request is applied. The file is created once the`,
     `${' '.repeat(26)}server listens; an existing file is refused, a symbolic link never followed.`,
     `  --overwrite`.padEnd(26) + 'With --record: replace an existing file (still never a symbolic link).',
+    `  --no-stack-templates`.padEnd(26) + 'Start without the built-in stack templates (logs-*-*, metrics-*-*,',
+    `${' '.repeat(26)}synthetics-*-*, their components and ILM policies) that 7.9+ installs:`,
+    `${' '.repeat(26)}the node setting stack.templates.enabled: false.`,
     `  -h, --help`.padEnd(26) + 'Show this help.',
     `  -v, --version`.padEnd(26) + 'Print the version of ilm-sim.',
     '',
@@ -120,6 +123,8 @@ interface ServeConfig {
   readonly record: string | null;
   /** `--overwrite`: the recording may replace an existing file (never a symbolic link). */
   readonly overwrite: boolean;
+  /** `--no-stack-templates`: the node setting `stack.templates.enabled: false`. */
+  readonly stackTemplates: boolean;
 }
 
 function parseServeConfig(values: Record<string, string | boolean | undefined>, env: Environment): ServeConfig {
@@ -148,6 +153,7 @@ function parseServeConfig(values: Record<string, string | boolean | undefined>, 
     nodes: raw['nodes'] === '' ? null : raw['nodes']!,
     record: typeof record === 'string' ? record : null,
     overwrite,
+    stackTemplates: values['no-stack-templates'] !== true,
   };
 }
 
@@ -229,7 +235,14 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
   let simulator;
   try {
     const nodes = config.nodes === null ? undefined : readNodesFile(config.nodes);
-    simulator = createSimulator({ startTime: config.startTime, profile: config.profile, pollInterval: config.pollInterval, seed: config.seed, ...(nodes ? { nodes } : {}) });
+    simulator = createSimulator({
+      startTime: config.startTime,
+      profile: config.profile,
+      pollInterval: config.pollInterval,
+      seed: config.seed,
+      stackTemplates: config.stackTemplates,
+      ...(nodes ? { nodes } : {}),
+    });
   } catch (error) {
     stderr.write(`ilm-sim: ${(error as Error).message}\n`);
     return 2;
@@ -365,6 +378,7 @@ export async function main(
         force: { type: 'boolean' },
         record: { type: 'string' },
         overwrite: { type: 'boolean' },
+        'no-stack-templates': { type: 'boolean' },
         ...Object.fromEntries(SERVE_OPTIONS.map(([flag]) => [flag, { type: 'string' as const }])),
       },
     });

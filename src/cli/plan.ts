@@ -397,7 +397,9 @@ function plan(policyFile: string, values: Record<string, string | boolean | unde
   const templateFile = text('template');
   if (templateFile !== undefined) input(() => readJsonFile(templateFile, streams.cwd));
   const profile = text('profile') ?? DEFAULT_PROFILE.name;
-  const sim = input(() => createSimulator({ profile, ...(text('start-time') !== undefined ? { startTime: text('start-time')! } : {}) }));
+  // A plan runs the one policy on a blank cluster: the built-in stack templates (7.9+) would take the
+  // plan's `logs-*`-like patterns at the same priority and refuse its template.
+  const sim = input(() => createSimulator({ profile, stackTemplates: false, ...(text('start-time') !== undefined ? { startTime: text('start-time')! } : {}) }));
   const setup = setUp(sim, policyFile, templateFile, streams.cwd);
   const horizonMillis = text('horizon') !== undefined ? duration(text('horizon')!, 'horizon') : setup.maxMinAgeMillis + 60 * DAY;
   const horizon = formatTimeValueToString(horizonMillis);

@@ -19,6 +19,13 @@ const FIXED_POLICY = { phases: { warm: { min_age: '5d', actions: { shrink: { num
 const SEED_INDEX = { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } };
 
 /** The seed story's requests up to the ERROR, as the in-process API takes them. */
+/**
+ * These tests are about the HTTP edge, so they run on a blank cluster: without the built-in stack
+ * templates (`stack.templates.enabled: false`) whole listings such as `GET /_ilm/policy` hold only
+ * what each test puts.
+ */
+const BLANK = { stackTemplates: false } as const;
+
 const SEED_REQUESTS: SimRequest[] = [
   { method: 'PUT', path: '/_ilm/policy/shrink-index', body: { policy: SEED_POLICY } },
   { method: 'PUT', path: '/my-index-000001', body: SEED_INDEX },
@@ -27,7 +34,7 @@ const SEED_REQUESTS: SimRequest[] = [
 ];
 
 async function withServer<T>(options: Parameters<typeof startServer>[1], run: (server: RunningServer, simulator: Simulator) => Promise<T>): Promise<T> {
-  const simulator = createSimulator();
+  const simulator = createSimulator(BLANK);
   const server = await startServer(simulator, { port: 0, ...options });
   try {
     return await run(server, simulator);
@@ -56,7 +63,7 @@ describe('the seed story over HTTP', () => {
   let server: RunningServer;
   let client: Client;
   before(async () => {
-    server = await startServer(createSimulator(), { port: 0 });
+    server = await startServer(createSimulator(BLANK), { port: 0 });
     client = new Client({ node: server.url });
   });
   after(async () => {
@@ -78,7 +85,7 @@ describe('the seed story over HTTP', () => {
       reason: 'the number of target shards [4] must be less that the number of source shards [2]',
     });
 
-    const inProcess = createSimulator();
+    const inProcess = createSimulator(BLANK);
     for (const request of SEED_REQUESTS) expect(inProcess.requestSync(request).status).to.equal(200);
     for (const query of ['', '?human', '?pretty']) {
       const expected = inProcess.requestSync({ method: 'GET', path: `/my-index-000001/_ilm/explain${query}` });
@@ -100,7 +107,7 @@ describe('every ILM API through @elastic/elasticsearch', () => {
   let server: RunningServer;
   let client: Client;
   before(async () => {
-    server = await startServer(createSimulator(), { port: 0 });
+    server = await startServer(createSimulator(BLANK), { port: 0 });
     client = new Client({ node: server.url });
   });
   after(async () => {
@@ -510,7 +517,7 @@ describe('issue 14, item 11: compressed request bodies and OPTIONS over HTTP', (
 
 describe('many clients at once', () => {
   it('ends in the state the same requests give when applied one by one, in the order the server applied them', async () => {
-    const { simulator, log } = recording(createSimulator());
+    const { simulator, log } = recording(createSimulator(BLANK));
     const server = await startServer(simulator, { port: 0 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
     try {
@@ -532,7 +539,7 @@ describe('many clients at once', () => {
       agent.destroy();
       await server.close();
     }
-    const replay = createSimulator();
+    const replay = createSimulator(BLANK);
     for (const request of log) replay.requestSync(request);
     expect(log.length).to.equal(1 + 8 * (6 * 3 + 3 + 1));
     expect(stateDump(replay)).to.equal(stateDump(simulator));
@@ -541,7 +548,7 @@ describe('many clients at once', () => {
 
 describe('closing', () => {
   it('finishes, drops idle keep-alive connections, and refuses new ones', async () => {
-    const server = await startServer(createSimulator(), { port: 0 });
+    const server = await startServer(createSimulator(BLANK), { port: 0 });
     const agent = new http.Agent({ keepAlive: true });
     expect((await raw(server.url, { method: 'GET', path: '/', agent })).status).to.equal(200);
     await server.close();
@@ -557,11 +564,11 @@ describe('closing', () => {
   });
 
   it('reports a port in use', async () => {
-    const first = await startServer(createSimulator(), { port: 0 });
+    const first = await startServer(createSimulator(BLANK), { port: 0 });
     try {
       let failure: unknown = null;
       try {
-        await startServer(createSimulator(), { port: first.port });
+        await startServer(createSimulator(BLANK), { port: first.port });
       } catch (error) {
         failure = error;
       }

@@ -245,12 +245,15 @@ describe('the clock', () => {
 
   it('reset empties the cluster and puts the clock back to the start', async () => {
     const sim = createSimulator();
+    const fresh = await ok(sim, 'GET', '/_ilm/policy');
     await ok(sim, 'PUT', '/_ilm/policy/p', WARM_READONLY);
     await ok(sim, 'PUT', '/idx', { settings: { 'index.lifecycle.name': 'p' } });
     await setClock(sim, START + 3 * DAY);
     await ok(sim, 'POST', '/_sim/_reset');
     expect((await ok(sim, 'GET', '/_sim/clock')) as { now_millis: number }).to.include({ now_millis: START });
-    expect(await ok(sim, 'GET', '/_ilm/policy')).to.deep.equal({});
+    // Back to what a fresh node holds: the built-in stack policies (see stack-templates.test.ts), no more.
+    expect(await ok(sim, 'GET', '/_ilm/policy')).to.deep.equal(fresh);
+    expect(Object.keys(fresh as object)).to.deep.equal(['logs', 'metrics', 'synthetics']);
     expect((await send(sim, 'GET', '/idx/_ilm/explain')).status).to.equal(404);
   });
 });

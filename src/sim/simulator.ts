@@ -34,6 +34,13 @@ export interface SimulatorConfig {
   readonly historyLimit?: number;
   /** The configured nodes (`createSimulator({ nodes })`); undefined: the default one node. */
   readonly nodes?: readonly NodeSpec[];
+  /** The node setting `stack.templates.enabled`: whether `seedCluster` installs the built-in stack templates. */
+  readonly stackTemplates: boolean;
+  /**
+   * What a freshly started node puts into its empty cluster (the built-in stack templates), run at the
+   * start instant by every `reset`; given by whoever wires the simulation to the API.
+   */
+  readonly seedCluster?: (simulation: Simulation) => void;
 }
 
 /** A bound on cascade rounds at one instant: more means some step keeps rescheduling itself. */
@@ -100,6 +107,7 @@ export class Simulation {
       },
       this.faults,
     );
+    this.config.seedCluster?.(this);
   }
 
   /** After a request changed the cluster: run what a cluster-state change runs, at `now`. */

@@ -1,6 +1,6 @@
 /**
  * Steps that choose the simulator and move its clock: the ES version profile, start time, poll
- * interval and seed (before the first request), advancing or setting the virtual clock, advancing it
+ * interval, seed and the built-in stack templates (before the first request), advancing or setting the virtual clock, advancing it
  * until an index reaches a step or a phase or is gone (within a bound, default 365d; see
  * ../advance-until), settling the events due now, and sending any raw request.
  */
@@ -30,6 +30,11 @@ Given('the ILM poll interval is {duration}', function (this: IlmWorld, interval:
 
 Given('the random seed is {int}', function (this: IlmWorld, seed: number) {
   this.configure('seed', seed);
+});
+
+/** The node setting `stack.templates.enabled: false`: a cluster without the built-in `logs`/`metrics`/`synthetics` templates and policies. */
+Given('the built-in stack templates are turned off', function (this: IlmWorld) {
+  this.configure('stackTemplates', false);
 });
 
 When('the clock advances by {duration}', async function (this: IlmWorld, duration: string) {

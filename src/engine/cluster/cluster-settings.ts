@@ -68,6 +68,15 @@ const DEFINITIONS: ReadonlyMap<string, Definition> = new Map([
 
 export const SETTING_POLL_INTERVAL = 'indices.lifecycle.poll_interval';
 
+/**
+ * How a release knows `stack.templates.enabled` (ES `StackTemplateRegistry.STACK_TEMPLATES_ENABLED`):
+ * `absent` before the stack registry (7.9), `static` in 7.9/7.10 (a node setting only), `dynamic` from
+ * 7.11 (elastic/elasticsearch#63764). Changing it stops or resumes installation; it never deletes.
+ */
+export type StackTemplatesSetting = 'absent' | 'static' | 'dynamic';
+
+const SETTING_STACK_TEMPLATES_ENABLED = 'stack.templates.enabled';
+
 /** Flattens a settings object (`{"indices": {"lifecycle": {...}}}` or dotted keys) to flat keys. */
 export function flattenClusterSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null> {
   return loadSettingsFromMap(map);
@@ -87,11 +96,15 @@ export function updateClusterSettings(
   cluster: Cluster,
   persistent: ReadonlyMap<string, string | null>,
   transient: ReadonlyMap<string, string | null>,
+  stackTemplates: StackTemplatesSetting = 'absent',
 ): { persistent: Map<string, string>; transient: Map<string, string> } {
   for (const [scope, updates] of [['transient', transient], ['persistent', persistent]] as const) {
     for (const [key, value] of updates) {
-      const definition = definitionOf(key);
+      const isStackSetting = key === SETTING_STACK_TEMPLATES_ENABLED && stackTemplates !== 'absent';
+      const definition = isStackSetting ? { defaultValue: 'true', validate: bool } : definitionOf(key);
       if (!definition) throw new EsException(illegalArgument(`${scope} setting [${key}], not recognized`));
+      // ES `AbstractScopedSettings#validateUpdate`: a registered node setting that is not dynamic.
+      if (isStackSetting && stackTemplates === 'static') throw new EsException(illegalArgument(`${scope} setting [${key}], not dynamically updateable`));
       if (value !== null) {
         const error = definition.validate(key, value);
         if (error) throw new EsException(error);
@@ -118,11 +131,18 @@ export function effectiveClusterSetting(cluster: Cluster, key: string): string |
 }
 
 /** `include_defaults`: the known settings set in neither scope, with their defaults. */
-export function clusterSettingDefaults(cluster: Cluster, pollIntervalText: string): Map<string, string> {
+export function clusterSettingDefaults(
+  cluster: Cluster,
+  pollIntervalText: string,
+  stackTemplates: StackTemplatesSetting = 'absent',
+  stackTemplatesNodeValue = true,
+): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [key, definition] of DEFINITIONS) {
+  const known: Array<[string, string]> = [...DEFINITIONS].map(([key, definition]) => [key, definition.defaultValue]);
+  if (stackTemplates !== 'absent') known.push([SETTING_STACK_TEMPLATES_ENABLED, String(stackTemplatesNodeValue)]);
+  for (const [key, defaultValue] of known) {
     if (cluster.clusterSettings.persistent.has(key) || cluster.clusterSettings.transient.has(key)) continue;
-    out.set(key, key === SETTING_POLL_INTERVAL ? pollIntervalText : definition.defaultValue);
+    out.set(key, key === SETTING_POLL_INTERVAL ? pollIntervalText : defaultValue);
   }
   return out;
 }

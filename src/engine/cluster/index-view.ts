@@ -26,20 +26,33 @@ export function indexSettings(index: IndexMetadata, profile: Profile): Array<[st
 export function settingsToXContent(settings: ReadonlyArray<readonly [string, string]>, flat: boolean): Record<string, unknown> {
   const out = ownKeysObject();
   for (const [key, value] of settings) {
+    // A list setting is kept as `key.0`, `key.1`, ... (see `loadSettingsFromMap`); ES writes it as an array.
+    const list = listElement(key);
     if (flat) {
-      out[key] = value;
+      if (list) ((out[list.key] ??= []) as string[])[list.index] = value;
+      else out[key] = value;
       continue;
     }
-    const parts = key.split('.');
+    const parts = (list ? list.key : key).split('.');
     let node = out;
     for (const part of parts.slice(0, -1)) {
       const child = node[part];
-      if (child !== null && typeof child === 'object') node = child as Record<string, unknown>;
+      if (child !== null && typeof child === 'object' && !Array.isArray(child)) node = child as Record<string, unknown>;
       else node = node[part] = ownKeysObject();
     }
-    node[parts[parts.length - 1]!] = value;
+    const last = parts[parts.length - 1]!;
+    if (list) ((node[last] ??= []) as string[])[list.index] = value;
+    else node[last] = value;
   }
   return out;
+}
+
+/** `index.query.default_field.0` -> the list `index.query.default_field`, element 0; null for other keys. */
+function listElement(key: string): { key: string; index: number } | null {
+  const dot = key.lastIndexOf('.');
+  const tail = key.slice(dot + 1);
+  if (dot <= 0 || tail.length === 0 || tail.length > 6 || [...tail].some((c) => c < '0' || c > '9')) return null;
+  return { key: key.slice(0, dot), index: Number(tail) };
 }
 
 /** ES `AliasMetadata.Builder#toXContent`: the parts that are set, in ES's order. */

@@ -23,6 +23,8 @@ export interface Policy {
   readonly name: string;
   readonly phases: ReadonlyMap<string, Phase>;
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** ES `LifecyclePolicy#isDeprecated` (8.12+): set on the policies the stack registries install. */
+  readonly deprecated?: boolean;
 }
 
 export interface PolicyMetadata {

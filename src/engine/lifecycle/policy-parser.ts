@@ -157,8 +157,10 @@ export function phaseToXContent(phase: Phase, profile: Profile, forExplain = fal
 export function policyToXContent(policy: Policy, profile: Profile): Record<string, unknown> {
   const phases: Record<string, unknown> = {};
   for (const name of javaHashMapOrder([...policy.phases.keys()])) phases[name] = phaseToXContent(policy.phases.get(name)!, profile);
-  // ES `LifecyclePolicy#toXContent`: `_meta` after the phases when set.
-  return policy.meta === undefined ? { phases } : { phases, _meta: policy.meta };
+  // ES `LifecyclePolicy#toXContent`: `_meta` after the phases when set, then `deprecated` when set.
+  const out: Record<string, unknown> = policy.meta === undefined ? { phases } : { phases, _meta: policy.meta };
+  if (policy.deprecated !== undefined) out['deprecated'] = policy.deprecated;
+  return out;
 }
 
 /** ES `LifecyclePolicy.validatePolicyName`, in ES's order of checks. */
