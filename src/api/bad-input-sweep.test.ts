@@ -1200,6 +1200,36 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('GET /{index}/_stats/{metric}', 'an unknown metric', { method: 'GET', path: `/${MANAGED_INDEX}/_stats/docs,colour` }, {
     text: illegalArgument(`request [/${MANAGED_INDEX}/_stats/docs,colour] contains unrecognized metric: [colour]`),
   });
+  // Node stats (`node-stats-handlers.ts`): an unknown metric, `_all` beside others, a bad level.
+  add('GET /_nodes/stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_nodes/stats/jvm,colour' }, {
+    text: illegalArgument('request [/_nodes/stats/jvm,colour] contains unrecognized metric: [colour]'),
+  });
+  add('GET /_nodes/stats/{metric}', '_all beside a metric', { method: 'GET', path: '/_nodes/stats/_all,os' }, {
+    text: illegalArgument('request [/_nodes/stats/_all,os] contains _all and individual metrics [_all,os]'),
+  });
+  add('GET /_nodes/{node_id}/stats', 'an unknown level', { method: 'GET', path: '/_nodes/_local/stats?level=galaxy' }, {
+    text: illegalArgument('level parameter must be one of [indices] or [node] or [shards] but was [galaxy]'),
+  });
+  add('GET /_nodes/{node_id}/stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_nodes/_local/stats/fs,weather' }, {
+    text: illegalArgument('request [/_nodes/_local/stats/fs,weather] contains unrecognized metric: [weather]'),
+  });
+  // Count (`monitoring-handlers.ts`): a missing index, a malformed body, a query the simulator cannot count.
+  for (const method of ['GET', 'POST']) {
+    add(`${method} /{index}/_count`, 'a missing index', { method, path: `/${MISSING_INDEX}/_count` }, { text: indexNotFound(MISSING_INDEX) });
+    add(`${method} /{index}/_count`, 'a bad ignore_unavailable', { method, path: `/${MANAGED_INDEX}/_count?ignore_unavailable=perhaps` }, { text: badBoolean('perhaps') });
+    add(`${method} /{index}/_count`, 'a body field other than query', { method, path: `/${MANAGED_INDEX}/_count`, body: { size: 0 } }, {
+      status: 400, type: 'parsing_exception',
+    });
+    add(`${method} /_count`, 'a query that is not match_all', { method, path: '/_count', body: { query: { term: { user: 'kimchy' } } } }, {
+      status: 400, type: 'illegal_argument_exception',
+    });
+    add(`${method} /_count`, 'an empty query', { method, path: '/_count', body: { query: {} } }, { status: 400, type: 'parsing_exception' });
+    add(`${method} /_count`, 'a match_all with an unknown field', { method, path: '/_count', body: { query: { match_all: { colour: 1 } } } }, {
+      status: 400, type: 'parsing_exception',
+    });
+    add(`${method} /_count`, 'a query string', { method, path: '/_count?q=user:kimchy' }, { status: 400, type: 'illegal_argument_exception' });
+    add(`${method} /_count`, 'a body that is not JSON', { method, path: '/_count', body: '{"query":' }, { status: 400 });
+  }
   add('GET /_data_stream/{name}/_stats', 'a missing stream', { method: 'GET', path: '/_data_stream/missing-stream/_stats' }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream/_stats'));
   const healthReport = profile.dataStreams === 'v8';
   add('GET /_health_report/{feature}', 'an unknown indicator', { method: 'GET', path: '/_health_report/weather' }, healthReport ? { text: resourceNotFound('Did not find indicator weather') } : noHandler('GET', '/_health_report/weather'));

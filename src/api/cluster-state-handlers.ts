@@ -16,7 +16,7 @@ import { booleanParam, commaList, HandlerResult, indicesOptions, ok, RequestCont
 import { legacyTemplateToXContent } from './legacy-template-handlers';
 
 /** The one node's id, name and address as `_nodes` and `_cluster/state` show them. */
-function nodeIdentity(ctx: RequestContext): { id: string; entry: Record<string, unknown> } {
+export function nodeIdentity(ctx: RequestContext): { id: string; entry: Record<string, unknown> } {
   const v = ctx.sim.profile.version;
   return {
     id: ctx.sim.cluster.nodeId,
