@@ -685,6 +685,21 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     add(next, `within ${value}`, { method: 'POST', path: '/_sim/clock/_next', body: `{"within":${value}}` }, { status: 400 });
   }
   add(next, 'a body that is not JSON', { method: 'POST', path: '/_sim/clock/_next', body: '{"within":' }, { status: 400 });
+  add(next, 'no field', { method: 'POST', path: '/_sim/clock/_next', body: {} }, { text: illegalArgument('required field [within] is missing') });
+  const untilCases: Array<[string, unknown, string]> = [
+    ['until that is not an object', 'warm', '[until] must be an object such as {"index": "logs", "phase": "warm"}, not "warm"'],
+    ['until without an index', { phase: 'warm' }, '[until.index] must be an index name'],
+    ['until with an unknown field', { index: MANAGED_INDEX, colour: 'blue' }, 'unknown field [colour] in [until], expected [index, step, phase, exists]'],
+    ['until with two conditions', { index: MANAGED_INDEX, phase: 'warm', exists: false }, '[until] needs exactly one of [step], [phase] and [exists], got [phase, exists]'],
+    ['until with no condition', { index: MANAGED_INDEX }, '[until] needs exactly one of [step], [phase] and [exists], got []'],
+    ['until a step that is not phase/action/step', { index: MANAGED_INDEX, step: 'warm/shrink' }, '[until.step] must be "<phase>/<action>/<step>", not "warm/shrink"'],
+    ['until a phase that is not a string', { index: MANAGED_INDEX, phase: 5 }, '[until.phase] must be a phase name, not 5'],
+    ['until exists true', { index: MANAGED_INDEX, exists: true }, '[until.exists] can only be false (wait until the index is gone), not true'],
+  ];
+  for (const [label, until, reason] of untilCases) {
+    add(next, label, { method: 'POST', path: '/_sim/clock/_next', body: { within: '30d', until } }, { text: illegalArgument(reason) });
+  }
+  add(next, 'until with a bad within', { method: 'POST', path: '/_sim/clock/_next', body: { within: '5x', until: { index: MANAGED_INDEX, phase: 'warm' } } }, { status: 400 });
 
   const allocation = 'PUT /_sim/allocation';
   add(allocation, 'no body', { method: 'PUT', path: '/_sim/allocation' }, { status: 400 });
