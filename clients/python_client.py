@@ -51,6 +51,11 @@ stats = es.indices.stats(index="py-app-000001", metric="docs")
 check("_stats docs.count", stats["indices"]["py-app-000001"]["primaries"]["docs"]["count"], 150)
 cat = {row["index"]: row for row in es.cat.indices(index="py-app-*", format="json")}
 check("_cat/indices docs.count", cat["py-app-000001"]["docs.count"], "150")
+check("count through the alias", es.count(index="py-app")["count"], 150)
+check("count with match_all", es.count(index="py-app-*", body={"query": {"match_all": {}}})["count"], 150)
+node = next(iter(es.nodes.stats(node_id="_local", metric="indices")["nodes"].values()))
+check("node stats docs.count", node["indices"]["docs"]["count"], 150)
+check("_cat/health status", es.cat.health(format="json")[0]["status"], "green")
 
 advance("20m")
 explain = es.ilm.explain_lifecycle(index="py-app-*")["indices"]

@@ -167,8 +167,16 @@ function metric(samples: Map<string, number>, key: string): number | undefined {
   return samples.get(key);
 }
 
+/** A metric of the one node (labelled with its name), with an optional further label, e.g. `area="heap"`. */
+function nodeMetric(samples: Map<string, number>, name: string, label?: string): number | undefined {
+  for (const [key, value] of samples) {
+    if (key.startsWith(`${name}{`) && key.includes('name="ilm-sim"') && (label === undefined || key.includes(label))) return value;
+  }
+  return undefined;
+}
+
 const exporterCase: Case = {
-  name: 'prometheus-elasticsearch-exporter: health, index docs and store, aliases across a rollover, SLM, deleted index gone',
+  name: 'prometheus-elasticsearch-exporter: health, index docs and store, node stats, aliases across a rollover, SLM, deleted index gone',
   profile: '7.17',
   async run(url) {
     const port = await freePort();
@@ -206,6 +214,12 @@ const exporterCase: Case = {
       assert.equal(metric(samples, 'elasticsearch_indices_aliases{alias="exp",index="exp-000001"}'), 1, 'alias on the first index');
       assert.equal(metric(samples, 'elasticsearch_slm_stats_operation_mode{operation_mode="RUNNING"}'), 1, 'SLM running');
       assert.equal(metric(samples, 'elasticsearch_clustersettings_stats_up'), 1);
+      // Node stats (`GET /_nodes/_local/stats`): the node-level metrics of the one node.
+      assert.equal(metric(samples, 'elasticsearch_node_stats_up'), 1, 'node stats scraped');
+      assert.equal(nodeMetric(samples, 'elasticsearch_indices_docs'), 1500, 'node-level doc count');
+      assert.equal(nodeMetric(samples, 'elasticsearch_indices_store_size_bytes'), 1500 * 1024, 'node-level store size');
+      assert.ok((nodeMetric(samples, 'elasticsearch_jvm_memory_used_bytes', 'area="heap"') ?? 0) > 0, 'heap used');
+      assert.ok(!log.includes('failed to fetch and decode node stats'), `the exporter read node stats without errors:\n${log}`);
 
       await es(url, 'POST', '/_sim/clock/_advance', { by: '20m' }); // the rollover (max_docs 1000)
       samples = await scrape(port);
@@ -220,6 +234,7 @@ const exporterCase: Case = {
       assert.equal(metric(samples, 'elasticsearch_indices_docs_primary{index="exp-000002"}'), 0);
       assert.equal(metric(samples, 'elasticsearch_cluster_health_active_primary_shards'), 1);
       assert.equal(metric(samples, 'elasticsearch_index_stats_up'), 1);
+      assert.equal(nodeMetric(samples, 'elasticsearch_indices_docs'), 0, 'node-level doc count after the delete phase');
     } finally {
       exporter.kill();
     }

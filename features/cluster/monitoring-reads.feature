@@ -1,7 +1,8 @@
 Feature: Cluster: what exporters and Curator read beside ILM
   Refresh and index stats answer over the one node's shards (replicas unassigned, so one of two copies
   answers), with the counted documents and bytes; data stream stats add up the backing indices; from
-  8.7 the health report's ILM indicator says whether ILM runs.
+  8.7 the health report's ILM indicator says whether ILM runs. Count answers the counted documents for
+  a query matching them all, node stats the one node's, and _cat/health the cluster health as a table.
 
   Background:
     Given an index "logs-000001" is the write index of the alias "logs"
@@ -66,4 +67,54 @@ Feature: Cluster: what exporters and Curator read beside ILM
     Then the response is:
       """json
       {"metadata":{"indices":{"logs-000001":{"state":"open","settings":{"index":{"creation_date":"1704067200000"}},"aliases":["logs"]}}}}
+      """
+
+  Scenario: Cluster: counting documents, as the clients' count does
+    Given an index "other" without a policy
+    And 2 documents of 1kb are indexed into "other"
+    When I send GET "/_count"
+    Then the response is:
+      """json
+      {"count":6,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}
+      """
+    When I send POST "/logs/_count" with:
+      """json
+      { "query": { "match_all": {} } }
+      """
+    Then the response is:
+      """json
+      {"count":4,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}
+      """
+    When I send POST "/logs/_count" with:
+      """json
+      { "query": { "term": { "user": "kimchy" } } }
+      """
+    Then the response status is 400
+    And the response contains:
+      """json
+      {"error":{"type":"illegal_argument_exception","reason":"ilm-sim keeps no document contents and counts only queries matching every document ([match_all] or no query), not [term]"}}
+      """
+    When I send GET "/missing/_count"
+    Then the response status is 404
+
+  Scenario: Cluster: node stats of the one node, as exporters read them
+    When I send GET "/_nodes/_local/stats/indices,jvm?filter_path=_nodes,cluster_name,nodes.*.name,nodes.*.indices,nodes.*.jvm.uptime_in_millis"
+    Then the response is:
+      """json
+      {"_nodes":{"total":1,"successful":1,"failed":0},"cluster_name":"ilm-sim","nodes":{"wDCpG24SSXyi-1q-E_tX5Q":{"name":"ilm-sim","indices":{"docs":{"count":4,"deleted":0},"store":{"size_in_bytes":4096,"reserved_in_bytes":0}},"jvm":{"uptime_in_millis":0}}}}
+      """
+    When I send GET "/_nodes/no-such-node/stats"
+    Then the response is:
+      """json
+      {"_nodes":{"total":0,"successful":0,"failed":0},"cluster_name":"ilm-sim","nodes":{}}
+      """
+
+  Scenario: Cluster: _cat/health on the simulated clock
+    When the clock advances by 90m
+    And I send GET "/_cat/health?v&h=timestamp,cluster,status,shards,pri,unassign,active_shards_percent"
+    Then the response is:
+      """
+      timestamp cluster status shards pri unassign active_shards_percent
+      01:30:00  ilm-sim yellow      1   1        1                 50.0%
+
       """

@@ -45,4 +45,28 @@ describe('createIndexAliases', () => {
     expect(reason(() => createIndexAliases({ a: { bool: {} } }, 'strict'))).to.equal('illegal_argument_exception: Unknown field [bool] in alias [a]');
     expect(reason(() => createIndexAliases({ a: { filter: [] } }, 'strict'))).to.equal('illegal_argument_exception: Unknown token [START_ARRAY] in alias [a]');
   });
+
+  it('keeps the routing, filter and hidden flag an alias object carries, read in the same walk', () => {
+    const filter = { term: { user: 'kimchy' } };
+    for (const parsing of ['lenient', 'strict'] as const) {
+      const aliases = createIndexAliases({
+        a: { filter, routing: 'r', is_hidden: true },
+        b: { index_routing: 'i', search_routing: 's', is_write_index: false },
+        c: { routing: 'r', index_routing: 'i' },
+      }, parsing);
+      expect([...aliases], parsing).to.deep.equal([
+        ['a', { filter, indexRouting: 'r', searchRouting: 'r', isHidden: true }],
+        ['b', { indexRouting: 'i', searchRouting: 's', isWriteIndex: false }],
+        ['c', { indexRouting: 'i', searchRouting: 'r' }],
+      ]);
+    }
+    // 6.x/7.x take the other spellings ES's ParseFields accept, and a number's text, as before.
+    const lenient = createIndexAliases({ d: { indexRouting: 1, 'search-routing': 'x', is_hidden: 'true' } }, 'lenient');
+    expect([...lenient]).to.deep.equal([['d', { indexRouting: '1', searchRouting: 'x', isHidden: true }]]);
+  });
+
+  it('6.x/7.x give an alias that is not an object all the fields of the object it reads on into', () => {
+    const aliases = createIndexAliases({ a: 5, b: { routing: 'r', is_write_index: true } }, 'lenient');
+    expect([...aliases]).to.deep.equal([['a', { indexRouting: 'r', searchRouting: 'r', isWriteIndex: true }]]);
+  });
 });

@@ -14,6 +14,7 @@ import { EsError, EsException, illegalArgument } from '../engine/errors';
 import { Profile } from '../engine/profile';
 import { javaHashMapOrder } from '../engine/xcontent/java-order';
 import { Token as TokenType } from '../engine/xcontent/json-tokens';
+import { aliasMetadataFromBody } from './context';
 
 /** How a release's `Alias.fromXContent` treats what it does not know. */
 export type AliasParsing = Profile['aliasParsing'];
@@ -22,6 +23,7 @@ interface Token {
   readonly type: TokenType;
   /** Jackson's `currentName()` at this token: the field name, or the name the value stands under. */
   readonly name: string | null;
+  /** A scalar's value, or the whole object a START_OBJECT opens (what `parser.mapOrdered()` reads). */
   readonly value?: unknown;
 }
 
@@ -34,7 +36,7 @@ function tokens(value: unknown, name: string | null, out: Token[]): void {
     for (const element of value) tokens(element, null, out);
     out.push({ type: 'END_ARRAY', name });
   } else if (value !== null && typeof value === 'object') {
-    out.push({ type: 'START_OBJECT', name });
+    out.push({ type: 'START_OBJECT', name, value });
     const object = value as Record<string, unknown>;
     for (const key of javaHashMapOrder(Object.keys(object))) {
       out.push({ type: 'FIELD_NAME', name: key });
@@ -61,7 +63,11 @@ function fieldNameRequired(): EsError {
   return { type: 'null_pointer_exception', reason: 'fieldName cannot be null', status: 500 };
 }
 
-/** The aliases of a create-index body (already checked to be an object), as the release reads them. */
+/**
+ * The aliases of a create-index body (already checked to be an object), as the release reads them:
+ * each alias's write flag, and the routing, filter and hidden flag its fields carry (shown by the alias
+ * APIs, never applied), read in the one walk.
+ */
 export function createIndexAliases(aliases: Record<string, unknown>, parsing: AliasParsing): Map<string, AliasMetadata> {
   const stream: Token[] = [];
   tokens(aliases, null, stream);
@@ -73,6 +79,9 @@ export function createIndexAliases(aliases: Record<string, unknown>, parsing: Al
     const name = current === null ? null : (current as Token).name;
     let field: string | null = null;
     let writeIndex: boolean | undefined;
+    // The fields the walk passes, as written (the filter object whole), read into routing, filter
+    // and the hidden flag at the end; `is_write_index` is the walk's own, a boolean only.
+    const fields: Record<string, unknown> = {};
     if (advance() === null) throw new EsException(illegalArgument('No alias is specified'));
     for (;;) {
       const token = advance();
@@ -91,6 +100,7 @@ export function createIndexAliases(aliases: Record<string, unknown>, parsing: Al
         if (field === null) throw new EsException(fieldNameRequired());
         if (token.type === 'START_OBJECT' && field === 'filter') {
           // `parser.mapOrdered()` reads the whole filter object.
+          fields[field] = token.value;
           let depth = 1;
           while (depth > 0) {
             const inner = advance();
@@ -101,11 +111,15 @@ export function createIndexAliases(aliases: Record<string, unknown>, parsing: Al
         } else if (token.type === 'VALUE_BOOLEAN' && field === 'is_write_index') {
           writeIndex = token.value === true;
         }
+        if (token.type !== 'START_OBJECT') fields[field] = token.value;
       } else if (parsing === 'strict') {
         throw new EsException(illegalArgument(`Unknown token [${token.type}] in alias [${name}]`));
+      } else if (field !== null && (token.type === 'VALUE_NUMBER' || token.type === 'VALUE_NULL')) {
+        fields[field] = token.value ?? null;
       }
     }
-    return { name, metadata: writeIndex === undefined ? {} : { isWriteIndex: writeIndex } };
+    const { isWriteIndex: _written, ...details } = aliasMetadataFromBody(fields);
+    return { name, metadata: { ...details, ...(writeIndex === undefined ? {} : { isWriteIndex: writeIndex }) } };
   };
 
   const result = new Map<string, AliasMetadata>();

@@ -685,6 +685,21 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     add(next, `within ${value}`, { method: 'POST', path: '/_sim/clock/_next', body: `{"within":${value}}` }, { status: 400 });
   }
   add(next, 'a body that is not JSON', { method: 'POST', path: '/_sim/clock/_next', body: '{"within":' }, { status: 400 });
+  add(next, 'no field', { method: 'POST', path: '/_sim/clock/_next', body: {} }, { text: illegalArgument('required field [within] is missing') });
+  const untilCases: Array<[string, unknown, string]> = [
+    ['until that is not an object', 'warm', '[until] must be an object such as {"index": "logs", "phase": "warm"}, not "warm"'],
+    ['until without an index', { phase: 'warm' }, '[until.index] must be an index name'],
+    ['until with an unknown field', { index: MANAGED_INDEX, colour: 'blue' }, 'unknown field [colour] in [until], expected [index, step, phase, exists]'],
+    ['until with two conditions', { index: MANAGED_INDEX, phase: 'warm', exists: false }, '[until] needs exactly one of [step], [phase] and [exists], got [phase, exists]'],
+    ['until with no condition', { index: MANAGED_INDEX }, '[until] needs exactly one of [step], [phase] and [exists], got []'],
+    ['until a step that is not phase/action/step', { index: MANAGED_INDEX, step: 'warm/shrink' }, '[until.step] must be "<phase>/<action>/<step>", not "warm/shrink"'],
+    ['until a phase that is not a string', { index: MANAGED_INDEX, phase: 5 }, '[until.phase] must be a phase name, not 5'],
+    ['until exists true', { index: MANAGED_INDEX, exists: true }, '[until.exists] can only be false (wait until the index is gone), not true'],
+  ];
+  for (const [label, until, reason] of untilCases) {
+    add(next, label, { method: 'POST', path: '/_sim/clock/_next', body: { within: '30d', until } }, { text: illegalArgument(reason) });
+  }
+  add(next, 'until with a bad within', { method: 'POST', path: '/_sim/clock/_next', body: { within: '5x', until: { index: MANAGED_INDEX, phase: 'warm' } } }, { status: 400 });
 
   const allocation = 'PUT /_sim/allocation';
   add(allocation, 'no body', { method: 'PUT', path: '/_sim/allocation' }, { status: 400 });
@@ -1242,6 +1257,36 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('GET /{index}/_stats/{metric}', 'an unknown metric', { method: 'GET', path: `/${MANAGED_INDEX}/_stats/docs,colour` }, {
     text: illegalArgument(`request [/${MANAGED_INDEX}/_stats/docs,colour] contains unrecognized metric: [colour]`),
   });
+  // Node stats (`node-stats-handlers.ts`): an unknown metric, `_all` beside others, a bad level.
+  add('GET /_nodes/stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_nodes/stats/jvm,colour' }, {
+    text: illegalArgument('request [/_nodes/stats/jvm,colour] contains unrecognized metric: [colour]'),
+  });
+  add('GET /_nodes/stats/{metric}', '_all beside a metric', { method: 'GET', path: '/_nodes/stats/_all,os' }, {
+    text: illegalArgument('request [/_nodes/stats/_all,os] contains _all and individual metrics [_all,os]'),
+  });
+  add('GET /_nodes/{node_id}/stats', 'an unknown level', { method: 'GET', path: '/_nodes/_local/stats?level=galaxy' }, {
+    text: illegalArgument('level parameter must be one of [indices] or [node] or [shards] but was [galaxy]'),
+  });
+  add('GET /_nodes/{node_id}/stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_nodes/_local/stats/fs,weather' }, {
+    text: illegalArgument('request [/_nodes/_local/stats/fs,weather] contains unrecognized metric: [weather]'),
+  });
+  // Count (`monitoring-handlers.ts`): a missing index, a malformed body, a query the simulator cannot count.
+  for (const method of ['GET', 'POST']) {
+    add(`${method} /{index}/_count`, 'a missing index', { method, path: `/${MISSING_INDEX}/_count` }, { text: indexNotFound(MISSING_INDEX) });
+    add(`${method} /{index}/_count`, 'a bad ignore_unavailable', { method, path: `/${MANAGED_INDEX}/_count?ignore_unavailable=perhaps` }, { text: badBoolean('perhaps') });
+    add(`${method} /{index}/_count`, 'a body field other than query', { method, path: `/${MANAGED_INDEX}/_count`, body: { size: 0 } }, {
+      status: 400, type: 'parsing_exception',
+    });
+    add(`${method} /_count`, 'a query that is not match_all', { method, path: '/_count', body: { query: { term: { user: 'kimchy' } } } }, {
+      status: 400, type: 'illegal_argument_exception',
+    });
+    add(`${method} /_count`, 'an empty query', { method, path: '/_count', body: { query: {} } }, { status: 400, type: 'parsing_exception' });
+    add(`${method} /_count`, 'a match_all with an unknown field', { method, path: '/_count', body: { query: { match_all: { colour: 1 } } } }, {
+      status: 400, type: 'parsing_exception',
+    });
+    add(`${method} /_count`, 'a query string', { method, path: '/_count?q=user:kimchy' }, { status: 400, type: 'illegal_argument_exception' });
+    add(`${method} /_count`, 'a body that is not JSON', { method, path: '/_count', body: '{"query":' }, { status: 400 });
+  }
   add('GET /_data_stream/{name}/_stats', 'a missing stream', { method: 'GET', path: '/_data_stream/missing-stream/_stats' }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream/_stats'));
   const healthReport = profile.dataStreams === 'v8';
   add('GET /_health_report/{feature}', 'an unknown indicator', { method: 'GET', path: '/_health_report/weather' }, healthReport ? { text: resourceNotFound('Did not find indicator weather') } : noHandler('GET', '/_health_report/weather'));

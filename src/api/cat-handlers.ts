@@ -1,6 +1,7 @@
 /**
  * The `_cat` tables people, Curator and exporters read: `GET /_cat/indices[/<index>]` (ES
- * `RestIndicesAction`) and `GET /_cat/aliases[/<name>]` (`RestAliasAction`), rendered as ES's
+ * `RestIndicesAction`), `GET /_cat/aliases[/<name>]` (`RestAliasAction`) and `GET /_cat/health`
+ * (`RestHealthAction`), rendered as ES's
  * `RestTable` does: aligned text (`v` adds the header row, right-aligned columns stay right-aligned,
  * the last column is not padded), or `format=json` with every value a string; `h` picks and orders
  * columns (names or aliases), `s` sorts, `bytes` fixes the size unit, `health` filters.
@@ -15,8 +16,10 @@ import { indexHealth } from '../engine/cluster/health';
 import { copiesOf } from '../engine/cluster/shard-placement';
 import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import { EsException, illegalArgument } from '../engine/errors';
-import { formatJavaInstantString } from '../engine/xcontent/time';
+import { formatJavaInstantString, formatTimeValueToString } from '../engine/xcontent/time';
+import { clusterHealth } from './cluster-handlers';
 import { booleanParam, commaList, expandHidden, HandlerResult, ok, RequestContext } from './context';
+import type { JsonDouble } from './json-output';
 
 export interface Column {
   readonly name: string;
@@ -229,4 +232,63 @@ export function catAliases(ctx: RequestContext): HandlerResult {
       ]),
   );
   return renderTable(ctx, columns, rows);
+}
+
+/** `HH:mm:ss` of an instant, in UTC (ES `Table#startHeadersWithTimestamp`'s `timestamp` cell). */
+function timeOfDay(millis: number): string {
+  const seconds = Math.floor(millis / 1000);
+  const day = ((seconds % 86400) + 86400) % 86400;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(Math.floor(day / 3600))}:${two(Math.floor((day % 3600) / 60))}:${two(day % 60)}`;
+}
+
+/**
+ * `GET /_cat/health` (ES `RestHealthAction`): one row from the cluster health answer, led by the
+ * simulated clock's `epoch` (seconds) and `timestamp` (`HH:mm:ss`, UTC), which `ts=false` leaves out
+ * of the default columns. `unassign.pri` is there in the releases whose health reports unassigned
+ * primaries (its place, after `unassign`, is ES 9's `_cat/health?help`).
+ */
+export function catHealth(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const ts = booleanParam(ctx, 'ts', true);
+  const health = clusterHealth({ ...ctx, query: new Map(), params: new Map() }).body as Record<string, unknown>;
+  const withPrimaries = sim.profile.healthUnassignedPrimaries;
+  const columns: Column[] = [
+    col('epoch', 't,time', false, ts),
+    col('timestamp', 'ts,hms,hhmmss', false, ts),
+    col('cluster', 'cl'),
+    col('status', 'st'),
+    col('node.total', 'nt,nodeTotal', true),
+    col('node.data', 'nd,nodeData', true),
+    col('shards', 't,sh,shards.total,shardsTotal', true),
+    col('pri', 'p,shards.primary,shardsPrimary', true),
+    col('relo', 'r,shards.relocating,shardsRelocating', true),
+    col('init', 'i,shards.initializing,shardsInitializing', true),
+    col('unassign', 'u,shards.unassigned,shardsUnassigned', true),
+    ...(withPrimaries ? [col('unassign.pri', 'up,shards.unassigned.primary,shardsUnassignedPrimary', true)] : []),
+    col('pending_tasks', 'pt,pendingTasks', true),
+    col('max_task_wait_time', 'mtwt,maxTaskWaitTime', true),
+    col('active_shards_percent', 'asp,activeShardsPercent', true),
+  ];
+  const number = (key: string): number => Number(health[key] ?? 0);
+  const percent = (health['active_shards_percent_as_number'] as JsonDouble).value;
+  const row = new Map<string, Cell>([
+    ['epoch', Math.floor(sim.now / 1000)],
+    ['timestamp', timeOfDay(sim.now)],
+    ['cluster', String(health['cluster_name'])],
+    ['status', String(health['status'])],
+    ['node.total', number('number_of_nodes')],
+    ['node.data', number('number_of_data_nodes')],
+    ['shards', number('active_shards')],
+    ['pri', number('active_primary_shards')],
+    ['relo', number('relocating_shards')],
+    ['init', number('initializing_shards')],
+    ['unassign', number('unassigned_shards')],
+    ['unassign.pri', number('unassigned_primary_shards')],
+    ['pending_tasks', number('number_of_pending_tasks')],
+    // ES prints `-` for no wait, else the wait as a time value.
+    ['max_task_wait_time', number('task_max_waiting_in_queue_millis') === 0 ? '-' : formatTimeValueToString(number('task_max_waiting_in_queue_millis'))],
+    ['active_shards_percent', `${percent.toFixed(1)}%`],
+  ]);
+  return renderTable(ctx, columns, [row]);
 }

@@ -82,7 +82,7 @@ export function catNodes(ctx: RequestContext): HandlerResult {
 }
 
 /** Where an index's copies are: the placement, or on the default node the primaries alone. */
-function copiesFor(ctx: RequestContext, index: IndexMetadata): readonly ShardCopy[] {
+export function copiesFor(ctx: RequestContext, index: IndexMetadata): readonly ShardCopy[] {
   const placed = copiesOf(ctx.sim.cluster, index);
   if (placed !== null) return placed;
   const node = clusterNodes(ctx.sim.cluster)[0] ?? null;

@@ -18,7 +18,7 @@ import { booleanParam, commaList, HandlerResult, indicesOptions, ok, RequestCont
 import { legacyTemplateToXContent } from './legacy-template-handlers';
 
 /** A node's id, name and address as `_nodes` shows them (ES `NodeInfo`'s identity part). */
-function nodeEntry(ctx: RequestContext, node: SimNode): Record<string, unknown> {
+export function nodeEntry(ctx: RequestContext, node: SimNode): Record<string, unknown> {
   const v = ctx.sim.profile.version;
   return {
     name: node.name,
@@ -43,7 +43,7 @@ export function nodesInfo(ctx: RequestContext): HandlerResult {
 }
 
 /** The elected master: the first running master-eligible node (the default node by default). */
-function masterNodeId(ctx: RequestContext): string {
+export function masterNodeId(ctx: RequestContext): string {
   return clusterNodes(ctx.sim.cluster).find((n) => n.roles.includes('master'))?.id ?? ctx.sim.cluster.nodeId;
 }
 

@@ -148,14 +148,14 @@ export function commaList(value: string): string[] {
   return value.split(',').filter((s) => s.length > 0);
 }
 
-/** ES `BaseRestHandler#unrecognized`. */
-export function unrecognizedParams(path: string, invalid: readonly string[], candidates: readonly string[]): string {
+/** ES `BaseRestHandler#unrecognized` (of parameters, or of another `kind` such as `metric`). */
+export function unrecognizedParams(path: string, invalid: readonly string[], candidates: readonly string[], kind = 'parameter'): string {
   const sorted = [...invalid].sort();
   const parts = sorted.map((name) => {
     const hint = didYouMean(name, candidates);
     return `[${name}]${hint ? ` ->${hint}` : ''}`;
   });
-  return `request [${path}] contains unrecognized parameter${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
+  return `request [${path}] contains unrecognized ${kind}${sorted.length > 1 ? 's' : ''}: ${parts.join(', ')}`;
 }
 
 /** Parameters every route accepts (consumed by ES's REST layer itself). */

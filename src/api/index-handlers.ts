@@ -12,7 +12,7 @@ import { resolveIndices, STRICT_EXPAND_OPEN } from '../engine/cluster/index-reso
 import { ownKeysObject } from '../engine/xcontent/object-parser';
 import { resolveDateMathName } from '../engine/cluster/date-math-names';
 import { createIndexAliases } from './alias-spec';
-import { ACKNOWLEDGED, aliasMetadataFromBody, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
+import { ACKNOWLEDGED, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
 
 export function createIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
@@ -31,7 +31,7 @@ export function createIndex(ctx: RequestContext): HandlerResult {
       // Mappings are accepted and not simulated: ILM never reads them.
     } else if (key === 'aliases') {
       if (!isObject(value)) throw new EsException(parseException('key [aliases] must be an object'));
-      aliases = resolveAliasNames(withAliasDetails(createIndexAliases(value, sim.profile.aliasParsing), value), sim.now);
+      aliases = resolveAliasNames(createIndexAliases(value, sim.profile.aliasParsing), sim.now);
     } else {
       throw new EsException(parseException(`unknown key [${key}] for create index`));
     }
@@ -104,21 +104,6 @@ export function mainInfo(ctx: RequestContext): HandlerResult {
 }
 
 /** ES `MetadataCreateIndexService#resolveAndValidateAliases`: alias names may be date math too. */
-/**
- * The aliases as the release parsed them (names, the write flag), with the routing, filter and hidden
- * flag each alias object carries kept beside them (shown by the alias APIs, never applied).
- */
-function withAliasDetails(parsed: ReadonlyMap<string, AliasMetadata>, body: Record<string, unknown>): Map<string, AliasMetadata> {
-  const out = new Map<string, AliasMetadata>();
-  for (const [alias, metadata] of parsed) {
-    const spec = Object.hasOwn(body, alias) ? body[alias] : undefined;
-    const details: AliasMetadata = isObject(spec) ? aliasMetadataFromBody(spec) : {};
-    const { isWriteIndex: _written, ...rest } = details;
-    out.set(alias, { ...rest, ...metadata });
-  }
-  return out;
-}
-
 function resolveAliasNames(aliases: ReadonlyMap<string, AliasMetadata>, now: number): Map<string, AliasMetadata> {
   const out = new Map<string, AliasMetadata>();
   for (const [alias, meta] of aliases) out.set(resolveDateMathName(alias, now), meta);

@@ -10,6 +10,7 @@ import * as allocation from './allocation-handlers';
 import * as nodes from './node-handlers';
 import * as clusterState from './cluster-state-handlers';
 import * as monitoring from './monitoring-handlers';
+import * as nodeStats from './node-stats-handlers';
 import * as cat from './cat-handlers';
 import * as catNodes from './cat-node-handlers';
 import * as clusterApi from './cluster-handlers';
@@ -76,6 +77,10 @@ const REFRESH = REFRESH_OPTIONS;
 const STATS = [
   'completion_fields', 'fielddata_fields', 'fields', 'groups', 'level', 'include_segment_file_sizes', 'include_unloaded_segments',
   'forbid_closed_indices', ...REFRESH,
+];
+const COUNT = [...INDEX_OPTIONS, 'q', 'preference'];
+const NODES_STATS = [
+  'completion_fields', 'fielddata_fields', 'fields', 'groups', 'include_segment_file_sizes', 'level', 'timeout', 'types', 'include_unloaded_segments',
 ];
 const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 
@@ -238,12 +243,17 @@ export const ROUTES: readonly Route[] = [
   route('PUT', '/_cluster/settings', ['flat_settings', ...MASTER], clusterApi.putClusterSettings, BODY),
   route('GET', '/_cluster/health', CLUSTER_HEALTH, clusterApi.clusterHealth),
   route('GET', '/_nodes', ['flat_settings', 'timeout'], clusterState.nodesInfo),
+  route('GET', '/_nodes/stats', NODES_STATS, nodeStats.nodesStats),
+  route('GET', '/_nodes/stats/{metric}', NODES_STATS, nodeStats.nodesStats),
+  route('GET', '/_nodes/{node_id}/stats', NODES_STATS, nodeStats.nodesStats),
+  route('GET', '/_nodes/{node_id}/stats/{metric}', NODES_STATS, nodeStats.nodesStats),
   route('GET', '/_cluster/state', CLUSTER_STATE, clusterState.clusterState),
   route('GET', '/_cluster/state/{metric}', CLUSTER_STATE, clusterState.clusterState),
   route('GET', '/_cluster/state/{metric}/{index}', CLUSTER_STATE, clusterState.clusterState),
   route('GET', '/_cluster/health/{index}', CLUSTER_HEALTH, clusterApi.clusterHealth),
   route('GET', '/_cat/indices', CAT_INDICES, cat.catIndices),
   route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),
+  route('GET', '/_cat/health', [...CAT, 'ts'], cat.catHealth),
   route('GET', '/_cat/aliases', CAT_ALIASES, cat.catAliases),
   route('GET', '/_cat/aliases/{name}', CAT_ALIASES, cat.catAliases),
   route('GET', '/_cat/nodes', [...CAT, 'full_id', 'include_unloaded_segments'], catNodes.catNodes),
@@ -251,6 +261,12 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_cat/allocation', [...CAT, 'bytes'], catNodes.catAllocation),
   route('GET', '/_cat/allocation/{node_id}', [...CAT, 'bytes'], catNodes.catAllocation),
   route('GET', '/_cat/shards/{index}', [...CAT, 'bytes'], catNodes.catShards),
+  // Divergence: `count` takes the index options, `q` and `preference` only (not `routing`,
+  // `min_score`, `terminate_after`, or the `q` analysis options), and counts match-all queries only.
+  route('GET', '/_count', COUNT, monitoring.count, BODY),
+  route('POST', '/_count', COUNT, monitoring.count, BODY),
+  route('GET', '/{index}/_count', COUNT, monitoring.count, BODY),
+  route('POST', '/{index}/_count', COUNT, monitoring.count, BODY),
   route('POST', '/_refresh', REFRESH, monitoring.refresh),
   route('GET', '/_refresh', REFRESH, monitoring.refresh),
   route('POST', '/{index}/_refresh', REFRESH, monitoring.refresh),

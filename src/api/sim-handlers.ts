@@ -2,12 +2,14 @@
  * The `/_sim` control plane (not an ES API): read, advance and set the virtual clock, settle the
  * events due now, reset the cluster. Errors still use the ES error shape so clients handle them alike.
  */
-import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
+import { EsException, illegalArgument, illegalState, resourceNotFound } from '../engine/errors';
 import { Fault, FaultSpec, WAIT_CONDITIONS, WaitCondition } from '../engine/lifecycle/faults';
-import { simpleMatch } from '../engine/cluster/index-resolver';
+import type { IndexMetadata } from '../engine/cluster/cluster';
+import { resolveIndices, simpleMatch, STRICT_EXPAND_OPEN } from '../engine/cluster/index-resolver';
+import { explainIndices } from '../engine/lifecycle/explain';
 import { formatEsDate, parseInstant, parseTimeValue } from '../engine/xcontent/time';
 import { numberAsWritten } from '../engine/xcontent/object-parser';
-import { ACKNOWLEDGED, bodyAsMap, HandlerResult, ok, RequestContext, requiredBody } from './context';
+import { ACKNOWLEDGED, bodyAsMap, HandlerResult, isObject, ok, RequestContext, requiredBody } from './context';
 
 /** The last instant the virtual clock can show (JavaScript's and ES's date printers both end there). */
 const LATEST_INSTANT_MILLIS = 8_640_000_000_000_000;
@@ -64,21 +66,129 @@ export function setClock(ctx: RequestContext): HandlerResult {
  * looks at an index, a shard start, an SLM policy's or retention's cron fire) and runs it, if that instant is within the optional bound `{"within": "30d"}`;
  * otherwise the clock stays. Answers the clock plus `"advanced"`. Lets a driver stop at the first
  * instant a condition holds without knowing the poll-tick alignment.
+ *
+ * With `"until": {"index": "i", "step": "<phase>/<action>/<step>" | "phase": "warm" | "exists": false}`
+ * it goes on instant by instant on the server and stops at the first instant the condition holds (it
+ * does not move when the condition holds already), or when nothing more is scheduled within the bound:
+ * then the clock moves to the bound itself, as `_advance` would (`"idle": true`). The answer adds
+ * `"reached"`, `"instants"` (how many instants ran) and `"explain"`: the index's explain record at the
+ * end (null when it does not exist), as `GET /<index>/_ilm/explain` shows it. Under a linked fake clock
+ * (whose moves run after the answer) it stops after one instant, unreached: ask again to go on.
  */
 export function nextClock(ctx: RequestContext): HandlerResult {
   let limit = Infinity;
+  let until: UntilCondition | null = null;
   if (ctx.body !== null && ctx.body.trim() !== '') {
-    const { value } = onlyField(ctx, 'within');
-    if (typeof value !== 'string') throw new EsException(illegalArgument(`[within] must be a duration such as "30d", not ${JSON.stringify(value)}`));
-    const parsed = parseTimeValue(value, 'within');
-    if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
-    if (parsed.value.millis < 0) throw new EsException(illegalArgument(`[within] must not be negative, got [${value}]`));
-    limit = ctx.sim.now + Math.floor(parsed.value.millis);
+    const body = bodyAsMap(ctx.body);
+    for (const key of Object.keys(body)) {
+      if (key !== 'within' && key !== 'until') throw new EsException(illegalArgument(`unknown field [${key}], expected only [within] and [until]`));
+    }
+    if ('within' in body) {
+      const value = body['within'];
+      if (typeof value !== 'string') throw new EsException(illegalArgument(`[within] must be a duration such as "30d", not ${JSON.stringify(value)}`));
+      const parsed = parseTimeValue(value, 'within');
+      if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
+      if (parsed.value.millis < 0) throw new EsException(illegalArgument(`[within] must not be negative, got [${value}]`));
+      limit = ctx.sim.now + Math.floor(parsed.value.millis);
+    }
+    if ('until' in body) until = untilCondition(body['until']);
+    else if (!('within' in body)) throw new EsException(illegalArgument('required field [within] is missing'));
   }
-  const next = ctx.sim.nextDue();
-  const advanced = next <= Math.min(limit, LATEST_INSTANT_MILLIS);
-  if (advanced) ctx.sim.advanceTo(next);
-  return ok({ now_millis: ctx.sim.now, now: formatEsDate(ctx.sim.now), advanced });
+  const bound = Math.min(limit, LATEST_INSTANT_MILLIS);
+  if (until === null) {
+    const next = ctx.sim.nextDue();
+    const advanced = next <= bound;
+    if (advanced) ctx.sim.advanceTo(next);
+    return ok({ now_millis: ctx.sim.now, now: formatEsDate(ctx.sim.now), advanced });
+  }
+  const start = ctx.sim.now;
+  let record = explainRecord(ctx, until.index);
+  let reached = conditionHolds(until, record);
+  let instants = 0;
+  let idle = false;
+  let unmoved = 0;
+  while (!reached) {
+    const next = ctx.sim.nextDue();
+    if (next > bound) {
+      // Nothing more before the bound: the clock goes to the bound (unless it is there, or unbounded).
+      idle = ctx.sim.now < bound;
+      if (idle && limit !== Infinity) {
+        ctx.sim.advanceTo(bound);
+        record = explainRecord(ctx, until.index);
+        reached = conditionHolds(until, record);
+      }
+      break;
+    }
+    unmoved = next === ctx.sim.now ? unmoved + 1 : 0;
+    if (unmoved > 1000) throw new EsException(illegalState(`the clock stayed at [${formatEsDate(ctx.sim.now)}] for 1000 instants without the condition holding`));
+    ctx.sim.advanceTo(next);
+    instants++;
+    // A clock linked to the user's fake timers (`linkFakeTimers`) runs the move after this answer, so
+    // their timers run in time order: stop here; the caller asks again from the new instant.
+    if (ctx.sim.now !== next) break;
+    record = explainRecord(ctx, until.index);
+    reached = conditionHolds(until, record);
+  }
+  return ok({
+    now_millis: ctx.sim.now,
+    now: formatEsDate(ctx.sim.now),
+    advanced: ctx.sim.now !== start || instants > 0,
+    reached,
+    ...(reached ? {} : { idle }),
+    instants,
+    explain: record,
+  });
+}
+
+/** What `until` waits for: the index at a step, in a phase, or gone. */
+type UntilCondition =
+  | { readonly index: string; readonly step: { readonly phase: string; readonly action: string; readonly step: string } }
+  | { readonly index: string; readonly phase: string }
+  | { readonly index: string; readonly gone: true };
+
+function untilCondition(value: unknown): UntilCondition {
+  if (!isObject(value)) bad(`[until] must be an object such as {"index": "logs", "phase": "warm"}, not ${JSON.stringify(value)}`);
+  const known = ['index', 'step', 'phase', 'exists'];
+  for (const key of Object.keys(value)) if (!known.includes(key)) bad(`unknown field [${key}] in [until], expected [${known.join(', ')}]`);
+  const index = value['index'];
+  if (typeof index !== 'string' || index.length === 0) bad('[until.index] must be an index name');
+  const given = ['step', 'phase', 'exists'].filter((key) => key in value);
+  if (given.length !== 1) bad(`[until] needs exactly one of [step], [phase] and [exists], got [${given.join(', ')}]`);
+  if ('step' in value) {
+    const parts = typeof value['step'] === 'string' ? value['step'].split('/') : [];
+    if (parts.length !== 3 || parts.some((p) => p.length === 0)) bad(`[until.step] must be "<phase>/<action>/<step>", not ${JSON.stringify(value['step'])}`);
+    return { index, step: { phase: parts[0]!, action: parts[1]!, step: parts[2]! } };
+  }
+  if ('phase' in value) {
+    if (typeof value['phase'] !== 'string' || value['phase'].length === 0) bad(`[until.phase] must be a phase name, not ${JSON.stringify(value['phase'])}`);
+    return { index, phase: value['phase'] };
+  }
+  if (value['exists'] !== false) bad(`[until.exists] can only be false (wait until the index is gone), not ${JSON.stringify(value['exists'])}`);
+  return { index, gone: true };
+}
+
+/**
+ * The index's explain record as `GET /<index>/_ilm/explain` shows it (the record of that name, else
+ * the first the name resolves to), or null when the name resolves to nothing.
+ */
+function explainRecord(ctx: RequestContext, index: string): Record<string, unknown> | null {
+  const { sim } = ctx;
+  let indices: IndexMetadata[];
+  try {
+    indices = resolveIndices(sim.cluster, index, STRICT_EXPAND_OPEN);
+  } catch (e) {
+    if (e instanceof EsException && e.error.status === 404) return null;
+    throw e;
+  }
+  const records = explainIndices(sim.cluster, indices, sim.profile, sim.now, { onlyManaged: false, onlyErrors: false, human: false }).indices;
+  return records.get(index) ?? [...records.values()].find((r) => r['index'] === index) ?? [...records.values()][0] ?? null;
+}
+
+function conditionHolds(until: UntilCondition, record: Record<string, unknown> | null): boolean {
+  if ('gone' in until) return record === null;
+  if (record === null) return false;
+  if ('phase' in until) return record['phase'] === until.phase;
+  return record['phase'] === until.step.phase && record['action'] === until.step.action && record['step'] === until.step.step;
 }
 
 export function settle(ctx: RequestContext): HandlerResult {

@@ -1,8 +1,9 @@
 /**
  * Moving the clock until an index reaches a step or a phase (or is gone), within a bound, and saying
- * where it got stuck when it does not. It walks instant by instant with `POST /_sim/clock/_next` (the
- * next poll tick, event or shard start ILM acts on), reading explain after each, so a scenario stops at
- * the first instant the condition holds without knowing how poll ticks line up. It speaks only ES
+ * where it got stuck when it does not. `POST /_sim/clock/_next` with `until` walks instant by instant on
+ * the server (the next poll tick, event or shard start ILM acts on), checking explain after each, so a
+ * scenario stops at the first instant the condition holds without knowing how poll ticks line up, in
+ * one request however many instants it takes. It speaks only ES
  * requests and `/_sim` routes, so it runs in process and over HTTP alike; it never changes an answer.
  */
 import type { SimResponse } from '../index';
@@ -211,11 +212,19 @@ async function notReached(
   );
 }
 
+/** The `until` of `POST /_sim/clock/_next` for a target. */
+function untilBody(index: string, target: Target): Record<string, unknown> {
+  if ('gone' in target) return { index, exists: false };
+  if ('phase' in target) return { index, phase: target.phase };
+  return { index, step: keyText(target.step) };
+}
+
 /**
  * Moves the clock instant by instant until `target` holds for `index` (checked first: if it already
- * holds, the clock does not move). When nothing more is scheduled before the bound, the clock is moved
- * to the bound itself, so what a scenario sees afterwards does not depend on where the last event was;
- * the step then fails. Resolves to the clock's instant.
+ * holds, the clock does not move), in one request: the server walks the instants
+ * (`POST /_sim/clock/_next` with `until`) and answers where it stopped. When nothing more is scheduled
+ * before the bound, the clock is moved to the bound itself, so what a scenario sees afterwards does not
+ * depend on where the last event was; the step then fails. Resolves to the clock's instant.
  */
 export async function advanceUntil(world: Requester, index: string, target: Target, within: string = DEFAULT_BOUND): Promise<number> {
   const start = await clockMillis(world);
@@ -223,20 +232,25 @@ export async function advanceUntil(world: Requester, index: string, target: Targ
   let now = start;
   let unmoved = 0;
   for (;;) {
+    const before = now;
+    const answer = (await must(world, 'POST', '/_sim/clock/_next', { within: `${deadline - now}ms`, until: untilBody(index, target) })).body as {
+      now_millis: number;
+      reached: boolean;
+      idle?: boolean;
+    };
+    now = answer.now_millis;
+    if (answer.reached) return now;
+    // The server stops early (unreached, not idle, before the bound) only when a linked fake clock
+    // makes each move after its answer: ask again from the new instant, where the condition is checked first.
+    if (answer.idle !== true && now < deadline) {
+      unmoved = now === before ? unmoved + 1 : 0;
+      if (unmoved > 1000) throw new Error(`POST /_sim/clock/_next with until kept stopping at ${instant(now)} without moving the clock`);
+      continue;
+    }
+    // Read after the answer, so a move the linked clock made after it is seen too.
     const record = await readRecord(world, index);
     if (reached(target, record)) return now;
-    const remaining = deadline - now;
-    if (remaining <= 0) throw await notReached(world, index, target, record, { start, now, within, idle: false });
-    const next = (await must(world, 'POST', '/_sim/clock/_next', { within: `${remaining}ms` })).body as { now_millis: number; advanced: boolean };
-    if (!next.advanced) {
-      now = ((await must(world, 'POST', '/_sim/clock/_advance', { by: `${remaining}ms` })).body as { now_millis: number }).now_millis;
-      const after = await readRecord(world, index);
-      if (reached(target, after)) return now;
-      throw await notReached(world, index, target, after, { start, now, within, idle: true });
-    }
-    unmoved = next.now_millis === now ? unmoved + 1 : 0;
-    if (unmoved > 1000) throw new Error(`POST /_sim/clock/_next kept answering advanced:true at ${instant(now)} without moving the clock`);
-    now = next.now_millis;
+    throw await notReached(world, index, target, record, { start, now, within, idle: answer.idle === true });
   }
 }
 
