@@ -190,3 +190,36 @@ Feature: Actions: downsample rolls a time-series index up into a coarser one (8.
       | data_streams.0.indices.1.index_name | .ds-metrics-a-2024.01.01-000002               |
     And "downsample-1h-.ds-metrics-a-2024.01.01-000001" is at step warm/complete/complete
     And ".ds-metrics-a-2024.01.01-000002" is at step warm/downsample/check-not-write-index
+
+  Scenario: Downsample: wait-for-index-color gives up after index.lifecycle.step.wait_time_threshold and runs the rollup again
+    # ES wraps the wait in `ClusterStateWaitUntilThresholdStep`, falling back to the no-op `cleanup-target-index`.
+    Given an index "metrics" created with:
+      """json
+      { "settings": { "index.lifecycle.name": "downsample-warm", "index.mode": "time_series", "index.routing_path": "host",
+                      "index.time_series.end_time": "2024-01-02T00:00:00Z", "index.lifecycle.step.wait_time_threshold": "2h" } }
+      """
+    And the wait-for-index-color step of "metrics" waits because the index is not green
+    When the clock advances until "metrics" is at step warm/downsample/wait-for-index-color within 2d
+    And the clock advances by 2h
+    Then "metrics" is at step warm/downsample/wait-for-index-color
+    When the clock advances by 10m
+    # step_time 00:20 + 2h: the first poll tick after 02:20 gives up; the rollup finds its index done.
+    Then the history of "metrics" is:
+      | at                       | to                                                |
+      | 2024-01-01T00:00:00.000Z | new/complete/complete                             |
+      | 2024-01-02T00:00:00.000Z | warm/unfollow/branch-check-unfollow-prerequisites |
+      | 2024-01-02T00:00:00.000Z | warm/downsample/branch-on-timeseries-check        |
+      | 2024-01-02T00:00:00.000Z | warm/downsample/check-not-write-index             |
+      | 2024-01-02T00:00:00.000Z | warm/downsample/wait-for-shard-history-leases     |
+      | 2024-01-02T00:10:00.000Z | warm/downsample/check-ts-end-time-passed          |
+      | 2024-01-02T00:20:00.000Z | warm/downsample/readonly                          |
+      | 2024-01-02T00:20:00.000Z | warm/downsample/generate-downsampled-index-name   |
+      | 2024-01-02T00:20:00.000Z | warm/downsample/rollup                            |
+      | 2024-01-02T00:20:00.000Z | warm/downsample/wait-for-index-color              |
+      | 2024-01-02T02:30:00.000Z | warm/downsample/cleanup-target-index              |
+      | 2024-01-02T02:30:00.000Z | warm/downsample/rollup                            |
+      | 2024-01-02T02:30:00.000Z | warm/downsample/wait-for-index-color              |
+    When the faults are cleared
+    And the simulator settles
+    Then the index "metrics" does not exist
+    And "downsample-1h-metrics" is at step warm/complete/complete

@@ -532,7 +532,14 @@ export class Simulation {
       index.inPoll = false;
       index.inClusterChange = false;
       index.watching = false;
-      this.plan(index, this.runner.wake(index));
+      const wake = this.runner.wake(index);
+      this.plan(index, wake);
+      // A cluster-state wait with a threshold (7.13+ shrink) also gives up once the threshold has
+      // passed: it is looked at from then on, at the first poll tick or cluster change (see the runner).
+      if (wake.kind === 'cluster-change' || wake.kind === 'watch') {
+        const at = this.runner.thresholdWake(index);
+        if (at !== null) this.scheduler.phaseWaits.push({ at, record: index, generation: index.generation });
+      }
     }
   }
 

@@ -46,6 +46,15 @@ const timeSetting: Validator = (value, key) => {
   if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason, parseException(parsed.reason)));
 };
 
+/** ES `Setting.timeSetting` with a minimum: the parse error, then `must be >= [min]`. */
+function timeSettingAtLeast(minMillis: number, minText: string): Validator {
+  return (value, key) => {
+    const parsed = parseTimeValue(value, key);
+    if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason, parseException(parsed.reason)));
+    if (parsed.value.millis < minMillis) throw new EsException(illegalArgument(`failed to parse value [${value}] for setting [${key}], must be >= [${minText}]`));
+  };
+}
+
 const anyString: Validator = () => undefined;
 
 interface SettingDefinition {
@@ -67,6 +76,9 @@ const SETTINGS: ReadonlyMap<string, SettingDefinition> = new Map<string, Setting
   ['index.lifecycle.parse_origination_date', { validate: booleanSetting, dynamic: true, when: (p) => p.parseOriginationDate }],
   ['index.lifecycle.rollover_alias', { validate: anyString, dynamic: true }],
   ['index.lifecycle.indexing_complete', { validate: booleanSetting, dynamic: true }],
+  // ES `LifecycleSettings.LIFECYCLE_STEP_WAIT_TIME_THRESHOLD_SETTING` (7.13+, with the retryable shrink;
+  // see `lifecycle/wait-threshold.ts`, which this layer may not import): default 12h, at least 1h.
+  ['index.lifecycle.step.wait_time_threshold', { validate: timeSettingAtLeast(3_600_000, '1h'), dynamic: true, when: (p) => p.chains.shrink === 'v7.16' || p.chains.shrink === 'v8' }],
   ['index.lifecycle.skip', { validate: booleanSetting, dynamic: true, when: (p) => p.lifecycleSkipSetting }],
   ['index.priority', { validate: intSetting(0), dynamic: true }],
   ['index.blocks.write', { validate: booleanSetting, dynamic: true }],

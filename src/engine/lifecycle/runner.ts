@@ -26,6 +26,7 @@ import type { Profile } from '../profile';
 import { assertNever, EscapedStepException, notYet, Step, StepContext, WaitResult } from './steps';
 import { INIT_KEY, NEW_PHASE, sameStepKey, StepKey, stepKey, TERMINAL_KEY } from '../cluster/step-key';
 import { failedStepKey, isOnStep, moveToErrorStep, moveToFailedStep, moveToStep } from './transitions';
+import { thresholdBreached, thresholdBreachedFrom } from './wait-threshold';
 
 export interface RunnerHooks {
   /** The index landed on an async action: run `runAsyncAction` for it as an event due now. */
@@ -149,8 +150,14 @@ export class Runner {
       case 'error':
         this.maybeAutoRetry(index, policy, now);
         return;
-      case 'cluster-state-action':
       case 'cluster-state-wait':
+        // Divergence: ES checks cluster-state waits on cluster-state changes only, so a wait past its
+        // threshold gives up at the first change after it; a live cluster's state changes often, an
+        // idle simulated one may never again, so the simulator checks such a wait at the first poll
+        // tick after its threshold as well (the simulator wakes it then, see `thresholdWake`).
+        if (step.thresholdNextKey && thresholdBreached(index, now)) this.execute(index, policy, step, now);
+        return;
+      case 'cluster-state-action':
       case 'async-action':
       case 'terminal':
         return;
@@ -240,6 +247,16 @@ export class Runner {
     const state = index.lifecycle;
     if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) return firstStep(policy, this.profile);
     return this.stepAt(index, policy, state.phaseDefinition, state.phase, state.action, state.step);
+  }
+
+  /**
+   * When a cluster-state wait with a threshold (see `wait-threshold.ts`) gives up if nothing changes
+   * first: the simulator wakes the index at the first poll tick from then. Null for any other step.
+   */
+  thresholdWake(index: IndexMetadata): number | null {
+    const step = this.stepOf(index);
+    if (step?.kind !== 'cluster-state-wait' || !step.thresholdNextKey) return null;
+    return thresholdBreachedFrom(index);
   }
 
   /** When this index next needs the runner. */
@@ -403,6 +420,13 @@ export class Runner {
             return;
           }
           if (!result.complete) {
+            // ES `ClusterStateWaitUntilThresholdStep` (7.13+): past the threshold the wait gives up and
+            // reports itself complete, so ES records no step_info (it only logs its message) and moves
+            // the index to the fallback step.
+            if (step.thresholdNextKey && thresholdBreached(index, now)) {
+              next = step.thresholdNextKey;
+              break;
+            }
             this.setStepInfo(index, result.info);
             return;
           }

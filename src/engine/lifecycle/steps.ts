@@ -49,6 +49,12 @@ export type Step =
        * cluster change.
        */
       readonly watches?: (ctx: StepContext) => readonly string[];
+      /**
+       * ES `ClusterStateWaitUntilThresholdStep`'s `nextKeyOnThresholdBreach` (7.13+): where the index
+       * goes when the wait is still unmet once `index.lifecycle.step.wait_time_threshold` has passed
+       * since it entered the step (see `wait-threshold.ts`). Absent: the wait has no threshold.
+       */
+      readonly thresholdNextKey?: StepKey;
     })
   | (StepBase & {
       readonly kind: 'async-action';

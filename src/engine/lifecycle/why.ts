@@ -11,6 +11,7 @@ import type { Profile } from '../profile';
 import { formatEsDate, formatTimeValueToString } from '../xcontent/time';
 import { ConditionReport, conditionReports, earliestMet, RolloverConditions, withImplicitDefaults } from './rollover-conditions';
 import type { Step } from './steps';
+import { thresholdBreachedFrom, waitTimeThreshold } from './wait-threshold';
 
 /** What the index waits for. */
 export type WaitingFor =
@@ -178,12 +179,21 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
       const info = state.stepInfo === undefined ? '' : `: ${infoWords(state.stepInfo)}`;
       const shards = ctx.shardsActiveAt;
       const pending = shards === null ? '' : `; its shards become active at ${formatEsDate(shards)}`;
+      // 7.13+ shrink waits give up after the index's wait-time threshold (see `wait-threshold.ts`).
+      const givesUp = step.thresholdNextKey ? thresholdBreachedFrom(index) : null;
+      const giveUpTick = givesUp === null ? null : ctx.pollTickFrom(givesUp);
+      const threshold =
+        giveUpTick === null || !step.thresholdNextKey
+          ? ''
+          : `; unmet for more than ${waitTimeThreshold(index).text} (index.lifecycle.step.wait_time_threshold), it moves to ${step.thresholdNextKey.name} ` +
+            `at the first cluster change after ${formatEsDate(givesUp! - 1)}, or at the poll tick ${formatEsDate(giveUpTick)}`;
+      const next = shards === null ? giveUpTick : giveUpTick === null ? shards : Math.min(shards, giveUpTick);
       return {
         ...base,
         ...position,
         waitingFor: 'cluster_change',
-        explanation: `the wait ${step.key.name} is checked on each cluster change${info}${pending}`,
-        nextCheckMillis: shards,
+        explanation: `the wait ${step.key.name} is checked on each cluster change${info}${pending}${threshold}`,
+        nextCheckMillis: next,
         ...(shards !== null ? { shardsActiveAtMillis: shards } : {}),
       };
     }

@@ -207,15 +207,22 @@ function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetadata, tar
 }
 
 /**
- * ES `WaitForIndexColorStep` (YELLOW) on the index the action made (searchable_snapshot, downsample),
- * inside a `ClusterStateWaitUntilThresholdStep` whose timeout the simulated cluster never reaches: it
- * waits while the target does not exist.
+ * ES `WaitForIndexColorStep` on the index the action made (searchable_snapshot, downsample): it waits
+ * while the target does not exist. Downsample's sits inside a `ClusterStateWaitUntilThresholdStep`
+ * (`thresholdNextKey`, see `wait-threshold.ts`); searchable_snapshot's does not.
  */
-export function targetIndexWaitStep(profile: Profile, key: StepKey, nextKey: StepKey, targetOf: (index: IndexMetadata) => string): Step {
+export function targetIndexWaitStep(
+  profile: Profile,
+  key: StepKey,
+  nextKey: StepKey,
+  targetOf: (index: IndexMetadata) => string,
+  thresholdNextKey?: StepKey,
+): Step {
   return {
     kind: 'cluster-state-wait',
     key,
     nextKey,
+    ...(thresholdNextKey ? { thresholdNextKey } : {}),
     retryable: profile.retryable.otherActionSteps,
     watches: ({ index }) => [targetOf(index)],
     check: ({ cluster, index }) => {

@@ -181,8 +181,9 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
     // Divergence: ES 8.19 uses `ReadOnlyStep` (the add-block API); its effect on the settings is the
     // same write block.
     writeBlockStep(profile, readonlyKey, generateKey),
-    // ES keeps `cleanup-target-index` as a no-op for indices upgraded while on it; ILM only reaches it
-    // when `wait-for-index-color` gives up, which the simulated cluster never makes it do.
+    // ES keeps `cleanup-target-index` as a no-op for indices upgraded while on it; ILM also reaches it
+    // when `wait-for-index-color` gives up after the wait-time threshold (the downsampled index went
+    // missing), and goes on to `rollup` again.
     passingWaitStep(profile, cleanupKey, rollupKey),
     {
       kind: 'cluster-state-action',
@@ -201,7 +202,8 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
       indexSurvives: true,
       perform: (ctx) => rollup(ctx, interval),
     },
-    targetIndexWaitStep(profile, colorKey, copyStateKey, targetOf),
+    // ES `ClusterStateWaitUntilThresholdStep` around it, falling back to `cleanup-target-index`.
+    targetIndexWaitStep(profile, colorKey, copyStateKey, targetOf, cleanupKey),
     {
       // ES 8.x `CopyExecutionStateStep`: the whole state travels; the target is placed at the action's
       // next step, where it continues once `copy-settings` makes it managed.

@@ -9,7 +9,8 @@
  * the source's. 7.x skips the action only for an index already at `number_of_shards`, so a
  * `max_primary_shard_size` shrink of a one-shard index fails in the resize (elastic/elasticsearch#80180,
  * fixed in 8.2 by PR #84434: 8.x's async branch skips whenever the computed target equals the source).
- * 8.x can also lift the write block afterwards (`allow_write_after_shrink`).
+ * 8.x can also lift the write block afterwards (`allow_write_after_shrink`). From 7.13 the two waits
+ * give up after `index.lifecycle.step.wait_time_threshold` (see `wait-threshold.ts`).
  */
 import {
   addIndex,
@@ -287,6 +288,10 @@ export const shrinkAction: ActionDefinition = {
         nextKey: shrinkKey,
         retryable,
         check: shrinkReadyWait,
+        // 7.13+ (ES `ClusterStateWaitUntilThresholdStep`): past the threshold, back to choosing a node.
+        // The index still requires the old node's `_id` then, so ES picks the same node again, or fails
+        // with no node while it is away (elastic/elasticsearch#85489, open).
+        ...(retrying ? { thresholdNextKey: singleNodeKey } : {}),
       },
       {
         kind: 'async-action',
@@ -303,6 +308,8 @@ export const shrinkAction: ActionDefinition = {
         watches: ({ index }) => [targetNameOf(index, profile)],
         retryable,
         check: (ctx) => shrunkShardsAllocatedWait(ctx, targetNameOf(ctx.index, profile)),
+        // 7.13+: past the threshold the half-made shrunken index is deleted and the shrink starts over.
+        ...(retrying ? { thresholdNextKey: cleanupKey } : {}),
       },
       {
         kind: 'cluster-state-action',
