@@ -135,8 +135,8 @@ Feature: Cluster: the allocation explain API says why a shard copy will not allo
       unable to find any unassigned shards to explain [ClusterAllocationExplainRequest[useAnyUnassignedShard=true,includeYesDecisions?=false]
       """
 
-  Scenario: Allocation explain: with no unassigned shard, 8.19 says no shard was specified
-    Given the simulator mirrors Elasticsearch "8.19"
+  Scenario: Allocation explain: with no unassigned shard, 7.17 says no shard was specified
+    Given the simulator mirrors Elasticsearch "7.17"
     When I send PUT "/logs" with:
       """json
       { "settings": { "number_of_replicas": 0 } }
@@ -146,6 +146,31 @@ Feature: Cluster: the allocation explain API says why a shard copy will not allo
       """
       No shard was specified in the request which means the response should explain a randomly-chosen unassigned shard, but there are no unassigned shards in this cluster. To explain the allocation of an assigned shard you must specify the target shard in the request.
       """
+
+  Scenario: Allocation explain: with no unassigned shard, 8.19 points to the API's documentation
+    Given the simulator mirrors Elasticsearch "8.19"
+    When I send PUT "/logs" with:
+      """json
+      { "settings": { "number_of_replicas": 0 } }
+      """
+    When I send GET "/_cluster/allocation/explain"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason:
+      """
+      There are no unassigned shards in this cluster. Specify an assigned shard in the request body to explain its allocation. See https://www.elastic.co/guide/en/elasticsearch/reference/8.19/cluster-allocation-explain.html for more information.
+      """
+
+  Scenario: Allocation explain: 9.1 explains a replica it chose with its note and the API's v9 link
+    Given the simulator mirrors Elasticsearch "9.1"
+    When I send PUT "/logs" with:
+      """json
+      { "settings": { "number_of_replicas": 1 } }
+      """
+    When I send GET "/_cluster/allocation/explain"
+    Then the response has:
+      | note                                           | "No shard was specified in the explain API request, so this response explains a randomly chosen unassigned shard. There may be other unassigned shards in this cluster which cannot be assigned for different reasons. It may not be possible to assign this shard until one of the other shards is assigned correctly. To explain the allocation of other shards (whether assigned or unassigned) you must specify the target shard in the request to this API. See https://www.elastic.co/docs/api/doc/elasticsearch/v9/operation/operation-cluster-allocation-explain for more information." |
+      | primary                                        | false                                                                                                                |
+      | node_allocation_decisions.0.node_name          | "ilm-sim"                                                                                                            |
+      | node_allocation_decisions.0.deciders.0.decider | "same_shard"                                                                                                         |
 
   Scenario: Allocation explain: a missing index, a shard out of range and a body without primary get ES's errors (7.10)
     When I send PUT "/logs" with:

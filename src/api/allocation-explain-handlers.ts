@@ -27,9 +27,6 @@ import { formatEsDate } from '../engine/xcontent/time';
 import { copiesFor } from './cat-node-handlers';
 import { booleanParam, HandlerResult, ok, RequestContext } from './context';
 
-/** ES `ReferenceDocs.ALLOCATION_EXPLAIN_API` in 9.x. */
-const DOCS_LINK = 'https://www.elastic.co/docs/api/doc/elasticsearch/v9/operation/operation-cluster-allocation-explain';
-
 const NOTE =
   'No shard was specified in the explain API request, so this response explains a randomly chosen unassigned shard. There may be other ' +
   'unassigned shards in this cluster which cannot be assigned for different reasons. It may not be possible to assign this shard until one ' +
@@ -154,7 +151,7 @@ function findTarget(ctx: RequestContext, request: ExplainRequest, yes: boolean):
       default:
         return bad(
           'There are no unassigned shards in this cluster. Specify an assigned shard in the request body to explain its allocation. ' +
-            `See ${DOCS_LINK} for more information.`,
+            `See ${profile.allocationExplain.docsLink} for more information.`,
         );
     }
   }
@@ -312,7 +309,8 @@ export function allocationExplain(ctx: RequestContext): HandlerResult {
   booleanParam(ctx, 'include_disk_info', false);
   const target = findTarget(ctx, request, yes);
   const out: Record<string, unknown> = {};
-  if (anyShard(request) && profile.allocationExplain.randomShardNote) out['note'] = profile.allocationExplain.noteDocsLink ? `${NOTE} See ${DOCS_LINK} for more information.` : NOTE;
+  const link = profile.allocationExplain.docsLink;
+  if (anyShard(request) && profile.allocationExplain.randomShardNote) out['note'] = link !== null ? `${NOTE} See ${link} for more information.` : NOTE;
   out['index'] = target.index.name;
   out['shard'] = target.copy.shard;
   out['primary'] = target.copy.primary;
