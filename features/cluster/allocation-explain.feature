@@ -201,3 +201,36 @@ Feature: Cluster: the allocation explain API says why a shard copy will not allo
       """
       Validation Failed: 1: primary must be specified;
       """
+
+  Scenario: Allocation explain: a started copy that may not stay but has nowhere to go says why (8.19)
+    Given the simulator mirrors Elasticsearch "8.19"
+    And a cluster with the nodes:
+      | name  | roles                        | attributes   |
+      | hot-1 | master,data_hot,data_content | box_type=hot |
+    When I send PUT "/logs" with:
+      """json
+      { "settings": { "number_of_replicas": 0 } }
+      """
+    When I send PUT "/logs/_settings" with:
+      """json
+      { "index.routing.allocation.require.box_type": "warm" }
+      """
+    When I send POST "/_cluster/allocation/explain?include_yes_decisions=true" with:
+      """json
+      { "index": "logs", "shard": 0, "primary": true }
+      """
+    Then the response is:
+      """json
+      {
+        "index": "logs", "shard": 0, "primary": true, "current_state": "started",
+        "current_node": { "id": "aCaAjSUUEKYaa-7FmvG5aM", "name": "hot-1", "transport_address": "127.0.0.1:9300",
+                          "attributes": { "box_type": "hot" }, "roles": ["data_content", "data_hot", "master"] },
+        "can_remain_on_current_node": "no",
+        "can_remain_decisions": [
+          { "decider": "filter", "decision": "NO", "explanation": "node does not match index setting [index.routing.allocation.require] filters [box_type:\"warm\"]" },
+          { "decider": "data_tier", "decision": "YES", "explanation": "index has a preference for tiers [data_content] and node has tier [data_content]" }
+        ],
+        "can_move_to_other_node": "no",
+        "move_explanation": "This shard may not remain on its current node, but Elasticsearch isn't allowed to move it to another node. Choose a node to which you expect this shard to be allocated, find this node in the node-by-node explanation, and address the reasons which prevent Elasticsearch from allocating this shard there."
+      }
+      """
