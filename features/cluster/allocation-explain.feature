@@ -94,9 +94,11 @@ Feature: Cluster: the allocation explain API says why a shard copy will not allo
       """json
       { "settings": { "number_of_shards": 2, "number_of_replicas": 0 } }
       """
-    When the node "hot-2" leaves the cluster
+    When the clock advances by 1d
+    And the node "hot-2" leaves the cluster
     When I send GET "/_cluster/allocation/explain"
     Then the response has:
+      | unassigned_info.at                         | "2024-01-02T00:00:00.000Z"                                                                                           |
       | note                                       | "No shard was specified in the explain API request, so this response explains a randomly chosen unassigned shard. There may be other unassigned shards in this cluster which cannot be assigned for different reasons. It may not be possible to assign this shard until one of the other shards is assigned correctly. To explain the allocation of other shards (whether assigned or unassigned) you must specify the target shard in the request to this API." |
       | primary                                    | true                                                                                                                 |
       | unassigned_info.reason                     | "NODE_LEFT"                                                                                                          |

@@ -11,8 +11,8 @@
  * is not held back by `index.unassigned.node_left.delayed_timeout`); `weight_ranking` ranks the data
  * nodes by name; an assigned copy that may stay is always "already balanced" (other nodes answer
  * `worse_balance` or `no`); `include_yes_decisions` lists only the deciders the simulator models; an
- * unassigned copy's `reason` is `NODE_LEFT` for a primary whose node left and `INDEX_CREATED`
- * otherwise, and its `at` is the index's creation time; without a body, the unassigned copy explained
+ * unassigned copy's `reason` is `NODE_LEFT` for a primary whose node left (`at`: when it left) and
+ * `INDEX_CREATED` otherwise (`at`: the index's creation time); without a body, the unassigned copy explained
  * is the first in index-name, shard, primary-first order.
  */
 import type { IndexMetadata } from '../engine/cluster/cluster';
@@ -248,7 +248,7 @@ function explainUnassigned(ctx: RequestContext, target: Target, yes: boolean, ou
   const lost = target.copy.primary && target.copy.lostOn !== undefined;
   out['unassigned_info'] = {
     reason: lost ? 'NODE_LEFT' : 'INDEX_CREATED',
-    at: formatEsDate(target.index.creationDate),
+    at: formatEsDate(lost ? (target.copy.lostOn!.leftAt ?? target.index.creationDate) : target.index.creationDate),
     ...(lost ? { details: `node_left [${target.copy.lostOn!.id}]` } : {}),
     last_allocation_status: lost ? 'no_valid_shard_copy' : 'no',
   };
