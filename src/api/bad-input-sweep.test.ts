@@ -1235,6 +1235,25 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(catAllocation, 'an unknown format', { method: 'GET', path: '/_cat/allocation/ilm-sim?format=xml' }, { text: illegalArgument('Unsupported format [xml]') });
   add(catAllocation, 'an unknown byte unit', { method: 'GET', path: '/_cat/allocation/ilm-sim?bytes=furlong' }, { status: 400 });
   add(catAllocation, 'a sort by an unknown column', { method: 'GET', path: '/_cat/allocation/ilm-sim?s=colour' }, { status: 500, type: 'unsupported_operation_exception' });
+  // The allocation explain API (issue 15): a refused request explains nothing and changes nothing.
+  for (const method of ['GET', 'POST']) {
+    const explain = `${method} /_cluster/allocation/explain`;
+    const path = '/_cluster/allocation/explain';
+    add(explain, 'a missing index', { method, path, body: { index: MISSING_INDEX, shard: 0, primary: true } }, { text: indexNotFound(MISSING_INDEX) });
+    add(explain, 'a shard out of range', { method, path, body: { index: MANAGED_INDEX, shard: 7, primary: true } }, { status: 404, type: 'shard_not_found_exception' });
+    add(explain, 'a negative shard', { method, path, body: { index: MANAGED_INDEX, shard: -1, primary: true } }, { status: 404, type: 'shard_not_found_exception' });
+    add(explain, 'no primary', { method, path, body: { index: MANAGED_INDEX, shard: 0 } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: primary must be specified;') });
+    add(explain, 'only current_node', { method, path, body: { current_node: 'ilm-sim' } }, {
+      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index must be specified;2: shard must be specified;3: primary must be specified;'),
+    });
+    add(explain, 'an unknown field', { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: true, colour: 'red' } }, { status: 400, type: 'x_content_parse_exception' });
+    add(explain, 'shard is not a number', { method, path, body: { index: MANAGED_INDEX, shard: 'first', primary: true } }, { status: 400 });
+    add(explain, 'primary is an object', { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: {} } }, { status: 400, type: 'x_content_parse_exception' });
+    add(explain, 'the body is an array', { method, path, body: '[]' }, { status: 400 });
+    add(explain, 'an unknown current_node', { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: true, current_node: 'nowhere' } }, { text: illegalArgument('failed to resolve [nowhere], no matching nodes') });
+    add(explain, 'include_yes_decisions that is not a boolean', { method, path: `${path}?include_yes_decisions=maybe`, body: { index: MANAGED_INDEX, shard: 0, primary: true } }, { text: badBoolean('maybe') });
+    add(explain, 'include_disk_info that is not a boolean', { method, path: `${path}?include_disk_info=maybe`, body: { index: MANAGED_INDEX, shard: 0, primary: true } }, { text: badBoolean('maybe') });
+  }
   const catAliases = 'GET /_cat/aliases/{name}';
   add(catAliases, 'an unknown format', { method: 'GET', path: `/_cat/aliases/${ALIAS}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
   add(catAliases, 'a sort by an unknown column', { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` }, { status: 500, type: 'unsupported_operation_exception' });

@@ -69,7 +69,7 @@ export function removeNode(ctx: RequestContext): HandlerResult {
 
 /** `POST /_sim/nodes/<name>/_stop`: the node leaves; its copies are unassigned or promoted. */
 export function stopNode(ctx: RequestContext): HandlerResult {
-  topologyOf(ctx.sim.cluster).setRunning(named(ctx), false);
+  topologyOf(ctx.sim.cluster).setRunning(named(ctx), false, ctx.sim.now);
   ctx.sim.topologyChanged();
   return view(ctx);
 }

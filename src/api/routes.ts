@@ -7,6 +7,7 @@ import type { Profile } from '../engine/profile';
 import type { HandlerResult, Method, RequestContext } from './context';
 import * as aliases from './alias-handlers';
 import * as allocation from './allocation-handlers';
+import * as allocationExplain from './allocation-explain-handlers';
 import * as nodes from './node-handlers';
 import * as clusterState from './cluster-state-handlers';
 import * as monitoring from './monitoring-handlers';
@@ -70,6 +71,7 @@ const CLUSTER_HEALTH = [
   'wait_for_no_relocating_shards', 'wait_for_no_initializing_shards', 'wait_for_status',
 ];
 const CLUSTER_STATE = ['local', 'master_timeout', 'flat_settings', 'wait_for_metadata_version', 'wait_for_timeout', ...REFRESH_OPTIONS];
+const ALLOCATION_EXPLAIN = ['include_disk_info', 'include_yes_decisions', 'master_timeout'];
 const CAT = ['format', 'h', 's', 'v', 'local', 'master_timeout', 'expand_wildcards'];
 const CAT_INDICES = [...CAT, 'bytes', 'health', 'pri', 'include_unloaded_segments'];
 const CAT_ALIASES = [...CAT, 'bytes'];
@@ -251,6 +253,9 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_cluster/state/{metric}', CLUSTER_STATE, clusterState.clusterState),
   route('GET', '/_cluster/state/{metric}/{index}', CLUSTER_STATE, clusterState.clusterState),
   route('GET', '/_cluster/health/{index}', CLUSTER_HEALTH, clusterApi.clusterHealth),
+  // `cluster/allocation_explain` since=5.0.0: every profile.
+  route('GET', '/_cluster/allocation/explain', ALLOCATION_EXPLAIN, allocationExplain.allocationExplain, BODY),
+  route('POST', '/_cluster/allocation/explain', ALLOCATION_EXPLAIN, allocationExplain.allocationExplain, BODY),
   route('GET', '/_cat/indices', CAT_INDICES, cat.catIndices),
   route('GET', '/_cat/indices/{index}', CAT_INDICES, cat.catIndices),
   route('GET', '/_cat/health', [...CAT, 'ts'], cat.catHealth),

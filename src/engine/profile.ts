@@ -269,6 +269,28 @@ export interface Profile {
   readonly nodeRoles: readonly string[];
   /** Cluster health counts `unassigned_primary_shards` (8.16+). */
   readonly healthUnassignedPrimaries: boolean;
+  /**
+   * `GET /_cluster/allocation/explain` per release (ES `TransportClusterAllocationExplainAction`,
+   * `ClusterAllocationExplanation`, `AllocateUnassignedDecision`, `MoveDecision`,
+   * `AbstractAllocationDecision#discoveryNodeToXContent`):
+   * - `noUnassigned`: the 400 when no shard is named and none is unassigned: `request` (up to 7.14,
+   *   "unable to find any unassigned shards to explain [<request>]"), `no-shard-specified` (7.15+,
+   *   "No shard was specified in the request ..."), `reference-docs` (8.15+, elastic/elasticsearch#110571:
+   *   "There are no unassigned shards in this cluster. ... See <docsLink> for more information.");
+   * - `randomShardNote`: the `note` on an answer about a shard ES chose (7.15+, `specificShard`), which
+   *   from 7.15 also prefers an unassigned primary; `docsLink`: ES `ReferenceDocs.ALLOCATION_EXPLAIN_API`
+   *   as the release prints it, ending the note and the 400 (8.15+; null before);
+   * - `guidedExplanations`: the `Explanations` texts ("Elasticsearch isn't allowed to allocate ...",
+   *   8.x) instead of the short ones ("cannot allocate because ...");
+   * - `nodeRoles`: each node entry lists its `roles` (8.x).
+   */
+  readonly allocationExplain: {
+    readonly noUnassigned: 'request' | 'no-shard-specified' | 'reference-docs';
+    readonly randomShardNote: boolean;
+    readonly docsLink: string | null;
+    readonly guidedExplanations: boolean;
+    readonly nodeRoles: boolean;
+  };
   /** `_cat/indices` shows `dataset.size` by default (8.x). */
   readonly catIndicesDatasetSize: boolean;
   /** `POST /_ilm/migrate_to_data_tiers` exists (7.14+). */
@@ -420,6 +442,7 @@ export const PROFILE_7_10: Profile = {
   snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: false,
+  allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
   catIndicesDatasetSize: false,
   migrateToDataTiers: false,
   defaultTierPreference: 'provider',
@@ -524,6 +547,7 @@ export const PROFILE_6_6: Profile = {
   snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
   nodeRoles: ['master', 'data', 'ingest'],
   healthUnassignedPrimaries: false,
+  allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
   catIndicesDatasetSize: false,
   migrateToDataTiers: false,
   defaultTierPreference: 'none',
@@ -550,6 +574,7 @@ export const PROFILE_6_6: Profile = {
 export const PROFILE_7_17: Profile = {
   ...PROFILE_7_10,
   name: '7.17',
+  allocationExplain: { noUnassigned: 'no-shard-specified', randomShardNote: true, docsLink: null, guidedExplanations: false, nodeRoles: false },
   // A 7.17 `GET /` (docker image 7.17.6, as a user's answer shows it).
   version: {
     number: '7.17.6',
@@ -714,6 +739,14 @@ export const PROFILE_8_19: Profile = {
   snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true, slmIntervalSchedules: true },
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: true,
+  // 8.x `ReferenceDocs`: the guide's page for the release (reference-docs-links.txt `cluster-allocation-explain.html`).
+  allocationExplain: {
+    noUnassigned: 'reference-docs',
+    randomShardNote: true,
+    docsLink: 'https://www.elastic.co/guide/en/elasticsearch/reference/8.19/cluster-allocation-explain.html',
+    guidedExplanations: true,
+    nodeRoles: true,
+  },
   catIndicesDatasetSize: true,
   migrateToDataTiers: true,
   // 8.0, PR #79751: the default tier preference is enforced at creation.
@@ -750,6 +783,8 @@ export const PROFILE_9_1: Profile = {
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES` (9.1).
   indexVersionCreated: '9033000',
   snapshots: { ...PROFILE_8_19.snapshots, replicateFor: true },
+  // 9.x `ReferenceDocs` (elastic/elasticsearch#124798): the API reference page.
+  allocationExplain: { ...PROFILE_8_19.allocationExplain, docsLink: 'https://www.elastic.co/docs/api/doc/elasticsearch/v9/operation/operation-cluster-allocation-explain' },
 };
 
 export const PROFILES: ReadonlyMap<string, Profile> = new Map([

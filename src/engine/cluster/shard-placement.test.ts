@@ -1,13 +1,14 @@
 /**
  * Tests for shard placement on a configured topology: filters, tier preference, the same-shard rule,
  * shards per node, frozen-only nodes, copies that stay put when they have nowhere to go, promotion
- * and lost primaries when a node leaves, and the cache.
+ * and lost primaries when a node leaves, and the cache; and `deciderVerdicts`, what each modelled
+ * decider says about a copy on a node in ES's words.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import { addIndex, Cluster, createCluster, IndexMetadata } from './cluster';
-import { copiesOf, copiesThatMayNotStay, effectiveTierPreference, filterAllows, placementStore, preferredAvailableTier } from './shard-placement';
+import { allocationIdOf, copiesOf, copiesThatMayNotStay, DeciderVerdict, deciderVerdicts, effectiveTierPreference, filterAllows, placementStore, preferredAvailableTier, ShardCopy } from './shard-placement';
 import { configureTopology, NodeSpec, topologyOf } from './topology';
 
 let uuids = 0;
@@ -130,5 +131,87 @@ describe('shard placement', () => {
     expect(copiesOf(cluster, i)).to.equal(first);
     i.settings.set('index.number_of_replicas', '0');
     expect(copiesOf(cluster, i)).to.not.equal(first);
+  });
+});
+
+const FROZEN_ONLY = { name: 'frozen-1', roles: ['data_frozen'] };
+
+function noes(verdicts: readonly DeciderVerdict[]): string[] {
+  return verdicts.filter((v) => v.decision === 'NO').map((v) => `${v.decider}: ${v.explanation}`);
+}
+
+function verdictsFor(cluster: Cluster, i: IndexMetadata, pick: (c: ShardCopy) => boolean, nodeName: string, mode: 'allocate' | 'remain' = 'allocate'): DeciderVerdict[] {
+  const copies = copiesOf(cluster, i)!;
+  const node = topologyOf(cluster).byName(nodeName)!;
+  return deciderVerdicts(cluster, i, copies.find(pick)!, node, copies, mode);
+}
+
+describe('decider verdicts', () => {
+  it('names the filter group a node fails, with its filters as ES prints them', () => {
+    const cluster = clusterWith([HOT]);
+    const required = index(cluster, 'req', { 'index.number_of_replicas': '0', 'index.routing.allocation.require.box_type': 'warm,cold' });
+    expect(noes(verdictsFor(cluster, required, (c) => c.primary, 'hot-1'))).to.deep.equal([
+      'filter: node does not match index setting [index.routing.allocation.require] filters [box_type:"warm,cold"]',
+    ]);
+    const included = index(cluster, 'inc', { 'index.number_of_replicas': '0', 'index.routing.allocation.include._name': 'other' });
+    expect(noes(verdictsFor(cluster, included, (c) => c.primary, 'hot-1'))).to.deep.equal([
+      'filter: node does not match index setting [index.routing.allocation.include] filters [_name:"other"]',
+    ]);
+    const excluded = index(cluster, 'exc', { 'index.number_of_replicas': '0', 'index.routing.allocation.exclude.box_type': 'hot' });
+    expect(noes(verdictsFor(cluster, excluded, (c) => c.primary, 'hot-1'))).to.deep.equal([
+      'filter: node matches index setting [index.routing.allocation.exclude.] filters [box_type:"hot"]',
+    ]);
+  });
+
+  it('refuses a replica on the node holding its primary, naming the primary as ES summarises a routing entry', () => {
+    const cluster = clusterWith([HOT]);
+    const i = index(cluster, 'logs', { 'index.number_of_replicas': '1' });
+    const copies = copiesOf(cluster, i)!;
+    const primary = copies.find((c) => c.primary)!;
+    expect(noes(verdictsFor(cluster, i, (c) => !c.primary, 'hot-1'))).to.deep.equal([
+      `same_shard: a copy of this shard is already allocated to this node [[logs][0], node[${primary.node!.id}], [P], s[STARTED], a[id=${allocationIdOf(i, primary)}]]`,
+    ]);
+    expect(allocationIdOf(i, primary)).to.have.length(22);
+  });
+
+  it('counts the index copies on a node against total_shards_per_node', () => {
+    const cluster = clusterWith([HOT]);
+    const i = index(cluster, 'logs', { 'index.number_of_shards': '2', 'index.number_of_replicas': '0', 'index.routing.allocation.total_shards_per_node': '1' });
+    expect(noes(verdictsFor(cluster, i, (c) => c.shard === 1, 'hot-1'))).to.deep.equal([
+      'shards_limit: too many shards [1] allocated to this node for index [logs], index setting [index.routing.allocation.total_shards_per_node=1]',
+    ]);
+  });
+
+  it('names the preferred available tier, or says no node has any of the tiers', () => {
+    const cluster = clusterWith([HOT, COLD]);
+    const i = index(cluster, 'logs', { 'index.number_of_replicas': '0', 'index.routing.allocation.include._tier_preference': 'data_warm,data_cold' });
+    expect(noes(verdictsFor(cluster, i, (c) => c.primary, 'hot-1'))).to.deep.equal([
+      'data_tier: index has a preference for tiers [data_warm,data_cold] and node does not meet the required [data_cold] tier',
+    ]);
+    expect(verdictsFor(cluster, i, (c) => c.primary, 'cold-1').find((v) => v.decider === 'data_tier')).to.deep.equal({
+      decider: 'data_tier',
+      decision: 'YES',
+      explanation: 'index has a preference for tiers [data_warm,data_cold] and node has tier [data_cold]',
+    });
+    const none = index(cluster, 'none', { 'index.number_of_replicas': '0', 'index.routing.allocation.include._tier_preference': 'data_warm' });
+    expect(noes(verdictsFor(cluster, none, (c) => c.primary, 'hot-1'))).to.deep.equal([
+      'data_tier: index has a preference for tiers [data_warm], but no nodes for any of those tiers are available in the cluster',
+    ]);
+  });
+
+  it('keeps a frozen-only node for partially mounted indices', () => {
+    const cluster = clusterWith([HOT, FROZEN_ONLY]);
+    const i = index(cluster, 'logs', { 'index.number_of_replicas': '0' });
+    expect(noes(verdictsFor(cluster, i, (c) => c.primary, 'frozen-1')).pop()).to.equal(
+      "dedicated_frozen_node: this node's data roles are exactly [data_frozen] so it may only hold shards from frozen searchable snapshots, but this index is not a frozen searchable snapshot",
+    );
+  });
+
+  it('holds a replica back while its primary is not active, and asks only filter, tier and frozen questions for remain', () => {
+    const cluster = clusterWith([HOT]);
+    const i = index(cluster, 'logs', { 'index.number_of_replicas': '1', 'index.routing.allocation.require.box_type': 'warm' });
+    expect(noes(verdictsFor(cluster, i, (c) => !c.primary, 'hot-1')).map((t) => t.split(':')[0])).to.deep.equal(['replica_after_primary_active', 'filter']);
+    const ok = index(cluster, 'ok', { 'index.number_of_replicas': '0', 'index.routing.allocation.include._tier_preference': 'data_hot' });
+    expect(verdictsFor(cluster, ok, (c) => c.primary, 'hot-1', 'remain').map((v) => v.decider)).to.deep.equal(['filter', 'data_tier']);
   });
 });

@@ -6,7 +6,9 @@
  * `DedicatedFrozenNodeAllocationDecider` (a frozen-only node holds only partially mounted indices),
  * `SameShardAllocationDecider` (never two copies of a shard on one node), `ShardsLimitAllocationDecider`
  * (`index.routing.allocation.total_shards_per_node`), and stopped nodes holding nothing. A copy that may
- * no longer stay where it is but has nowhere to go stays put, started, as in ES. Pure and deterministic:
+ * no longer stay where it is but has nowhere to go stays put, started, as in ES. `deciderVerdicts`
+ * answers, per node, what each of those deciders says and why, in ES's words (the allocation explain
+ * API reads it). Pure and deterministic:
  * placements are cached per index (uuid, shard counts, routing settings, topology version) and only
  * recomputed when one of those changes. Never used for the default topology (its one node holds every
  * copy it can: see `health.ts`). Never reads the clock, never changes settings.
@@ -17,7 +19,7 @@
  */
 import { Cluster, IndexMetadata, numberOfReplicas, numberOfShards } from './cluster';
 import { simpleMatch } from './index-resolver';
-import { isDataNode, nodeHasTier, SimNode, Topology, topologyOf } from './topology';
+import { isDataNode, nodeHasTier, nodeIdFor, SimNode, Topology, topologyOf } from './topology';
 
 const ROUTING_PREFIX = 'index.routing.allocation.';
 export const SETTING_TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
@@ -92,10 +94,9 @@ function matches(node: SimNode, attribute: string, values: string): boolean {
   return splitList(values).some((pattern) => have.some((v) => simpleMatch(pattern, v) || (attribute === '_tier' && v === 'data' && pattern.startsWith('data_'))));
 }
 
-/** ES `FilterAllocationDecider#shouldIndexFilter`: require all, include any, exclude none. */
-export function filterAllows(index: IndexMetadata, node: SimNode): boolean {
-  let hasInclude = false;
-  let included = false;
+/** The index's `require`/`include`/`exclude` filters: per group, its attributes and values, in settings order. */
+function indexFilterGroups(index: IndexMetadata): Map<string, Array<readonly [string, string]>> {
+  const groups = new Map<string, Array<readonly [string, string]>>();
   for (const [key, value] of index.settings) {
     if (!key.startsWith(ROUTING_PREFIX) || value.length === 0) continue;
     const rest = key.slice(ROUTING_PREFIX.length);
@@ -103,15 +104,28 @@ export function filterAllows(index: IndexMetadata, node: SimNode): boolean {
     if (dot < 0) continue;
     const group = rest.slice(0, dot);
     const attribute = rest.slice(dot + 1);
-    if (attribute === '_tier_preference') continue;
-    if (group === 'require' && !matches(node, attribute, value)) return false;
-    if (group === 'exclude' && matches(node, attribute, value)) return false;
-    if (group === 'include') {
-      hasInclude = true;
-      if (matches(node, attribute, value)) included = true;
-    }
+    if (attribute === '_tier_preference' || (group !== 'require' && group !== 'include' && group !== 'exclude')) continue;
+    const list = groups.get(group);
+    if (list) list.push([attribute, value]);
+    else groups.set(group, [[attribute, value]]);
   }
-  return !hasInclude || included;
+  return groups;
+}
+
+/** ES `FilterAllocationDecider#shouldIndexFilter`: require all, include any, exclude none. */
+export function filterAllows(index: IndexMetadata, node: SimNode): boolean {
+  return failedFilterGroup(indexFilterGroups(index), node) === null;
+}
+
+/** The first filter group the node fails, in ES's require, include, exclude order; null when it passes. */
+function failedFilterGroup(groups: Map<string, Array<readonly [string, string]>>, node: SimNode): 'require' | 'include' | 'exclude' | null {
+  const require = groups.get('require') ?? [];
+  if (!require.every(([a, v]) => matches(node, a, v))) return 'require';
+  const include = groups.get('include') ?? [];
+  if (include.length > 0 && !include.some(([a, v]) => matches(node, a, v))) return 'include';
+  const exclude = groups.get('exclude') ?? [];
+  if (exclude.some(([a, v]) => matches(node, a, v))) return 'exclude';
+  return null;
 }
 
 /**
@@ -325,4 +339,115 @@ export function copiesThatMayNotStay(cluster: Cluster, index: IndexMetadata, set
 /** Whether the node may hold a copy of the index under the deciders (same-shard and limits aside). */
 export function nodeAllows(cluster: Cluster, index: IndexMetadata, node: SimNode, set: DeciderSet): boolean {
   return allows(set, index, node, topologyOf(cluster));
+}
+
+/** One decider's answer for one node, as ES's allocation explain API lists it (`Decision.Single`). */
+export interface DeciderVerdict {
+  readonly decider: string;
+  readonly decision: 'YES' | 'NO';
+  readonly explanation: string;
+}
+
+/**
+ * The question a verdict answers: may the copy go to the node (`allocate`, ES `canAllocate`), or may it
+ * stay on the node holding it (`remain`, ES `canRemain`: the filter, tier and frozen-node deciders).
+ */
+export type VerdictMode = 'allocate' | 'remain';
+
+/** ES `DiscoveryNodeFilters#toString`: `attr:"v1,v2"` per attribute, comma-joined. */
+function filtersText(entries: ReadonlyArray<readonly [string, string]>): string {
+  return entries.map(([attribute, values]) => `${attribute}:"${splitList(values).join(',')}"`).join(',');
+}
+
+/** ES `FilterAllocationDecider#shouldIndexFilter` with its explanation texts. */
+function filterVerdict(index: IndexMetadata, node: SimNode): DeciderVerdict {
+  const groups = indexFilterGroups(index);
+  const failed = node.wildcard ? null : failedFilterGroup(groups, node);
+  if (failed === null) return { decider: 'filter', decision: 'YES', explanation: 'node passes include/exclude/require filters' };
+  const filters = filtersText(groups.get(failed) ?? []);
+  // ES names the exclude group by its setting key, which keeps the trailing dot.
+  const explanation =
+    failed === 'exclude'
+      ? `node matches index setting [index.routing.allocation.exclude.] filters [${filters}]`
+      : `node does not match index setting [index.routing.allocation.${failed}] filters [${filters}]`;
+  return { decider: 'filter', decision: 'NO', explanation };
+}
+
+/**
+ * A stable allocation id for a copy (ES's `a[id=...]` in a routing entry's summary).
+ *
+ * Divergence: ES draws a random allocation id when a copy is first allocated; the simulator derives
+ * one from the index's uuid, the shard number and whether the copy is the primary.
+ */
+export function allocationIdOf(index: IndexMetadata, copy: ShardCopy): string {
+  return nodeIdFor(`${index.uuid}/${copy.shard}/${copy.primary ? 'p' : 'r'}`);
+}
+
+/** ES `ShardRouting#shortSummary` of a started copy: `[i][0], node[id], [P], s[STARTED], a[id=...]`. */
+export function routingSummary(index: IndexMetadata, copy: ShardCopy): string {
+  return `[${index.name}][${copy.shard}], node[${copy.node?.id ?? ''}], [${copy.primary ? 'P' : 'R'}], s[STARTED], a[id=${allocationIdOf(index, copy)}]`;
+}
+
+/**
+ * What each modelled decider says about `copy` on `node`, in ES's decider order (replica after primary
+ * active, filter, same shard, shards limit, data tier, dedicated frozen node), with ES's explanation
+ * texts. `copies` are the index's copies as placed now. Pure: reads the index, the topology and the
+ * copies, changes nothing.
+ */
+export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: ShardCopy, node: SimNode, copies: readonly ShardCopy[], mode: VerdictMode): DeciderVerdict[] {
+  const topology = topologyOf(cluster);
+  const out: DeciderVerdict[] = [];
+  const allocate = mode === 'allocate';
+  if (allocate && !copy.primary) {
+    const primaryActive = copies.some((c) => c.shard === copy.shard && c.primary && c.node !== null);
+    out.push(
+      primaryActive
+        ? { decider: 'replica_after_primary_active', decision: 'YES', explanation: 'primary shard for this replica is already active' }
+        : { decider: 'replica_after_primary_active', decision: 'NO', explanation: 'primary shard for this replica is not yet active' },
+    );
+  }
+  out.push(filterVerdict(index, node));
+  if (allocate) {
+    const held = copies.find((c) => c.shard === copy.shard && c !== copy && c.node !== null && c.node.id === node.id);
+    out.push(
+      held
+        ? { decider: 'same_shard', decision: 'NO', explanation: `a copy of this shard is already allocated to this node [${routingSummary(index, held)}]` }
+        : { decider: 'same_shard', decision: 'YES', explanation: 'this node does not hold a copy of this shard' },
+    );
+    const limitSetting = Number(index.settings.get(SETTING_TOTAL_SHARDS_PER_NODE) ?? '-1');
+    const limit = Number.isFinite(limitSetting) ? limitSetting : -1;
+    const onNode = copies.filter((c) => c.node !== null && c.node.id === node.id).length;
+    if (limit > 0 && onNode >= limit) {
+      out.push({
+        decider: 'shards_limit',
+        decision: 'NO',
+        explanation: `too many shards [${onNode}] allocated to this node for index [${index.name}], index setting [${SETTING_TOTAL_SHARDS_PER_NODE}=${limit}]`,
+      });
+    } else if (limit > 0) {
+      out.push({ decider: 'shards_limit', decision: 'YES', explanation: `the shard count [${onNode}] for this node is under the index limit [${limit}] and cluster level node limit [-1]` });
+    } else {
+      out.push({ decider: 'shards_limit', decision: 'YES', explanation: `total shard limits are disabled: [index: ${limit}, cluster: -1] <= 0` });
+    }
+  }
+  const preference = effectiveTierPreference(index, topology);
+  if (preference.length > 0 && !node.wildcard) {
+    const listed = preference.join(',');
+    const tier = preferredAvailableTier(preference, topology);
+    if (tier === null) {
+      out.push({ decider: 'data_tier', decision: 'NO', explanation: `index has a preference for tiers [${listed}], but no nodes for any of those tiers are available in the cluster` });
+    } else if (nodeHasTier(node, tier)) {
+      out.push({ decider: 'data_tier', decision: 'YES', explanation: `index has a preference for tiers [${listed}] and node has tier [${tier}]` });
+    } else {
+      out.push({ decider: 'data_tier', decision: 'NO', explanation: `index has a preference for tiers [${listed}] and node does not meet the required [${tier}] tier` });
+    }
+  }
+  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
+  if (dataRoles.length === 1 && dataRoles[0] === 'data_frozen' && index.settings.get(SETTING_PARTIAL) !== 'true') {
+    out.push({
+      decider: 'dedicated_frozen_node',
+      decision: 'NO',
+      explanation: "this node's data roles are exactly [data_frozen] so it may only hold shards from frozen searchable snapshots, but this index is not a frozen searchable snapshot",
+    });
+  }
+  return out;
 }

@@ -56,6 +56,8 @@ export interface SimNode {
   /** The default node: matches every allocation attribute and tier. */
   readonly wildcard: boolean;
   running: boolean;
+  /** When the node last left (epoch millis, the simulated clock), if it ever did. */
+  leftAt?: number;
 }
 
 /** Whether the node holds data at all (ES `DiscoveryNode#canContainData`). */
@@ -198,12 +200,13 @@ export class Topology {
     return true;
   }
 
-  /** Stops or starts a node by name; false when there is no such node. */
-  setRunning(name: string, running: boolean): boolean {
+  /** Stops or starts a node by name (`at`: the instant, recorded when it stops); false when there is no such node. */
+  setRunning(name: string, running: boolean, at?: number): boolean {
     const node = this.byName(name);
     if (!node) return false;
     if (node.running !== running) {
       node.running = running;
+      if (!running && at !== undefined) node.leftAt = at;
       this.version++;
     }
     return true;
