@@ -55,6 +55,18 @@ Feature: Tool bootstrap: what the official clients send around index templates a
       {"logs":{"policy":{"phases":{"delete":{"min_age":"30d","actions":{"delete":{"delete_searchable_snapshot":true}}}},"_meta":{"managed_by":"terraform","team":"platform"}}}}
       """
 
+  @profile:7.17
+  Scenario: Tool bootstrap: 7.17 keeps a policy's _meta too (7.14+)
+    Given a lifecycle policy "tf":
+      """json
+      { "policy": { "_meta": { "managed_by": "terraform" }, "phases": { "delete": { "min_age": "30d", "actions": { "delete": {} } } } } }
+      """
+    When I send GET "/_ilm/policy/tf?filter_path=tf.policy._meta"
+    Then the response is:
+      """json
+      {"tf":{"policy":{"_meta":{"managed_by":"terraform"}}}}
+      """
+
   Scenario: Tool bootstrap: 7.10 refuses a policy's _meta
     When I send PUT "/_ilm/policy/logs" with:
       """json

@@ -640,6 +640,8 @@ export const PROFILE_7_17: Profile = {
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
   // 7.14, PR #74518.
   policyInUseBy: true,
+  // 7.14: a policy may carry `_meta` (the specification's `IlmPolicy._meta`, since 7.14.0).
+  policyMeta: true,
   // 7.14 (`POST _ilm/migrate_to_data_tiers`, with 7.17's template lists: `MigrateToDataTiersResponse`
   // reads them from `Version.V_7_17_0` on).
   migrateToDataTiers: true,
