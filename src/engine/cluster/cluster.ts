@@ -321,6 +321,8 @@ export const SETTING_ORIGINATION_DATE = 'index.lifecycle.origination_date';
 export const SETTING_BLOCKS_WRITE = 'index.blocks.write';
 export const SETTING_RESIZE_SOURCE_NAME = 'index.resize.source.name';
 export const SETTING_RESIZE_SOURCE_UUID = 'index.resize.source.uuid';
+/** The data tier preference (7.10+): the tiers an index's shards go to, first available first. */
+export const SETTING_TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
 
 /**
  * An empty cluster; `ilmMetadataExists` says whether ILM's metadata is there from the start (see

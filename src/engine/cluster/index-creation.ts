@@ -14,6 +14,7 @@ import {
   LegacyTemplate,
   SETTING_NUMBER_OF_REPLICAS,
   SETTING_NUMBER_OF_SHARDS,
+  SETTING_TIER_PREFERENCE,
 } from './cluster';
 import { EsError, EsException, illegalArgument, illegalState, invalidIndexName, resourceAlreadyExists } from '../errors';
 import { simpleMatch } from './index-resolver';
@@ -61,7 +62,6 @@ export function matchingLegacyTemplates(cluster: Cluster, indexName: string): Le
   return matched.sort((a, b) => b.order - a.order);
 }
 
-const TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
 const ROUTING_RULE_PREFIXES = ['index.routing.allocation.require.', 'index.routing.allocation.include.', 'index.routing.allocation.exclude.'];
 
 /** A data stream's backing index: a `.ds-` name created from a template with `data_stream`. */
@@ -82,8 +82,8 @@ function defaultTierPreference(
   backing: boolean,
 ): string | null {
   const tier = backing ? 'data_hot' : 'data_content';
-  if (mode === 'enforced') return (settings.get(TIER_PREFERENCE) ?? '').trim().length === 0 ? tier : null;
-  if (settings.has(TIER_PREFERENCE) || requestSettings.has(TIER_PREFERENCE)) return null;
+  if (mode === 'enforced') return (settings.get(SETTING_TIER_PREFERENCE) ?? '').trim().length === 0 ? tier : null;
+  if (settings.has(SETTING_TIER_PREFERENCE) || requestSettings.has(SETTING_TIER_PREFERENCE)) return null;
   for (const key of settings.keys()) if (ROUTING_RULE_PREFIXES.some((prefix) => key.startsWith(prefix))) return null;
   return tier;
 }
@@ -121,7 +121,7 @@ export function validateNewIndex(
   for (const [key, value] of requestSettings) if (value !== null) settings.set(key, value);
   if (profile.defaultTierPreference !== 'none') {
     const preference = defaultTierPreference(profile.defaultTierPreference, settings, requestSettings, isBackingIndex(profile, name, template));
-    if (preference !== null) settings.set(TIER_PREFERENCE, preference);
+    if (preference !== null) settings.set(SETTING_TIER_PREFERENCE, preference);
   }
   // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
   if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import { addIndex, Cluster, createCluster, IndexMetadata } from './cluster';
-import { allocationIdOf, copiesOf, copiesThatMayNotStay, DeciderVerdict, deciderVerdicts, effectiveTierPreference, filterAllows, placementStore, preferredAvailableTier, ShardCopy } from './shard-placement';
+import { allocationIdOf, copiesOf, copiesThatMayNotStay, DeciderVerdict, deciderVerdicts, tierPreference, filterAllows, placementStore, preferredAvailableTier, ShardCopy } from './shard-placement';
 import { configureTopology, NodeSpec, topologyOf } from './topology';
 
 let uuids = 0;
@@ -84,10 +84,9 @@ describe('shard placement', () => {
   it('reads the tier preference from the index: content-tier indices avoid warm-only nodes; without one any data node fits', () => {
     const cluster = createCluster(() => `uuid-${uuids++}`);
     configureTopology(cluster, ['data_content'], [HOT, WARM, { name: 'hot-only', roles: ['data_hot'], attributes: {} }]);
-    const topology = topologyOf(cluster);
     const content = { 'index.routing.allocation.include._tier_preference': 'data_content' };
-    expect(effectiveTierPreference(index(cluster, 'logs', content), topology)).to.deep.equal(['data_content']);
-    expect(effectiveTierPreference(index(cluster, 'plain', {}), topology)).to.deep.equal([]);
+    expect(tierPreference(index(cluster, 'logs', content))).to.deep.equal(['data_content']);
+    expect(tierPreference(index(cluster, 'plain', {}))).to.deep.equal([]);
     // ES 7.10+ creates an index with `data_content`; an allocate by attribute onto warm-only nodes then waits.
     const stuck = index(cluster, 'warm-logs', { ...content, 'index.number_of_replicas': '0', 'index.routing.allocation.require.box_type': 'warm' });
     expect(where(cluster, stuck)).to.deep.equal(['0p:-']);

@@ -17,12 +17,11 @@
  * to the allowed node holding the fewest copies (of every index placed so far), ties in node name
  * order, and nothing ever rebalances: copies move only when they may not stay.
  */
-import { Cluster, IndexMetadata, numberOfReplicas, numberOfShards } from './cluster';
+import { Cluster, IndexMetadata, numberOfReplicas, numberOfShards, SETTING_TIER_PREFERENCE } from './cluster';
 import { simpleMatch } from './index-resolver';
 import { isDataNode, nodeHasTier, nodeIdFor, SimNode, Topology, topologyOf } from './topology';
 
 const ROUTING_PREFIX = 'index.routing.allocation.';
-export const SETTING_TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
 export const SETTING_TOTAL_SHARDS_PER_NODE = 'index.routing.allocation.total_shards_per_node';
 const SETTING_PARTIAL = 'index.store.snapshot.partial';
 
@@ -49,9 +48,20 @@ export function routingKey(index: IndexMetadata): string {
   return parts.sort().join('\u0000');
 }
 
-/** `index.routing.allocation.include._tier_preference` as a list (empty when unset). */
+/**
+ * `index.routing.allocation.include._tier_preference` as a list (empty when unset): what the deciders
+ * use. ES writes its default at creation (`index-creation.ts`: `data_content`, or `data_hot` for a data
+ * stream's backing index, from 7.10), so a node with only `data_warm` (no `data_content`, no generic
+ * `data`) never takes such an index's shards until a preference naming its tier is set (migrate), as
+ * in ES; an index without one (7.x, created with routing rules of its own) may go to any data node.
+ */
 export function tierPreference(index: IndexMetadata): string[] {
-  return splitList(index.settings.get(SETTING_TIER_PREFERENCE) ?? '');
+  return parseTierList(index.settings.get(SETTING_TIER_PREFERENCE));
+}
+
+/** A tier list setting's tiers (ES `DataTier.parseTierList`): comma-separated, blanks dropped. */
+export function parseTierList(text: string | undefined): string[] {
+  return splitList(text ?? '');
 }
 
 function splitList(text: string): string[] {
@@ -128,23 +138,12 @@ function failedFilterGroup(groups: Map<string, Array<readonly [string, string]>>
   return null;
 }
 
-/**
- * The tier preference the deciders use: the index's own setting. ES writes its default one at creation
- * (`index-creation.ts`: `data_content`, or `data_hot` for a data stream's backing index, from 7.10), so
- * a node with only `data_warm` (no `data_content`, no generic `data`) never takes such an index's
- * shards until a preference naming its tier is set (migrate), as in ES; an index without one (7.x,
- * created with routing rules of its own) may go to any data node.
- */
-export function effectiveTierPreference(index: IndexMetadata, _topology: Topology): string[] {
-  return tierPreference(index);
-}
-
 /** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
 export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology): boolean {
   const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
   const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
   if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
-  const preference = effectiveTierPreference(index, topology);
+  const preference = tierPreference(index);
   if (preference.length === 0) return true;
   const tier = preferredAvailableTier(preference, topology);
   return tier !== null && nodeHasTier(node, tier);
@@ -429,7 +428,7 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
       out.push({ decider: 'shards_limit', decision: 'YES', explanation: `total shard limits are disabled: [index: ${limit}, cluster: -1] <= 0` });
     }
   }
-  const preference = effectiveTierPreference(index, topology);
+  const preference = tierPreference(index);
   if (preference.length > 0 && !node.wildcard) {
     const listed = preference.join(',');
     const tier = preferredAvailableTier(preference, topology);

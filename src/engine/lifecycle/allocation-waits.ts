@@ -6,9 +6,9 @@
  * where they sit (`cluster/shard-placement.ts`); they never change the models, the settings or the
  * clock (`now` comes in the step context).
  */
-import { IndexMetadata, numberOfReplicas, numberOfShards } from '../cluster/cluster';
+import { IndexMetadata, numberOfReplicas, numberOfShards, SETTING_TIER_PREFERENCE } from '../cluster/cluster';
 import { allocationModel } from '../cluster/allocation';
-import { copiesOf, copiesThatMayNotStay, preferredAvailableTier, SETTING_TIER_PREFERENCE, tierPreference } from '../cluster/shard-placement';
+import { copiesOf, copiesThatMayNotStay, preferredAvailableTier, tierPreference } from '../cluster/shard-placement';
 import { topologyOf } from '../cluster/topology';
 import { illegalState, EsException } from '../errors';
 import type { Profile } from '../profile';

@@ -11,9 +11,10 @@
  * response's three template lists arrived with `Version.V_7_17_0`). Checks first, then changes;
  * `dry_run` changes nothing.
  */
-import { Cluster, ComponentTemplate, IndexTemplate, indicesUsingPolicy, LegacyTemplate, touch } from '../cluster/cluster';
+import { Cluster, ComponentTemplate, IndexTemplate, indicesUsingPolicy, LegacyTemplate, SETTING_TIER_PREFERENCE, touch } from '../cluster/cluster';
 import { dataStreamOf } from '../cluster/data-streams';
 import { settingsToXContent } from '../cluster/index-view';
+import { parseTierList } from '../cluster/shard-placement';
 import type { ActionConfig, Phase, Policy, PolicyMetadata } from '../cluster/policy-model';
 import { EsException } from '../errors';
 import type { Profile } from '../profile';
@@ -21,7 +22,6 @@ import { refreshCachedPhases } from './phase-cache';
 import { policyToXContent } from './policy-parser';
 
 const ROUTING = 'index.routing.allocation.';
-const TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
 
 /** ES `DataTier.ALL_DATA_TIERS`, coldest first as `DataTier.compare` orders them (content counts as hot). */
 const TIERS_COLDEST_FIRST = ['data_frozen', 'data_cold', 'data_warm', 'data_hot'];
@@ -40,10 +40,6 @@ function tierPreference(value: string): string | null {
   return TIERS_COLDEST_FIRST.slice(rank).join(',');
 }
 
-function tierList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((t) => t.trim()).filter((t) => t.length > 0);
-}
-
 /**
  * ES `maybeMigrateRoutingSettingToTierPreference`: an attribute rule with a known tier value becomes
  * the tier preference; beside an existing preference it only replaces it when it names a colder tier,
@@ -53,17 +49,17 @@ function migrateRule(settings: Map<string, string>, setting: string): Map<string
   const value = settings.get(setting);
   if (value === undefined) return null;
   const out = new Map(settings);
-  if (settings.has(TIER_PREFERENCE)) {
-    const tiers = tierList(settings.get(TIER_PREFERENCE));
+  if (settings.has(SETTING_TIER_PREFERENCE)) {
+    const tiers = parseTierList(settings.get(SETTING_TIER_PREFERENCE));
     const attributeTier = `data_${value}`;
     if (tiers.length > 0 && tierRank(attributeTier) >= 0 && tierRank(attributeTier) < tierRank(tiers[0]!)) {
       const converted = tierPreference(value);
-      if (converted !== null) out.set(TIER_PREFERENCE, converted);
+      if (converted !== null) out.set(SETTING_TIER_PREFERENCE, converted);
     }
   } else {
     const converted = tierPreference(value);
     if (converted === null) return null;
-    out.set(TIER_PREFERENCE, converted);
+    out.set(SETTING_TIER_PREFERENCE, converted);
   }
   out.delete(setting);
   return out;
@@ -148,10 +144,10 @@ export function migrateToDataTiers(
     if (migrated) {
       for (const key of [require, include, exclude]) migrated.delete(key);
       indices.push([index.name, migrated]);
-    } else if (tierList(index.settings.get(TIER_PREFERENCE)).length === 0) {
+    } else if (parseTierList(index.settings.get(SETTING_TIER_PREFERENCE)).length === 0) {
       // ES `migrateToDefaultTierPreference` (7.16, PR #79297): every index ends with a preference.
       const updated = new Map(index.settings);
-      updated.set(TIER_PREFERENCE, dataStreamOf(cluster, index.name) ? 'data_hot' : 'data_content');
+      updated.set(SETTING_TIER_PREFERENCE, dataStreamOf(cluster, index.name) ? 'data_hot' : 'data_content');
       indices.push([index.name, updated]);
     }
   }

@@ -101,7 +101,10 @@ function settingsComponent(family: string, settings: Record<string, unknown>): B
   };
 }
 
-const QUERY_MESSAGE = { query: { default_field: ['message'] } };
+/** Every 7.x family's settings: its policy, `best_compression`, and `message` as the default query field. */
+function familySettings(family: string): BuiltIn {
+  return settingsComponent(family, { lifecycle: { name: family }, codec: 'best_compression', query: { default_field: ['message'] } });
+}
 
 function indexTemplate(family: string, composedOf: string[], allowAutoCreate: boolean): BuiltIn {
   return {
@@ -136,11 +139,11 @@ function familyPolicy(family: string, sizeCondition: 'max_size' | 'max_primary_s
 export const STACK_V7_10: StackCatalogue = {
   componentTemplates: [
     LOGS_MAPPINGS,
-    settingsComponent('logs', { lifecycle: { name: 'logs' }, codec: 'best_compression', ...QUERY_MESSAGE }),
+    familySettings('logs'),
     METRICS_MAPPINGS,
-    settingsComponent('metrics', { lifecycle: { name: 'metrics' }, codec: 'best_compression', ...QUERY_MESSAGE }),
+    familySettings('metrics'),
     SYNTHETICS_MAPPINGS,
-    settingsComponent('synthetics', { lifecycle: { name: 'synthetics' }, codec: 'best_compression', ...QUERY_MESSAGE }),
+    familySettings('synthetics'),
   ],
   indexTemplates: [
     indexTemplate('logs', ['logs-mappings', 'logs-settings'], false),
@@ -157,11 +160,11 @@ export const STACK_V7_17: StackCatalogue = {
     DATA_STREAMS_MAPPINGS,
     LOGS_MAPPINGS,
     // `mapping.ignore_malformed: true` came with 8.8 (elastic/elasticsearch#95329), not in 7.x.
-    settingsComponent('logs', { lifecycle: { name: 'logs' }, codec: 'best_compression', ...QUERY_MESSAGE }),
+    familySettings('logs'),
     METRICS_MAPPINGS,
-    settingsComponent('metrics', { lifecycle: { name: 'metrics' }, codec: 'best_compression', ...QUERY_MESSAGE }),
+    familySettings('metrics'),
     SYNTHETICS_MAPPINGS,
-    settingsComponent('synthetics', { lifecycle: { name: 'synthetics' }, codec: 'best_compression', ...QUERY_MESSAGE }),
+    familySettings('synthetics'),
   ],
   indexTemplates: [
     indexTemplate('logs', ['logs-mappings', 'data-streams-mappings', 'logs-settings'], true),

@@ -13,6 +13,7 @@ import {
   SETTING_BLOCKS_WRITE,
   SETTING_LIFECYCLE_NAME,
   SETTING_NUMBER_OF_REPLICAS,
+  SETTING_TIER_PREFERENCE,
   setLifecycle,
 } from '../../cluster/cluster';
 import { EsException, illegalArgument, illegalState } from '../../errors';
@@ -51,7 +52,6 @@ export const SETTING_SNAPSHOT_UUID = 'index.store.snapshot.snapshot_uuid';
 export const SETTING_SNAPSHOT_INDEX_NAME = 'index.store.snapshot.index_name';
 export const SETTING_SNAPSHOT_INDEX_UUID = 'index.store.snapshot.index_uuid';
 export const SETTING_SNAPSHOT_PARTIAL = 'index.store.snapshot.partial';
-const SETTING_TIER_PREFERENCE = 'index.routing.allocation.include._tier_preference';
 const SETTING_TOTAL_SHARDS_PER_NODE = 'index.routing.allocation.total_shards_per_node';
 const SETTING_RECOVERY_TYPE = 'index.recovery.type';
 
