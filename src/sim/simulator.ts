@@ -19,10 +19,7 @@ import { PhaseWait, Scheduler, WaitQueue } from './scheduler';
 import { executeSlmPolicy, slmNextExecution } from '../engine/cluster/snapshots';
 import { runSlmRetention } from '../engine/cluster/slm-retention';
 import { nextCronFire } from '../engine/cluster/cron';
-import { effectiveClusterSetting } from '../engine/cluster/cluster-settings';
-
-/** ES `LifecycleSettings.SLM_RETENTION_SCHEDULE_SETTING`'s default (1:30 every night, UTC). */
-const DEFAULT_RETENTION_SCHEDULE = '0 30 1 * * ?';
+import { clusterSettingOrDefault } from '../engine/cluster/cluster-settings';
 
 export interface SimulatorConfig {
   readonly startMillis: number;
@@ -300,7 +297,7 @@ export class Simulation {
     }
     // Divergence: ES keeps the retention job scheduled while no policy exists; a run then does
     // nothing it records, so the simulator schedules it only while a policy exists.
-    const schedule = effectiveClusterSetting(this.cluster, 'slm.retention_schedule') ?? DEFAULT_RETENTION_SCHEDULE;
+    const schedule = clusterSettingOrDefault(this.cluster, 'slm.retention_schedule') ?? '';
     if (this.retentionJob === null || this.retentionJob.schedule !== schedule) {
       // An empty schedule turns scheduled retention off (ES `SnapshotRetentionService`).
       this.retentionJob = { schedule, at: schedule.trim() === '' ? undefined : nextCronFire(schedule, this.now) };

@@ -130,6 +130,11 @@ export function effectiveClusterSetting(cluster: Cluster, key: string): string |
   return cluster.clusterSettings.transient.get(key) ?? cluster.clusterSettings.persistent.get(key) ?? null;
 }
 
+/** A known setting's value as the node sees it, else its default (null for an unknown key). */
+export function clusterSettingOrDefault(cluster: Cluster, key: string): string | null {
+  return effectiveClusterSetting(cluster, key) ?? DEFINITIONS.get(key)?.defaultValue ?? null;
+}
+
 /** `include_defaults`: the known settings set in neither scope, with their defaults. */
 export function clusterSettingDefaults(
   cluster: Cluster,

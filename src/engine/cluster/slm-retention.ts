@@ -7,7 +7,7 @@
 import type { Cluster } from './cluster';
 import type { SlmPolicy, Snapshot } from './snapshot-store';
 import { formatTimeValueToString, parseTimeValue } from '../xcontent/time';
-import { slmPolicyStats, slmPolicyStatsToXContent } from './snapshots';
+import { deleteSnapshot, slmPolicyStats, slmPolicyStatsToXContent } from './snapshots';
 
 /** A policy's `retention`, each part null when not given. */
 export interface RetentionConfig {
@@ -89,7 +89,7 @@ export function runSlmRetention(cluster: Cluster, now: number): boolean {
     }
   }
   for (const { repository, snapshot, policy } of doomed) {
-    store.snapshots.get(repository)!.delete(snapshot);
+    deleteSnapshot(cluster, repository, snapshot);
     slmPolicyStats(cluster, policy).snapshotsDeleted += 1;
   }
   return true;
