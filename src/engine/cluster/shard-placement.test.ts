@@ -101,6 +101,12 @@ describe('shard placement', () => {
     expect(where(cluster, i)).to.deep.equal(['0p:hot-1', '1p:-']);
   });
 
+  it('takes a total_shards_per_node of 0 as no limit, as ES does', () => {
+    const cluster = clusterWith([HOT]);
+    const i = index(cluster, 'logs', { 'index.number_of_shards': '2', 'index.number_of_replicas': '0', 'index.routing.allocation.total_shards_per_node': '0' });
+    expect(where(cluster, i)).to.deep.equal(['0p:hot-1', '1p:hot-1']);
+  });
+
   it('gives a frozen-only node only partially mounted indices', () => {
     const cluster = clusterWith([{ name: 'frozen-1', roles: ['data_frozen'], attributes: {} }]);
     expect(where(cluster, index(cluster, 'logs', { 'index.number_of_replicas': '0' }))).to.deep.equal(['0p:-']);

@@ -49,6 +49,15 @@ export function routingKey(index: IndexMetadata): string {
 }
 
 /**
+ * `index.routing.allocation.total_shards_per_node` as ES's `ShardsLimitAllocationDecider` applies it:
+ * a positive number caps the index's copies on one node; 0, -1 (the default) or anything else is no cap.
+ */
+export function shardsPerNodeLimit(index: IndexMetadata): number | null {
+  const limit = Number(index.settings.get(SETTING_TOTAL_SHARDS_PER_NODE) ?? '-1');
+  return Number.isFinite(limit) && limit > 0 ? limit : null;
+}
+
+/**
  * `index.routing.allocation.include._tier_preference` as a list (empty when unset): what the deciders
  * use. ES writes its default at creation (`index-creation.ts`: `data_content`, or `data_hot` for a data
  * stream's backing index, from 7.10), so a node with only `data_warm` (no `data_content`, no generic
@@ -250,8 +259,7 @@ export class PlacementStore {
     const topology = this.topology;
     const shards = numberOfShards(index);
     const perShard = numberOfReplicas(index) + 1;
-    const limitSetting = Number(index.settings.get(SETTING_TOTAL_SHARDS_PER_NODE) ?? '-1');
-    const limit = Number.isFinite(limitSetting) && limitSetting >= 0 ? limitSetting : Infinity;
+    const limit = shardsPerNodeLimit(index) ?? Infinity;
     // Where each copy was: [shard][copy], copy 0 the primary. A primary whose node left gives way to a
     // started replica (ES promotes it).
     const was: Array<Array<SimNode | null>> = [];
@@ -413,10 +421,10 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
         ? { decider: 'same_shard', decision: 'NO', explanation: `a copy of this shard is already allocated to this node [${routingSummary(index, held)}]` }
         : { decider: 'same_shard', decision: 'YES', explanation: 'this node does not hold a copy of this shard' },
     );
-    const limitSetting = Number(index.settings.get(SETTING_TOTAL_SHARDS_PER_NODE) ?? '-1');
-    const limit = Number.isFinite(limitSetting) ? limitSetting : -1;
+    const setting = Number(index.settings.get(SETTING_TOTAL_SHARDS_PER_NODE) ?? '-1');
+    const limit = Number.isFinite(setting) ? setting : -1;
     const onNode = copies.filter((c) => c.node !== null && c.node.id === node.id).length;
-    if (limit > 0 && onNode >= limit) {
+    if (shardsPerNodeLimit(index) !== null && onNode >= limit) {
       out.push({
         decider: 'shards_limit',
         decision: 'NO',
