@@ -18,7 +18,7 @@ import { resolveIndices, simpleMatch } from '../engine/cluster/index-resolver';
 import { EsException, illegalArgument } from '../engine/errors';
 import { formatJavaInstantString, formatTimeValueToString } from '../engine/xcontent/time';
 import { clusterHealth } from './cluster-handlers';
-import { booleanParam, commaList, expandHidden, HandlerResult, ok, RequestContext } from './context';
+import { booleanParam, commaList, HandlerResult, ok, RequestContext, wildcardOptions } from './context';
 import type { JsonDouble } from './json-output';
 
 export interface Column {
@@ -157,13 +157,10 @@ export function catIndices(ctx: RequestContext): HandlerResult {
   ];
   // ES `RestIndicesAction`: `IndicesOptions.fromRequest(request, IndicesOptions.strictExpand())`, so
   // wildcards list open and closed indices unless `expand_wildcards` says otherwise.
-  const states = (ctx.query.get('expand_wildcards') ?? 'open,closed').split(',');
   const indices = resolveIndices(sim.cluster, ctx.params.get('index') ?? '_all', {
+    ...wildcardOptions(ctx, 'open,closed'),
     ignoreUnavailable: false,
     allowNoIndices: true,
-    expandHidden: expandHidden(ctx),
-    expandOpen: states.includes('open') || states.includes('all'),
-    expandClosed: states.includes('closed') || states.includes('all'),
   });
   const allocation = allocationModel(sim.cluster);
   const wanted = ctx.query.get('health');

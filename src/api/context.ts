@@ -97,6 +97,22 @@ export function indicesOptions(ctx: RequestContext): ResolveOptions {
   };
 }
 
+/**
+ * ES `IndicesOptions#fromRequest` over a default `expand_wildcards` (`open` for most reads, `closed` for
+ * `_open`, `open,closed` for `_cat/indices`): which states wildcards reach, with the other options.
+ */
+export function wildcardOptions(ctx: RequestContext, defaultWildcards: string): ResolveOptions {
+  const states = (ctx.query.get('expand_wildcards') ?? defaultWildcards).split(',');
+  const all = states.includes('all');
+  return {
+    ignoreUnavailable: booleanParam(ctx, 'ignore_unavailable', false),
+    allowNoIndices: booleanParam(ctx, 'allow_no_indices', true),
+    expandHidden: all || states.includes('hidden'),
+    expandOpen: all || states.includes('open'),
+    expandClosed: all || states.includes('closed'),
+  };
+}
+
 /** `expand_wildcards` (default `open`) reaches hidden indices and streams. */
 export function expandHidden(ctx: RequestContext): boolean {
   const value = ctx.query.get('expand_wildcards') ?? 'open';

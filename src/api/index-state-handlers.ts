@@ -4,24 +4,12 @@
  * shards, no blocks are simulated); the answer's shape is the release's.
  */
 import { IndexMetadata, setIndexState } from '../engine/cluster/cluster';
-import { ResolveOptions, resolveIndices } from '../engine/cluster/index-resolver';
-import { booleanParam, HandlerResult, ok, RequestContext } from './context';
+import { resolveIndices } from '../engine/cluster/index-resolver';
+import { HandlerResult, ok, RequestContext, wildcardOptions } from './context';
 
-/** ES `IndicesOptions#fromRequest` over a default `expand_wildcards` (close: `open`; open: `closed`). */
-function stateOptions(ctx: RequestContext, defaultWildcards: string): ResolveOptions {
-  const states = (ctx.query.get('expand_wildcards') ?? defaultWildcards).split(',');
-  const all = states.includes('all');
-  return {
-    ignoreUnavailable: booleanParam(ctx, 'ignore_unavailable', false),
-    allowNoIndices: booleanParam(ctx, 'allow_no_indices', true),
-    expandHidden: all || states.includes('hidden'),
-    expandOpen: all || states.includes('open'),
-    expandClosed: all || states.includes('closed'),
-  };
-}
-
+/** The indices named, wildcards reaching the default states (close: `open`; open: `closed`). */
 function targets(ctx: RequestContext, defaultWildcards: string): IndexMetadata[] {
-  return resolveIndices(ctx.sim.cluster, ctx.params.get('index') ?? '_all', stateOptions(ctx, defaultWildcards));
+  return resolveIndices(ctx.sim.cluster, ctx.params.get('index') ?? '_all', wildcardOptions(ctx, defaultWildcards));
 }
 
 /**

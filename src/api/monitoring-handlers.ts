@@ -17,7 +17,7 @@ import { copiesOf } from '../engine/cluster/shard-placement';
 import { resolveIndices } from '../engine/cluster/index-resolver';
 import { EsException, illegalArgument, indexClosed, resourceNotFound } from '../engine/errors';
 import { byteSizeString } from './cat-handlers';
-import { bodyAsMap, booleanParam, commaList, expandHidden, HandlerResult, indicesOptions, isObject, ok, RequestContext } from './context';
+import { bodyAsMap, booleanParam, commaList, expandHidden, HandlerResult, indicesOptions, isObject, ok, RequestContext, wildcardOptions } from './context';
 
 function byName(a: IndexMetadata, b: IndexMetadata): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -212,13 +212,8 @@ export function count(ctx: RequestContext): HandlerResult {
   const q = ctx.query.get('q');
   if (ctx.body !== null && ctx.body.trim().length > 0) checkCountBody(ctx.body);
   else if (q !== undefined && q !== '*' && q !== '*:*') throw unsupportedQuery(`the query string [${q}]`);
-  const states = (ctx.query.get('expand_wildcards') ?? 'open').split(',');
-  const options = indicesOptions(ctx);
-  const indices = resolveIndices(sim.cluster, ctx.params.get('index') ?? '_all', {
-    ...options,
-    expandOpen: states.includes('open') || states.includes('all'),
-    expandClosed: states.includes('closed') || states.includes('all'),
-  });
+  const options = wildcardOptions(ctx, 'open');
+  const indices = resolveIndices(sim.cluster, ctx.params.get('index') ?? '_all', options);
   const searched: IndexMetadata[] = [];
   for (const index of indices) {
     if (index.state === 'close') {

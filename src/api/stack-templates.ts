@@ -2,7 +2,8 @@
  * Installs a release's built-in stack templates (the catalogue in `engine/cluster/stack-templates/`)
  * into a fresh cluster, as ES's `StackTemplateRegistry` does once a master is elected: component
  * templates, then the composable templates that compose them, then the ILM policies, each stamped with
- * the start instant. Runs from `Simulation#reset` (creation and `POST /_sim/_reset`) unless the node
+ * the start instant. `createSimulator` hands it to the simulation as `seedCluster`, which `Simulation#reset`
+ * runs at creation and on `POST /_sim/_reset` unless the node
  * setting `stack.templates.enabled` is false; it never touches a cluster that has anything else in it.
  *
  * Divergence: ES re-checks on every cluster-state change and puts back a built-in that is missing or
