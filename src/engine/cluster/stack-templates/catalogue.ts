@@ -2,8 +2,8 @@
  * The built-in stack templates per release (ES x-pack `StackTemplateRegistry`, and from 8.12 its
  * `LegacyStackTemplateRegistry`): the composable index templates, component templates and ILM policies
  * a real node installs at start-up, as data, with the release-specific bodies in `v7.ts` and `v8.ts`.
- * Pure data and lookups; installing them into a cluster is `src/api/stack-templates.ts`'s job (it parses them
- * with the API's request parsers).
+ * Pure data and lookups; installing them into a cluster is `src/api/stack-templates.ts`'s job (it writes
+ * the policies' canonical JSON as the API does).
  *
  * Sources (elastic/elasticsearch, stored copies rather than the release tags): the 7.x registry
  * (`REGISTRY_VERSION` 1; `stack.templates.enabled` made dynamic by #63764, taken as 7.11), the copy with
