@@ -22,7 +22,7 @@ function loadMain() {
       return require(source).main;
     }
   }
-  const built = path.join(root, 'dist', 'cli', 'main.js');
+  const built = path.join(root, 'dist', 'src', 'cli', 'main.js');
   if (fs.existsSync(built)) return require(built).main;
   process.stderr.write('ilm-sim: neither ts-node with the sources nor a build in dist/ was found; run `npm install` (or `npm run build`).\n');
   process.exit(1);

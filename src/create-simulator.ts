@@ -5,7 +5,7 @@
  * the entry point that re-exports the wrapper (an import circle).
  */
 import { handle, SimRequest, SimResponse } from './api/handle';
-import { installStackTemplates } from './api/stack-templates';
+import { installStackTemplates } from './api/templates/stack-templates';
 import { DEFAULT_PROFILE, Profile, PROFILES } from './engine/profile';
 import { NodeSpec, nodeSpecsError, toNodeSpecs } from './engine/cluster/topology';
 import { parseInstant, parseTimeValue } from './engine/xcontent/time';

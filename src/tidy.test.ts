@@ -15,6 +15,8 @@ import * as ts from 'typescript';
 
 const SRC = __dirname;
 const ROOT = resolve(SRC, '..');
+/** The step definitions: Gherkin glue at the top level, beside src (the project's design card). */
+const STEPS = join(ROOT, 'steps');
 
 function walk(dir: string): string[] {
   const out: string[] = [];
@@ -29,9 +31,10 @@ function walk(dir: string): string[] {
 const isTest = (file: string): boolean => file.endsWith('.test.ts');
 const rel = (file: string): string => relative(ROOT, file).split(sep).join('/');
 
-/** Every `.ts` module under src, test files excluded. */
-function modules(under = SRC): string[] {
-  return walk(under).filter((f) => f.endsWith('.ts') && !isTest(f));
+/** Every `.ts` module under src (and the top-level steps/ when no folder is named), test files excluded. */
+function modules(under?: string): string[] {
+  const files = under === undefined ? [...walk(SRC), ...walk(STEPS)] : walk(under);
+  return files.filter((f) => f.endsWith('.ts') && !isTest(f));
 }
 
 /**
@@ -101,7 +104,7 @@ export function importSpecifiers(source: string, fileName = 'sample.ts'): string
   return out;
 }
 
-type Layer = 'engine' | 'sim' | 'api' | 'server' | 'cli' | 'cucumber' | 'client' | 'root' | 'features' | 'package' | 'builtin';
+type Layer = 'engine' | 'sim' | 'api' | 'server' | 'cli' | 'cucumber' | 'client' | 'steps' | 'root' | 'features' | 'package' | 'builtin';
 
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
@@ -112,6 +115,7 @@ function layerOf(file: string, specifier: string): Layer {
   const target = rel(resolve(dirname(file), specifier));
   const [top, second] = target.split('/');
   if (top === 'features') return 'features';
+  if (top === 'steps') return 'steps';
   if (top !== 'src') return 'package';
   if (isSourceLayer(second)) return second;
   return 'root';
@@ -125,19 +129,21 @@ function isSourceLayer(name: string | undefined): name is SourceLayer {
 }
 
 function layerOfFile(file: string): Layer {
-  const second = rel(file).split('/')[1];
+  const [top, second] = rel(file).split('/');
+  if (top === 'steps') return 'steps';
   return isSourceLayer(second) ? second : 'root';
 }
 
 /** Allowed targets per source layer, with the advice a violation prints. */
-const ALLOWED: Record<SourceLayer | 'root', { readonly may: readonly Layer[]; readonly advice: string }> = {
+const ALLOWED: Record<SourceLayer | 'steps' | 'root', { readonly may: readonly Layer[]; readonly advice: string }> = {
   engine: { may: ['engine'], advice: 'keep src/engine pure: pass what it needs in as arguments' },
   sim: { may: ['engine', 'sim'], advice: 'the simulator may only drive src/engine' },
   api: { may: ['engine', 'sim', 'api', 'package', 'builtin'], advice: 'src/api sits below src/server and src/cli: let them call src/api' },
   server: { may: ['engine', 'sim', 'api', 'server', 'root', 'package', 'builtin'], advice: 'src/server only adapts src/api to node:http' },
   cli: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'the cli drives the simulator through src/api' },
-  cucumber: { may: ['cucumber', 'server', 'root', 'package', 'builtin'], advice: 'the step library speaks to the simulator only through the package entry points (src/index.ts, src/server)' },
+  cucumber: { may: ['cucumber', 'steps', 'server', 'root', 'package', 'builtin'], advice: 'the step library speaks to the simulator only through the package entry points (src/index.ts, src/server)' },
   client: { may: ['client', 'root', 'package', 'builtin'], advice: 'the client connection speaks to the simulator only through src/index.ts' },
+  steps: { may: ['steps', 'cucumber', 'server', 'root', 'package', 'builtin'], advice: 'step definitions stay thin: they call the World and the helpers in src/cucumber' },
   root: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'src never depends on the Gherkin glue' },
 };
 
@@ -152,7 +158,7 @@ export function importViolations(file: string, source: string): string[] {
       findings.push(`importing '${specifier}' (features/) is banned in src, features use src and never the other way (${rel(file)})`);
     } else if (!rule.may.includes(to)) {
       const what = to === 'builtin' ? `node builtin '${specifier}'` : to === 'package' ? `package '${specifier}'` : `'${specifier}' (src/${to})`;
-      const where = from === 'root' ? 'src' : `src/${from}`;
+      const where = from === 'root' ? 'src' : from === 'steps' ? 'steps' : `src/${from}`;
       findings.push(`importing ${what} is banned in ${where}, ${rule.advice} (${rel(file)})`);
     }
   }
@@ -469,7 +475,7 @@ describe('tidy: no import circles under src', () => {
  * `simpleMatch`. The one place allowed is a step whose pattern the feature file's author writes.
  */
 const REGEXP_CONSTRUCTOR = /\bRegExp\s*\(/;
-const REGEXP_ALLOWED = new Set(['src/cucumber/steps/explain.ts']);
+const REGEXP_ALLOWED = new Set(['steps/explain.ts']);
 
 export function regExpConstructions(source: string, fileName: string): string[] {
   if (!REGEXP_CONSTRUCTOR.test(stripComments(source, fileName))) return [];

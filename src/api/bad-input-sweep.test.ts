@@ -623,7 +623,7 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
       : 'index, alias, and data stream names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index]) conflicts with index]',
   });
   // Issue 14, item 5: an alias value that is not an object sends ES's `Alias.fromXContent` reading on
-  // past it (src/api/alias-spec.ts); 8.0+ refuses the tokens it meets (PR #71889).
+  // past it (src/api/indices/alias-spec.ts); 8.0+ refuses the tokens it meets (PR #71889).
   const noAlias = { text: illegalArgument('No alias is specified') };
   aliasCase('a number', { a: 5 }, noAlias);
   aliasCase('null', { a: null }, noAlias);

@@ -8,7 +8,7 @@
  * function.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES, type SimRequest } from '../index';
 import { DEFAULT_PROFILE } from '../engine/profile';
@@ -331,9 +331,10 @@ function replay(file: string, stdout: OutputStream, stderr: OutputStream): numbe
   return 0;
 }
 
-/** The version in the package's own package.json (two levels up from src/cli and from dist/cli). */
+/** The version in the package's own package.json (two levels up from src/cli, three from dist/src/cli). */
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+  const up = basename(resolve(__dirname, '..', '..')) === 'dist' ? ['..', '..', '..'] : ['..', '..'];
+  const manifest = JSON.parse(readFileSync(join(__dirname, ...up, 'package.json'), 'utf8')) as { version: string };
   return manifest.version;
 }
 

@@ -205,7 +205,7 @@ export interface Profile {
   /**
    * ES `Alias.fromXContent` (create index): `lenient` skips unknown fields and tokens (6.x, 7.x);
    * `strict` refuses them, "Unknown field [f] in alias [a]" / "Unknown token [T] in alias [a]"
-   * (8.0+, elastic/elasticsearch PR #71889, backported to 8.0 as #81565). See src/api/alias-spec.ts.
+   * (8.0+, elastic/elasticsearch PR #71889, backported to 8.0 as #81565). See src/api/indices/alias-spec.ts.
    */
   readonly aliasParsing: 'lenient' | 'strict';
   /**

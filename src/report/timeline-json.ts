@@ -1,6 +1,6 @@
 /**
  * The JSON `GET /_sim/timeline` answers, as types for its readers (the step library, `ilm-sim plan`,
- * the SVG picture). Types only: the route builds the JSON in src/api/lifecycle-view-handlers.ts.
+ * the SVG picture). Types only: the route builds the JSON in src/api/sim/lifecycle-view-handlers.ts.
  */
 
 export interface TimelineSpanJson {

@@ -2,7 +2,7 @@
  * The built-in stack templates per release (ES x-pack `StackTemplateRegistry`, and from 8.12 its
  * `LegacyStackTemplateRegistry`): the composable index templates, component templates and ILM policies
  * a real node installs at start-up, as data, with the release-specific bodies in `v7.ts` and `v8.ts`.
- * Pure data and lookups; installing them into a cluster is `src/api/stack-templates.ts`'s job (it writes
+ * Pure data and lookups; installing them into a cluster is `src/api/templates/stack-templates.ts`'s job (it writes
  * the policies' canonical JSON as the API does).
  *
  * Sources (elastic/elasticsearch, stored copies rather than the release tags): the 7.x registry

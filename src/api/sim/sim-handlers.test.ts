@@ -1,0 +1,68 @@
+/**
+ * `POST /_sim/clock/_next`: without `until` it runs one instant (its contract before `until`); with
+ * `until` it walks the instants on the server and stops at the first one where the condition holds.
+ */
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+
+import { createSimulator } from '../../create-simulator';
+
+async function retriedError(times: number) {
+  const sim = createSimulator({ profile: '7.17' });
+  await sim.request({
+    method: 'PUT', path: '/_ilm/policy/logs',
+    body: { policy: { phases: { hot: { actions: { rollover: { max_docs: 10 } } }, delete: { min_age: '1d', actions: { delete: {} } } } } },
+  });
+  await sim.request({
+    method: 'PUT', path: '/logs-000001',
+    body: { settings: { 'index.lifecycle.name': 'logs', 'index.lifecycle.rollover_alias': 'logs' }, aliases: { logs: { is_write_index: true } } },
+  });
+  await sim.request({ method: 'POST', path: '/_sim/faults', body: { index: 'logs-000001', step: 'attempt-rollover', times, error: { type: 'illegal_state_exception', reason: 'refused' } } });
+  await sim.request({ method: 'POST', path: '/_sim/ingest', body: { index: 'logs', count: 20 } });
+  return sim;
+}
+
+type Next = { now: string; advanced: boolean; reached?: boolean; idle?: boolean; instants?: number; explain?: Record<string, unknown> | null };
+
+describe('POST /_sim/clock/_next', () => {
+  it('without until: one instant, and the clock stays when nothing is due within the bound', async () => {
+    const sim = await retriedError(3);
+    const one = await sim.request({ method: 'POST', path: '/_sim/clock/_next' });
+    expect(one.text).to.equal('{"now_millis":1704067800000,"now":"2024-01-01T00:10:00.000Z","advanced":true}');
+    const none = await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '1m' } });
+    expect(none.text).to.equal('{"now_millis":1704067800000,"now":"2024-01-01T00:10:00.000Z","advanced":false}');
+  });
+
+  it('until a step: stops at the first instant it holds, after the retries, with the explain record', async () => {
+    const sim = await retriedError(100);
+    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '365d', until: { index: 'logs-000001', step: 'hot/complete/complete' } } })).body as Next;
+    // The fault fires 100 times, on the polls from 00:10 to 16:40; the retry at 16:50 rolls over.
+    expect(res).to.include({ now: '2024-01-01T16:50:00.000Z', advanced: true, reached: true });
+    expect(res.instants).to.be.greaterThan(100);
+    expect(res.explain).to.include({ index: 'logs-000001', phase: 'hot', action: 'complete', step: 'complete' });
+    const again = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '1d', until: { index: 'logs-000001', phase: 'hot' } } })).body as Next;
+    expect(again).to.include({ now: '2024-01-01T16:50:00.000Z', advanced: false, reached: true, instants: 0 });
+  });
+
+  it('until gone: stops when the delete phase removed the index; explain is null', async () => {
+    const sim = await retriedError(1);
+    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '30d', until: { index: 'logs-000001', exists: false } } })).body as Next;
+    expect(res).to.include({ reached: true, explain: null });
+    expect((await sim.request({ method: 'HEAD', path: '/logs-000001' })).status).to.equal(404);
+  });
+
+  it('until a phase never reached: an ERROR retried on every poll runs to the bound (not idle)', async () => {
+    const sim = await retriedError(1_000_000);
+    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '2d', until: { index: 'logs-000001', phase: 'warm' } } })).body as Next;
+    expect(res).to.include({ now: '2024-01-03T00:00:00.000Z', reached: false, idle: false });
+    expect(res.explain).to.include({ step: 'ERROR', failed_step: 'attempt-rollover' });
+  });
+
+  it('until with nothing scheduled: the clock moves to the bound and says idle', async () => {
+    const sim = createSimulator({ profile: '7.17' });
+    await sim.request({ method: 'PUT', path: '/plain' });
+    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '3d', until: { index: 'plain', exists: false } } })).body as Next;
+    expect(res).to.deep.include({ now: '2024-01-04T00:00:00.000Z', advanced: true, reached: false, idle: true, instants: 0 });
+    expect(res.explain).to.deep.equal({ index: 'plain', managed: false });
+  });
+});

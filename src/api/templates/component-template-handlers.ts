@@ -1,0 +1,125 @@
+/**
+ * Component templates (`PUT|POST|GET|HEAD|DELETE /_component_template/<name>`, ES 7.8+,
+ * `RestPutComponentTemplateAction` and its siblings): settings and aliases that composable index
+ * templates compose in through `composed_of` (resolved at index creation by
+ * `engine/cluster/index-creation.ts`). A release before 7.8 has no such endpoint.
+ *
+ * Divergence: mappings are kept and shown as given, never applied; ES lists templates in the order of
+ * an unordered map, the simulator sorts them by name.
+ */
+import type { ComponentTemplate } from '../../engine/cluster/cluster';
+import { simpleMatch } from '../../engine/cluster/index-resolver';
+import { flattenSettings, validateSettings } from '../../engine/cluster/index-settings';
+import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluster/index-view';
+import { EsException, illegalArgument, resourceNotFound } from '../../engine/errors';
+import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
+
+/** ES `ComponentTemplate.PARSER` fields per release (`deprecated` from 8.12). */
+function componentFields(ctx: RequestContext): readonly string[] {
+  return ctx.sim.profile.dataStreams === 'v8' ? ['template', 'version', '_meta', 'deprecated'] : ['template', 'version', '_meta'];
+}
+
+/** ES `Template.PARSER` fields per release (`lifecycle` from 8.11). */
+function templateFields(ctx: RequestContext): readonly string[] {
+  return ctx.sim.profile.dataStreams === 'v8' ? ['settings', 'mappings', 'aliases', 'lifecycle'] : ['settings', 'mappings', 'aliases'];
+}
+
+/** `PUT|POST /_component_template/<name>` (`?create=true` refuses an existing name). */
+export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
+  const { sim } = ctx;
+  const name = pathParam(ctx, 'name');
+  const body = bodyAsMap(requiredBody(ctx));
+  for (const key of Object.keys(body)) {
+    if (!componentFields(ctx).includes(key)) throw new EsException(illegalArgument(`[component_template] unknown field [${key}]`));
+  }
+  const template = body['template'];
+  if (template === undefined || template === null) throw new EsException(illegalArgument('Required [template]'));
+  if (!isObject(template)) throw new EsException(illegalArgument('[component_template] failed to parse field [template]'));
+  for (const key of Object.keys(template)) {
+    if (!templateFields(ctx).includes(key)) throw new EsException(illegalArgument(`[template] unknown field [${key}]`));
+  }
+  const version = body['version'];
+  if (version !== undefined && version !== null && (typeof version !== 'number' || !Number.isSafeInteger(version))) {
+    throw new EsException(illegalArgument('[component_template] failed to parse field [version]'));
+  }
+  const settings = flattenSettings(isObject(template['settings']) ? template['settings'] : {});
+  validateSettings(settings, sim.profile);
+  if (booleanParam(ctx, 'create', false) && sim.cluster.componentTemplates.has(name)) {
+    throw new EsException(illegalArgument(`component template [${name}] already exists`));
+  }
+  const flat = new Map<string, string>();
+  for (const [key, value] of settings) if (value !== null) flat.set(key, value);
+  const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
+  sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body });
+  return ok(ACKNOWLEDGED);
+};
+
+/** ES `ComponentTemplate#toXContent`: `template` (settings normalised to `index.*` strings), `version`, `_meta`. */
+function componentToXContent(component: ComponentTemplate, flat: boolean): Record<string, unknown> {
+  const source = component.source;
+  const given = source['template'] as Record<string, unknown>;
+  const template: Record<string, unknown> = {};
+  if (given['settings'] !== undefined && given['settings'] !== null) {
+    const settings = [...component.settings.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    template['settings'] = settingsToXContent(settings, flat);
+  }
+  if (given['mappings'] !== undefined && given['mappings'] !== null) template['mappings'] = given['mappings'];
+  if (given['aliases'] !== undefined && given['aliases'] !== null) {
+    const aliases: Record<string, unknown> = {};
+    for (const alias of [...component.aliases.keys()].sort()) aliases[alias] = aliasMetadataToXContent(component.aliases.get(alias)!);
+    template['aliases'] = aliases;
+  }
+  if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
+  const out: Record<string, unknown> = { template };
+  if (source['version'] !== undefined && source['version'] !== null) out['version'] = source['version'];
+  if (source['_meta'] !== undefined && source['_meta'] !== null) out['_meta'] = source['_meta'];
+  // ES writes `deprecated` whenever it was given (a nullable Boolean), as the 8.x stack templates give it.
+  if (typeof source['deprecated'] === 'boolean') out['deprecated'] = source['deprecated'];
+  return out;
+}
+
+/** `GET|HEAD /_component_template[/<name>]`: a pattern may match none; an explicit name must exist. */
+export const getComponentTemplates = (ctx: RequestContext): HandlerResult => {
+  const { sim } = ctx;
+  const flat = booleanParam(ctx, 'flat_settings', false);
+  const requested = ctx.params.get('name');
+  const names = [...sim.cluster.componentTemplates.keys()].sort().filter((n) => requested === undefined || simpleMatch(requested, n));
+  if (requested !== undefined && !requested.includes('*') && names.length === 0) {
+    throw new EsException(resourceNotFound(`component template matching [${requested}] not found`));
+  }
+  return ok({ component_templates: names.map((n) => ({ name: n, component_template: componentToXContent(sim.cluster.componentTemplates.get(n)!, flat) })) });
+};
+
+/**
+ * `DELETE /_component_template/<name>` (ES `MetadataIndexTemplateService#removeComponentTemplate`):
+ * refused while an index template composes it; a missing name is a 404 whose reason is the name.
+ */
+export const deleteComponentTemplate = (ctx: RequestContext): HandlerResult => {
+  const { cluster } = ctx.sim;
+  const names = commaList(pathParam(ctx, 'name'));
+  const selected = (n: string) => (names.length > 1 ? names.includes(n) : simpleMatch(names[0] ?? '', n));
+  const matching = [...cluster.componentTemplates.keys()].filter(selected);
+  const inUse = new Set<string>();
+  const users: string[] = [];
+  for (const template of cluster.indexTemplates.values()) {
+    const used = template.composedOf.filter((c) => matching.includes(c));
+    if (used.length > 0) {
+      users.push(template.name);
+      for (const c of used) inUse.add(c);
+    }
+  }
+  if (users.length > 0) {
+    throw new EsException(
+      illegalArgument(`component templates [${[...inUse].sort().join(', ')}] cannot be removed as they are still in use by index templates [${users.sort().join(', ')}]`),
+    );
+  }
+  if (names.length > 1) {
+    const missing = names.filter((n) => !cluster.componentTemplates.has(n));
+    if (missing.length > 0) throw new EsException(resourceNotFound(missing.join(',')));
+  } else if (matching.length === 0) {
+    if (names[0] === '*') return ok(ACKNOWLEDGED);
+    throw new EsException(resourceNotFound(names[0] ?? ''));
+  }
+  for (const name of matching) cluster.componentTemplates.delete(name);
+  return ok(ACKNOWLEDGED);
+};
