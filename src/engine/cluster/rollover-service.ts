@@ -5,9 +5,9 @@
  * Data streams roll over in `data-streams.ts`. Messages are ES's. Pure over the cluster; `now` is an
  * argument.
  */
-import { Cluster, IndexMetadata, recordRollover, removeAlias, setAlias, touch } from './cluster';
+import { Cluster, IndexMetadata, IndexTemplate, recordRollover, removeAlias, setAlias, touch } from './cluster';
 import { EsException, illegalArgument } from '../errors';
-import { composedAliases, createIndex, matchingTemplate } from './index-creation';
+import { composedAliases, createIndex, matchingLegacyTemplates, matchingTemplate } from './index-creation';
 import type { Profile } from '../profile';
 import { javaHashMapOrder } from '../xcontent/java-order';
 import { resolveDateMathName } from './date-math-names';
@@ -43,18 +43,7 @@ export function rolloverAlias(
 ): IndexMetadata {
   const targetName = resolveDateMathName(unresolvedName, now);
   const template = matchingTemplate(cluster, targetName);
-  const composed = template ? composedAliases(cluster, template) : null;
-  if (template && composed?.has(alias)) {
-    // ES `MetadataRolloverService#checkNoDuplicatedAliasInIndexTemplate` prints the template's whole
-    // alias map as Java does (`[a, b]`): a composable template's aliases are a `HashMap` (ES `Template`
-    // parser), so Java HashMap order (elastic/elasticsearch#26976 shows `[[search-fusion-logs,
-    // active-fusion-logs]]` for a template listing them the other way round). Aliases its component
-    // templates bring count too (ES resolves them before the check).
-    const listed = javaHashMapOrder([...composed.keys()]).join(', ');
-    throw new EsException(
-      illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${listed}]] in index template [${template.name}]`),
-    );
-  }
+  checkNoDuplicatedAliasInTemplates(cluster, template, alias, targetName);
   const explicitWrite = source.aliases.get(alias)?.isWriteIndex === true;
   const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]), template, unresolvedName);
   if (explicitWrite) setAlias(cluster, source, alias, { ...source.aliases.get(alias), isWriteIndex: false });
@@ -62,6 +51,32 @@ export function rolloverAlias(
   recordRollover(source, alias, { timeMillis: now, metConditions });
   touch(source);
   return target;
+}
+
+/**
+ * ES `MetadataRolloverService#checkNoDuplicatedAliasInIndexTemplate` (PR #28110, closing #26976): a
+ * rollover fails when the new index's template would add the rollover alias again. The matching
+ * composable template is checked when there is one (aliases its component templates bring count too:
+ * ES resolves them first); otherwise every matching legacy template, highest `order` first, as ES's
+ * `findV1Templates` lists them (the 6.x report of #26976 was a legacy template). The message prints the
+ * template's whole alias map as Java does (`[a, b]`), in Java HashMap order (#26976 shows
+ * `[[search-fusion-logs, active-fusion-logs]]` for a template listing them the other way round).
+ * Divergence: 6.x/7.x keep a legacy template's aliases in an hppc map whose iteration order is not
+ * Java's; the simulator prints HashMap order for both kinds, which is what #26976 shows.
+ */
+function checkNoDuplicatedAliasInTemplates(cluster: Cluster, template: IndexTemplate | null, alias: string, targetName: string): void {
+  const refuse = (aliases: Iterable<string>, name: string): never => {
+    const listed = javaHashMapOrder([...aliases]).join(', ');
+    throw new EsException(illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${listed}]] in index template [${name}]`));
+  };
+  if (template) {
+    const composed = composedAliases(cluster, template);
+    if (composed.has(alias)) refuse(composed.keys(), template.name);
+    return;
+  }
+  for (const legacy of matchingLegacyTemplates(cluster, targetName)) {
+    if (legacy.aliases.has(alias)) refuse(legacy.aliases.keys(), legacy.name);
+  }
 }
 
 /** The index an alias writes to: the one flagged `is_write_index`, or its only index. */
