@@ -145,6 +145,15 @@ export interface Profile {
    */
   readonly dataStreamDelete: { readonly lastIndexDeletesStream: boolean; readonly writeIndexRefusal: 'uncaught' | 'error' };
   /**
+   * ILM's rollover steps on a data stream's backing index that is no longer the write index (the stream
+   * rolled over by hand while it waited at `check-rollover-ready`): `skip` (7.11.1+, the fix of
+   * elastic/elasticsearch#67777: both steps see the index is not the write index and complete) or
+   * `roll-again` (7.9-7.11.0: the dry run targets the stream, measures the current write index's age and
+   * the stream's summed primary docs and store, and once met `attempt-rollover` rolls the stream over a
+   * second time).
+   */
+  readonly formerDataStreamWriteIndexRollover: 'skip' | 'roll-again';
+  /**
    * Document write answers: `v7` (6.x/7.x) carry `_type: "_doc"` and a bulk answer starts with `took`;
    * `v8` has no types (removed in 8.0) and a bulk answer starts with `errors` (chunked XContent).
    */
@@ -408,6 +417,7 @@ export const PROFILE_7_10: Profile = {
   timeSeriesIndices: false,
   dataStreams: 'v7.10',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
+  formerDataStreamWriteIndexRollover: 'roll-again',
   documentApi: 'v7',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -513,6 +523,7 @@ export const PROFILE_6_6: Profile = {
   timeSeriesIndices: false,
   dataStreams: 'none',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
+  formerDataStreamWriteIndexRollover: 'skip',
   documentApi: 'v7',
   resizeCopiesSettings: false,
   parseOriginationDate: false,
@@ -638,6 +649,8 @@ export const PROFILE_7_17: Profile = {
   // 7.12: the stream's only backing index takes the stream with it (PR #69637); the write index is
   // still refused by a throw the runner does not catch (until 8.13).
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
+  // 7.11.1 fixed elastic/elasticsearch#67777 (a former write index no longer rolls the stream over).
+  formerDataStreamWriteIndexRollover: 'skip',
   // 7.14, PR #74518.
   policyInUseBy: true,
   // 7.14: a policy may carry `_meta` (the specification's `IlmPolicy._meta`, since 7.14.0).
@@ -708,6 +721,7 @@ export const PROFILE_8_19: Profile = {
   timeSeriesIndices: true,
   dataStreams: 'v8',
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'error' },
+  formerDataStreamWriteIndexRollover: 'skip',
   documentApi: 'v8',
   resizeCopiesSettings: true,
   parseOriginationDate: true,

@@ -8,7 +8,7 @@
  * write index passes both rollover steps (ES `WaitForRolloverReadyStep`, `RolloverStep` 7.9+).
  */
 import { activeShardsWait } from '../allocation-waits';
-import { Cluster, IndexMetadata, setLifecycle } from '../../cluster/cluster';
+import { Cluster, DataStream, IndexMetadata, setLifecycle } from '../../cluster/cluster';
 import { dataStreamOf, rolloverDataStream, writeIndexName } from '../../cluster/data-streams';
 import { EsException, illegalArgument, illegalState } from '../../errors';
 import { withFields } from '../../cluster/execution-state';
@@ -43,6 +43,25 @@ function rolloverAliasOf(index: IndexMetadata): string {
   return index.settings.get(SETTING_ROLLOVER_ALIAS) ?? '';
 }
 
+/**
+ * What a 7.9-7.11.0 dry run of a stream's rollover measured (`TransportRolloverAction#buildStats` over
+ * an indices-stats request for the whole stream): the write index's creation date and settings, with the
+ * primary docs and store summed over every backing index.
+ */
+function streamRolloverStats(cluster: Cluster, ds: DataStream): IndexMetadata {
+  const write = cluster.indices.get(writeIndexName(ds)!)!;
+  let docsCount = 0;
+  let storeBytes = 0;
+  for (const name of ds.indices) {
+    const backing = cluster.indices.get(name);
+    if (backing) {
+      docsCount += backing.docsCount;
+      storeBytes += backing.storeBytes;
+    }
+  }
+  return { ...write, docsCount, storeBytes };
+}
+
 export const rolloverAction: ActionDefinition = {
   name: NAME,
   parse: (p, profile) =>
@@ -74,19 +93,25 @@ export const rolloverAction: ActionDefinition = {
         key: readyKey,
         nextKey: attemptKey,
         retryable: profile.retryable.rollover,
-        // Unmet, the checks passed: only the conditions' ages move with time.
-        nextChange: ({ index, now }) => earliestMet(conditions, index, now, profile),
+        // Unmet, the checks passed: only the conditions' ages move with time. A former write index
+        // re-measured as 7.10 did reads the stream's other indices: every tick.
+        nextChange: ({ cluster, index, now }) => {
+          const ds = dataStreamOf(cluster, index.name);
+          if (ds && writeIndexName(ds) !== index.name) return now;
+          return earliestMet(conditions, index, now, profile);
+        },
         // ES `WaitForRolloverReadyStep` (7.x): the checks in order, then a dry-run rollover.
         evaluate: ({ cluster, index, now }) => {
           const ds = dataStreamOf(cluster, index.name);
           if (ds) {
-            // A backing index that is no longer the write index has nothing to roll over (ES logs and
-            // completes); the write index needs no rollover alias.
-            // Divergence: 7.10 (before 7.11.1, elastic/elasticsearch#67777) had no such check: a former
-            // write index, the stream rolled over by hand, dry-ran the stream's rollover on each tick
-            // (with the stream's summed document stats) and, once met, rolled the stream over a second
-            // time. The simulator skips it in every profile.
-            if (writeIndexName(ds) !== index.name) return COMPLETE;
+            // A backing index that is no longer the write index has nothing to roll over (ES 7.11.1+
+            // logs and completes); the write index needs no rollover alias. 7.9-7.11.0 had no such
+            // check (elastic/elasticsearch#67777): the dry run targeted the stream, so a former write
+            // index measured the current write index's age and the stream's summed primary stats.
+            if (writeIndexName(ds) !== index.name) {
+              if (profile.formerDataStreamWriteIndexRollover === 'skip') return COMPLETE;
+              return conditionsMet(conditions, streamRolloverStats(cluster, ds), now, profile) ? COMPLETE : notYet(null);
+            }
             return conditionsMet(conditions, index, now, profile) ? COMPLETE : notYet(null);
           }
           const alias = rolloverAliasOf(index);
@@ -120,7 +145,8 @@ export const rolloverAction: ActionDefinition = {
           if (index.settings.get(SETTING_INDEXING_COMPLETE) === 'true') return;
           const ds = dataStreamOf(cluster, index.name);
           if (ds) {
-            if (writeIndexName(ds) !== index.name) return;
+            // 7.9-7.11.0 rolled the stream over from a former write index too (#67777's second rollover).
+            if (writeIndexName(ds) !== index.name && profile.formerDataStreamWriteIndexRollover === 'skip') return;
             rolloverDataStream(cluster, profile, ds, [], now);
             return;
           }
