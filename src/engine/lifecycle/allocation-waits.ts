@@ -16,9 +16,13 @@ import { COMPLETE, notYet, StepContext, WaitResult } from './steps';
 
 /**
  * ES `AllocationInfo` (`step/info/AllocationInfo.java`): `message`, `shards_left_to_allocate`,
- * `all_shards_active`, then the replica count. Its field was `actual_replicas` through 7.x (the
- * pre-2021 `AllocationInfo` and 6.x `AllocationRoutedStep.Info`) and `number_of_replicas` in 8.x; the
- * profile's allocate chain variant tells the two apart.
+ * `all_shards_active`, then the replica count. Its field is `actual_replicas` in 6.x
+ * (`AllocationRoutedStep.Info`) and 7.10 (the `AllocationInfo` DataTierMigrationRoutedStep brought, under
+ * the pre-2021 licence header), `number_of_replicas` later: a user's February 2021 explain
+ * (elastic/elasticsearch#69347, a 7.11 Cloud cluster) already shows it, so 7.17 (allocate chain `v8`)
+ * prints it as 8.x does. The stored ES sources hold only those two versions of the class, so the exact
+ * release of the rename (7.11 at the latest) is inferred; the profile's allocate chain variant tells
+ * the two apart.
  */
 export function allocationInfo(profile: Profile, replicas: number, shardsLeft: number, allActive: boolean, message: string): object {
   const replicaField = profile.chains.allocate === 'v8' ? 'number_of_replicas' : 'actual_replicas';
