@@ -125,7 +125,8 @@ describe('ilm-sim plan', () => {
 
   it('indices made too late to be deleted by the horizon are still running, not problems', async () => {
     writeFileSync(path.join(dir, 'sound.json'), JSON.stringify({ policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, warm: { min_age: '3d', actions: { forcemerge: { max_num_segments: 1 } } }, delete: { min_age: '10d', actions: { delete: {} } } } } }));
-    const { code, out } = await plan(['sound.json', '--profile', '8.19', '--ingest', '1000 docs of 1kb per day', '--horizon', '60d', '--indices', '1000'], dir);
+    const { code, out } = await plan(['sound.json', '--profile', '8.19', '--ingest', '1000 docs of 1kb per day', '--horizon', '60d', '--indices', '1000', '--html', 'sound.html'], dir);
+    expect(readFileSync(path.join(dir, 'sound.html'), 'utf8')).to.contain('<p class="note">Still running at the horizon (made too late to be deleted by 2024-03-01; not a problem): sound-000050, sound-000051,').and.contain('No problems found.');
     expect(code, out).to.equal(0);
     expect(out).to.not.contain('not deleted within the horizon');
     expect(out).to.contain('Still running at the horizon (made too late to be deleted by 2024-03-01; not a problem): 12 indices\n');

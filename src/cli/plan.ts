@@ -594,7 +594,11 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
       startMillis: start,
       endMillis: end,
       longWaitMillis: stuckAfter,
-      notes: [`${formatEsDate(start).slice(0, 10)} + ${horizon}. Workload: ${workload.text}; ${setup.notes.join('; ')}`, `Showing ${shown.length} of ${timeline.indices.length} indices.`],
+      notes: [
+        `${formatEsDate(start).slice(0, 10)} + ${horizon}. Workload: ${workload.text}; ${setup.notes.join('; ')}`,
+        `Showing ${shown.length} of ${timeline.indices.length} indices.`,
+        ...(running.length === 0 ? [] : [`Still running at the horizon (made too late to be deleted by ${formatEsDate(end).slice(0, 10)}; not a problem): ${running.map((r) => r.index).join(', ')}.`]),
+      ],
       problems: problems.map((p) => p.text),
     });
     try {
