@@ -9,7 +9,7 @@
  *
  * Options (`formatOptions.livingDocs`): `output` (default `reports/living-docs.html`), `title`,
  * `introduction` (paragraphs; `code` in backticks), `first` (feature paths to put first),
- * `capabilities` (folder name -> heading), `hiddenTags` (tag patterns, `*` for any text, never shown;
+ * `capabilities` (folder name -> heading), `hiddenTags` (tags never shown, a trailing `*` for any ending;
  * default `@issue-*`: a regression scenario is tagged with its issue, which is no reader's business).
  * Other tags are shown quietly beside the name (`@profile:6.6` says which release a scenario runs on).
  */
@@ -30,8 +30,9 @@ const DEFAULT_HIDDEN_TAGS = ['@issue-*'];
 
 /** The tags a reader sees, quietly: all but the hidden ones. */
 function tagsHtml(tags: readonly messages.Tag[], options: LivingDocsOptions): string {
-  const hidden = (options.hiddenTags ?? DEFAULT_HIDDEN_TAGS).map((pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
-  const shown = tags.map((tag) => tag.name).filter((name) => !hidden.some((pattern) => pattern.test(name)));
+  const hidden = options.hiddenTags ?? DEFAULT_HIDDEN_TAGS;
+  const isHidden = (name: string) => hidden.some((entry) => (entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : name === entry));
+  const shown = tags.map((tag) => tag.name).filter((name) => !isHidden(name));
   return shown.length === 0 ? '' : ` <span class="tags">${shown.map((name) => `<span class="tag">${escapeHtml(name)}</span>`).join(' ')}</span>`;
 }
 
