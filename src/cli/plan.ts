@@ -5,8 +5,9 @@
  * reason), waits longer than a threshold (with what they wait for, from `GET /_sim/why`), indices that
  * should have been deleted within the horizon and were not; those made too late to finish are listed
  * as still running, not as problems. Every rule is the engine's: this module only sends requests
- * (`requestSync`) and reads `/_sim/timeline`; it never decides what ILM would do. `--html` also writes the picture (src/report/timeline-svg.ts). Exit code 0
- * clean, 1 problems found, 2 bad input.
+ * (`requestSync`) and reads `/_sim/timeline`; it never decides what ILM would do. `--html` also
+ * writes the picture (src/report/timeline-svg.ts). Exit code 0 clean, 1 problems found (errors,
+ * stalls), 2 bad input.
  */
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
