@@ -150,7 +150,7 @@ function snapshotRepositories(value: unknown, into: Set<string> = new Set()): Se
 }
 
 /** The files a plan is given (each option may be given several times). */
-export interface PlanFiles {
+interface PlanFiles {
   readonly policy: string;
   readonly templates: readonly string[];
   readonly legacyTemplates: readonly string[];
