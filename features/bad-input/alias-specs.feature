@@ -1,4 +1,5 @@
-Feature: Bad input: the aliases of a new index are validated as Elasticsearch does (issue 14)
+@issue-14
+Feature: Bad input: the aliases of a new index are validated as Elasticsearch does
 
   A second write index for an alias once made rollover and ingest disagree on where documents go;
   names ES refuses were accepted.

@@ -1,4 +1,5 @@
-Feature: Bad input: deleting an alias as if it were an index is refused (issue 14)
+@issue-14
+Feature: Bad input: deleting an alias as if it were an index is refused
 
   Since 6.0 (elastic/elasticsearch#25268) `DELETE /<alias>` no longer deletes the alias's indices:
   every release the simulator mirrors refuses it, and a wildcard reaches indices by their own names only.

@@ -1,4 +1,5 @@
-Feature: Bad input: hostile filter_path and wildcard patterns answer at once (issue 14)
+@issue-14
+Feature: Bad input: hostile filter_path and wildcard patterns answer at once
 
   A `filter_path` with forty `**.` or a wildcard segment of many stars once ran the server out of heap
   or blocked it for a minute. The answer is the one the shortest equivalent pattern gives.

@@ -1,4 +1,5 @@
-Feature: Bad input: __proto__ and constructor are ordinary names (issue 14)
+@issue-14
+Feature: Bad input: __proto__ and constructor are ordinary names
 
   To Elasticsearch `__proto__` is a key like any other: a body that hides a field inside it is refused
   as for any unknown name, and a setting or attribute of that name is stored and printed as written.

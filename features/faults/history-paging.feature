@@ -1,4 +1,5 @@
-Feature: The lifecycle history is read a page at a time (issue 14)
+@issue-14
+Feature: The lifecycle history is read a page at a time
 
   `GET /_sim/history` answers at most `size` records (10,000 at most and by default); when more
   match, `next_after` is the sequence number to pass as `after` for the next page.

@@ -108,11 +108,11 @@ Feature: Snapshots: the searchable_snapshot action mounts the index from a snaps
       | step_info.type   | illegal_state_exception                                                                                                             |
       | step_info.reason | repository [backups] is missing. [to-cold] policy for index [logs] cannot continue until the repository is created or the policy is changed |
 
-  @profile:8.19
-  Scenario: Issue 13: in 8.x a cold allocate after searchable_snapshot runs on the mounted index
+  @profile:8.19 @issue-13
+  Scenario: In 8.x a cold allocate after searchable_snapshot runs on the mounted index
     In 8.x the cold phase mounts the snapshot before it allocates, so `allocate` runs on the mounted
     index, which copy-execution-state placed on the action's first step (ES runs that async step for
-    the spawned index once the update is done). It used to stay on cold/allocate/allocate.
+    the spawned index once the update is done).
     Given a snapshot repository "backups" of type fs
     And a lifecycle policy "cold-mount":
       """json
@@ -127,8 +127,8 @@ Feature: Snapshots: the searchable_snapshot action mounts the index from a snaps
       {"restored-logs-1":{"settings":{"index.number_of_replicas":"0"}}}
       """
 
-  @profile:9.1
-  Scenario: Issue 13: in 9.1 too, the mounted index runs the cold allocate
+  @profile:9.1 @issue-13
+  Scenario: In 9.1 too, the mounted index runs the cold allocate
     Given a snapshot repository "backups" of type fs
     And a lifecycle policy "cold-mount":
       """json

@@ -2,22 +2,25 @@
  * The living documentation formatter, run as `npm start` runs it (the docs profile) on features of its
  * own: the document has the title and introduction, the contents by capability (folder) with the
  * chosen story first, the features' descriptions, the steps with the narrative comments kept, a
- * picture per scenario, quiet statuses and the failure's message; the console gets the file's path
- * and the failing scenario, and no deprecation warning.
+ * picture per scenario, quiet statuses and tags (not the issue tags) and the failure's message; the
+ * console gets the file's path and the failing scenario, and no deprecation warning. The project's
+ * own features name no internal issue in what a reader sees.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { prose } from './docs-formatter';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-const STORY = `Feature: The story
+const STORY = `@issue-14
+Feature: The story
   A \`shrink\` to more shards than the index has ends in ERROR.
 
+  @profile:6.6 @issue-12
   Scenario: The index fails its shrink
     Given a lifecycle policy "p":
       """json
@@ -77,6 +80,28 @@ describe('living documentation', () => {
     expect(html.match(/<figure class="timeline"><svg/g)).to.have.length(2);
     expect(html).to.contain('<section class="scenario failed"').and.contain('<pre class="failure">Error: expected &quot;i&quot; to be in the &quot;warm&quot; phase');
     expect(html.match(/class="status passed"/g)).to.have.length(4);
+    // Tags are shown quietly, but not the issue a regression scenario is tagged with.
+    expect(html).to.contain('<h4>The index fails its shrink <span class="status passed" title="passed">✓ </span> <span class="tags"><span class="tag">@profile:6.6</span></span></h4>');
+    expect(html).to.contain('<h3>The story</h3>').and.not.match(/issue-1[24]/);
+  });
+
+  it("the project's own features show no internal issue references (tags such as @issue-14 are hidden)", () => {
+    const found: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.feature')) {
+          readFileSync(full, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+              if (!line.trim().startsWith('@') && /\bissues? ?#?\d+/i.test(line)) found.push(`${path.relative(ROOT, full)}:${i + 1}: ${line.trim()}`);
+            });
+        }
+      }
+    };
+    walk(path.join(ROOT, 'features'));
+    expect(found).to.deep.equal([]);
   });
 
   it('reads a little Markdown in descriptions', () => {

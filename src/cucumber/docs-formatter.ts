@@ -9,7 +9,9 @@
  *
  * Options (`formatOptions.livingDocs`): `output` (default `reports/living-docs.html`), `title`,
  * `introduction` (paragraphs; `code` in backticks), `first` (feature paths to put first),
- * `capabilities` (folder name -> heading).
+ * `capabilities` (folder name -> heading), `hiddenTags` (tags never shown, a trailing `*` for any ending;
+ * default `@issue-*`: a regression scenario is tagged with its issue, which is no reader's business).
+ * Other tags are shown quietly beside the name (`@profile:6.6` says which release a scenario runs on).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -21,6 +23,17 @@ export interface LivingDocsOptions {
   readonly introduction?: string;
   readonly first?: readonly string[];
   readonly capabilities?: Readonly<Record<string, string>>;
+  readonly hiddenTags?: readonly string[];
+}
+
+const DEFAULT_HIDDEN_TAGS = ['@issue-*'];
+
+/** The tags a reader sees, quietly: all but the hidden ones. */
+function tagsHtml(tags: readonly messages.Tag[], options: LivingDocsOptions): string {
+  const hidden = options.hiddenTags ?? DEFAULT_HIDDEN_TAGS;
+  const isHidden = (name: string) => hidden.some((entry) => (entry.endsWith('*') ? name.startsWith(entry.slice(0, -1)) : name === entry));
+  const shown = tags.map((tag) => tag.name).filter((name) => !isHidden(name));
+  return shown.length === 0 ? '' : ` <span class="tags">${shown.map((name) => `<span class="tag">${escapeHtml(name)}</span>`).join(' ')}</span>`;
 }
 
 type Status = 'passed' | 'failed' | 'skipped' | 'pending' | 'undefined' | 'ambiguous' | 'unknown';
@@ -162,13 +175,13 @@ function failureHtml(message: string | null): string {
   return `<pre class="failure">${escapeHtml(text)}</pre>`;
 }
 
-function scenarioHtml(scenario: messages.Scenario, document: messages.GherkinDocument, data: Collected, picklesByAst: Map<string, messages.Pickle[]>, nextLine: number): { html: string; statuses: Status[] } {
+function scenarioHtml(scenario: messages.Scenario, document: messages.GherkinDocument, data: Collected, picklesByAst: Map<string, messages.Pickle[]>, nextLine: number, options: LivingDocsOptions): { html: string; statuses: Status[] } {
   const pickles = picklesByAst.get(scenario.id) ?? [];
   const outcomes = pickles.map((p) => ({ pickle: p, ...data.outcome(p.id) }));
   const statuses = outcomes.map((o) => o.status);
   const overall: Status = statuses.find((s) => s !== 'passed') ?? (statuses.length > 0 ? 'passed' : 'unknown');
   const parts = [`<section class="scenario ${overall}" id="${slug(`${document.uri}-${scenario.name}-${scenario.location.line}`)}">`];
-  parts.push(`<h4>${escapeHtml(scenario.name)} ${chip(overall)}</h4>`);
+  parts.push(`<h4>${escapeHtml(scenario.name)} ${chip(overall)}${tagsHtml(scenario.tags, options)}</h4>`);
   if (scenario.description.trim()) parts.push(`<div class="description">${prose(scenario.description)}</div>`);
   const lastStepLine = scenario.steps[scenario.steps.length - 1]?.location.line ?? scenario.location.line;
   parts.push(stepsWithNarrative(scenario.steps, document.comments, scenario.location.line));
@@ -219,6 +232,7 @@ section.scenario.failed{border-left:3px solid #bd271e;padding-left:12px}
 pre.failure{background:#fff5f4;border:1px solid #f4c7c3;color:#8b1a13;border-radius:4px;padding:8px 10px;white-space:pre-wrap;font-size:12px}
 figure.timeline{margin:10px 0;overflow-x:auto}figure.timeline svg{max-width:100%;height:auto}
 .background{color:#535966}.background summary{cursor:pointer;font-size:13px}
+.tags{margin-left:6px}.tag{font-size:11px;font-weight:400;color:#69707d;background:#f1f4fa;border-radius:3px;padding:0 5px;font-family:ui-monospace,Menlo,Consolas,monospace}
 .examples-title{font-size:13px;font-weight:600;margin:8px 0 0 24px}
 `;
 
@@ -256,7 +270,7 @@ export function renderLivingDocs(data: Collected, options: LivingDocsOptions): {
     for (const document of chapter) {
       const feature = document.feature!;
       const id = slug(document.uri!);
-      body.push(`<article class="feature" id="${id}"><h3>${escapeHtml(feature.name)}</h3>`);
+      body.push(`<article class="feature" id="${id}"><h3>${escapeHtml(feature.name)}${tagsHtml(feature.tags, options)}</h3>`);
       if (feature.description.trim()) body.push(`<div class="description">${prose(feature.description)}</div>`);
       let count = 0;
       let failed = 0;
@@ -268,7 +282,7 @@ export function renderLivingDocs(data: Collected, options: LivingDocsOptions): {
           const background = child.background;
           body.push(`<details class="background"><summary>${escapeHtml(background.keyword)}: ${background.steps.length} steps every scenario starts with</summary>${stepsWithNarrative(background.steps, document.comments, background.location.line)}</details>`);
         } else if (child.scenario) {
-          const { html, statuses } = scenarioHtml(child.scenario, document, data, picklesByAst, nextLine);
+          const { html, statuses } = scenarioHtml(child.scenario, document, data, picklesByAst, nextLine, options);
           body.push(html);
           count += statuses.length;
           failed += statuses.filter((s) => s === 'failed').length;

@@ -95,6 +95,83 @@ export function templateBody(kind: 'index' | 'component', name: string, file: st
   return { body: JSON.stringify(body), absolutePath, form: 'export' };
 }
 
+/** Fields only a legacy (`_template`) index template has; `template` as a string is 6.x's old name for its patterns. */
+const LEGACY_TEMPLATE_FIELDS = ['settings', 'mappings', 'aliases', 'order'];
+/** Fields only a composable (`_index_template`) index template has. */
+const COMPOSABLE_TEMPLATE_FIELDS = ['composed_of', 'priority', 'data_stream', '_meta', 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'];
+
+/** One template of a file that may hold several (an export), with the kind its fields say it is. */
+export interface TemplateFromFile {
+  readonly name: string;
+  readonly body: Record<string, unknown>;
+  /** `null`: only fields both kinds have (`index_patterns`, `version`), so either would take it. */
+  readonly kind: 'legacy' | 'composable' | 'component' | null;
+}
+
+/**
+ * Which kind of index template a body is, as a user reads it: a `template` block, `composed_of`,
+ * `priority`, `data_stream` (...) mean composable; top-level `settings`, `mappings`, `aliases`, `order`
+ * (or `template` as a pattern string) mean legacy; both at once is an error naming the fields.
+ */
+export function indexTemplateKind(body: Record<string, unknown>, file: string): 'legacy' | 'composable' | null {
+  const legacy = LEGACY_TEMPLATE_FIELDS.filter((key) => key in body);
+  if (typeof body['template'] === 'string') legacy.push('template (a pattern)');
+  const composable = COMPOSABLE_TEMPLATE_FIELDS.filter((key) => key in body);
+  if (isObject(body['template'])) composable.push('template');
+  if (legacy.length > 0 && composable.length > 0) {
+    throw new Error(`"${file}" mixes legacy template fields [${legacy.join(', ')}] with composable template fields [${composable.join(', ')}]; a legacy template (PUT _template) has its settings at the top, a composable one (PUT _index_template) in "template"`);
+  }
+  return legacy.length > 0 ? 'legacy' : composable.length > 0 ? 'composable' : null;
+}
+
+/**
+ * Every template a file holds: a `PUT` body (named `fallbackName`), a `GET _index_template` or
+ * `GET _component_template` answer (each entry under its own name, read-only fields dropped), or a
+ * `GET _template` answer (`{"<name>": {"order": .., "index_patterns": [..], "settings": {..}}}`, each
+ * entry a legacy template). An index template's kind is read from its fields (`indexTemplateKind`).
+ */
+export function templatesFromFile(kind: 'index' | 'component', file: string, fallbackName: string, cwd?: string): TemplateFromFile[] {
+  const { value, absolutePath } = readJsonFile(file, cwd);
+  const what = kind === 'index' ? 'an index template' : 'a component template';
+  if (!isObject(value)) throw new Error(`"${file}" holds ${describe(value)}, not ${what} (${absolutePath})`);
+  const listField = `${kind}_templates`;
+  const entryField = `${kind}_template`;
+  const withoutReadOnly = (entry: Record<string, unknown>) => Object.fromEntries(Object.entries(entry).filter(([key]) => !TEMPLATE_READ_ONLY_FIELDS.includes(key)));
+  const kindOf = (body: Record<string, unknown>) => (kind === 'component' ? 'component' : indexTemplateKind(body, file));
+  const list = value[listField];
+  if (list !== undefined) {
+    const entries = Array.isArray(list) ? list.filter((e): e is Record<string, unknown> => isObject(e) && isObject(e[entryField])) : [];
+    if (entries.length === 0) throw new Error(`"${file}" has "${listField}" but no entry of the form {"name": .., "${entryField}": {...}} (${absolutePath})`);
+    return entries.map((entry) => {
+      const body = withoutReadOnly(entry[entryField] as Record<string, unknown>);
+      return { name: String(entry['name']), body, kind: kind === 'component' ? 'component' : indexTemplateKind(body, file) ?? 'composable' };
+    });
+  }
+  const fields = Object.keys(value);
+  const isLegacyExport =
+    kind === 'index' && fields.length > 0 && !fields.includes('index_patterns') && Object.values(value).every((entry) => isObject(entry) && (Array.isArray(entry['index_patterns']) || typeof entry['template'] === 'string'));
+  if (isLegacyExport) return Object.entries(value).map(([name, entry]) => ({ name, body: entry as Record<string, unknown>, kind: 'legacy' }));
+  return [{ name: fallbackName, body: value, kind: kindOf(value) }];
+}
+
+/**
+ * Every snapshot lifecycle (SLM) policy a file holds: the `PUT _slm/policy/<id>` body (`schedule`,
+ * `name`, `repository`, ..., its id `fallbackName`) or the `GET _slm/policy` answer
+ * (`{"<id>": {"version": .., "policy": {...}, ...}}`, each entry's `policy` under its id).
+ */
+export function slmPoliciesFromFile(file: string, fallbackName: string, cwd?: string): Array<{ name: string; body: Record<string, unknown> }> {
+  const { value, absolutePath } = readJsonFile(file, cwd);
+  if (!isObject(value)) throw new Error(`"${file}" holds ${describe(value)}, not a snapshot lifecycle policy (${absolutePath})`);
+  if ('schedule' in value || 'repository' in value) return [{ name: fallbackName, body: value }];
+  const entries = Object.entries(value).filter(([, entry]) => isObject(entry) && isObject(entry['policy']));
+  if (entries.length === 0) {
+    throw new Error(
+      `"${file}" is neither a PUT _slm/policy body ({"schedule": .., "repository": ..}) nor a GET _slm/policy answer ({"<id>": {"policy": {...}}}); its top-level fields are [${Object.keys(value).join(', ')}] (${absolutePath})`,
+    );
+  }
+  return entries.map(([name, entry]) => ({ name, body: (entry as Record<string, unknown>)['policy'] as Record<string, unknown> }));
+}
+
 function pick(entries: ReadonlyArray<[string, unknown]>, name: string, what: string, file: string, absolutePath: string): unknown {
   const named = entries.find(([key]) => key === name);
   if (named) return named[1];

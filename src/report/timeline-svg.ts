@@ -40,6 +40,9 @@ const TEXT_COLOR = '#1a1c21';
 const GRID_COLOR = '#e3e8f2';
 const FONT = "font-family=\"-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\"";
 
+/** The narrowest a phase band is drawn, and an ERROR mark, in pixels: an instant still shows. */
+const MIN_SPAN_PIXELS = 4;
+const MIN_ERROR_PIXELS = 8;
 const ROW = 30;
 const BAND = 20;
 const TOP = 44;
@@ -70,30 +73,100 @@ function span(millis: number): string {
   return `${millis}ms`;
 }
 
-/** Axis ticks at UTC midnights (or hours, for a short range): about eight to fourteen of them. */
-function ticks(start: number, end: number): Array<{ at: number; label: string }> {
-  const range = end - start;
-  const steps = [HOUR, 2 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 61 * DAY, 91 * DAY, 182 * DAY, 365 * DAY];
-  const step = steps.find((s) => range / s <= 14) ?? 365 * DAY;
-  const out: Array<{ at: number; label: string }> = [];
-  const monthly = step >= 30 * DAY;
-  let at = Math.ceil(start / Math.min(step, DAY)) * Math.min(step, DAY);
-  if (monthly) {
-    const d = new Date(start);
-    at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + (d.getUTCDate() === 1 && d.getUTCHours() === 0 ? 0 : 1), 1);
+/** One way to space the axis: a calendar unit and how many of it between two ticks. */
+interface TickStep {
+  readonly unit: 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+  readonly count: number;
+}
+
+/** From the finest to the coarsest: the first whose labels fit side by side is used. */
+const TICK_STEPS: readonly TickStep[] = [
+  ...[1, 5, 10, 15, 30].map((count) => ({ unit: 'minute' as const, count })),
+  ...[1, 2, 3, 6, 12].map((count) => ({ unit: 'hour' as const, count })),
+  ...[1, 2].map((count) => ({ unit: 'day' as const, count })),
+  ...[1, 2].map((count) => ({ unit: 'week' as const, count })),
+  ...[1, 2, 3, 6].map((count) => ({ unit: 'month' as const, count })),
+  ...[1, 2, 5, 10, 20, 50, 100].map((count) => ({ unit: 'year' as const, count })),
+];
+/** Room kept between two axis labels, in pixels. */
+const TICK_LABEL_GAP = 12;
+
+function dayLabel(d: Date, withYear: boolean): string {
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}${withYear ? `, ${d.getUTCFullYear()}` : ''}`;
+}
+
+/** The instants of one step's ticks in [start, end], at UTC calendar boundaries. */
+function tickInstants(step: TickStep, start: number, end: number): number[] {
+  const out: number[] = [];
+  const s = new Date(start);
+  let at: number;
+  let next: (at: number) => number;
+  if (step.unit === 'minute' || step.unit === 'hour' || step.unit === 'day') {
+    const size = (step.unit === 'minute' ? 60_000 : step.unit === 'hour' ? HOUR : DAY) * step.count;
+    // Multiples of the step from a UTC midnight (a day is a multiple of every minute and hour step).
+    const midnight = Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), s.getUTCDate());
+    at = midnight + Math.ceil((start - midnight) / size) * size;
+    next = (t) => t + size;
+  } else if (step.unit === 'week') {
+    // Mondays.
+    const midnight = Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), s.getUTCDate());
+    const monday = midnight - ((s.getUTCDay() + 6) % 7) * DAY;
+    at = monday < start ? monday + 7 * DAY : monday;
+    next = (t) => t + 7 * step.count * DAY;
+  } else if (step.unit === 'month') {
+    // Months whose number is a multiple of the step (Jan, Apr, Jul, Oct for three).
+    const month = Math.ceil((s.getUTCMonth() + (start > Date.UTC(s.getUTCFullYear(), s.getUTCMonth(), 1) ? 1 : 0)) / step.count) * step.count;
+    at = Date.UTC(s.getUTCFullYear(), month, 1);
+    next = (t) => Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth() + step.count, 1);
+  } else {
+    const year = Math.ceil((s.getUTCFullYear() + (start > Date.UTC(s.getUTCFullYear(), 0, 1) ? 1 : 0)) / step.count) * step.count;
+    at = Date.UTC(year, 0, 1);
+    next = (t) => Date.UTC(new Date(t).getUTCFullYear() + step.count, 0, 1);
   }
-  let lastYear = -1;
-  for (let guard = 0; at <= end && guard < 100; guard++) {
-    const d = new Date(at);
-    const year = d.getUTCFullYear();
-    const day = `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
-    const label = step < DAY ? `${day} ${String(d.getUTCHours()).padStart(2, '0')}:00` : year !== lastYear ? `${day}, ${year}` : day;
-    lastYear = year;
-    out.push({ at, label });
-    if (monthly) at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + Math.round(step / (30 * DAY)), 1);
-    else at += step;
-  }
+  for (; at <= end && out.length <= 1000; at = next(at)) out.push(at);
   return out;
+}
+
+/** The labels of one step's ticks: the first (and each new year, or new day for hours) says more; midnight is its day. */
+function tickLabels(step: TickStep, instants: readonly number[]): string[] {
+  let previous: Date | null = null;
+  return instants.map((at) => {
+    const d = new Date(at);
+    const newYear = previous === null || previous.getUTCFullYear() !== d.getUTCFullYear();
+    const newDay = previous === null || previous.getUTCDate() !== d.getUTCDate() || previous.getUTCMonth() !== d.getUTCMonth() || newYear;
+    const first = previous === null;
+    previous = d;
+    if (step.unit === 'year') return String(d.getUTCFullYear());
+    if (step.unit === 'month') return newYear ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : MONTHS[d.getUTCMonth()]!;
+    if (step.unit === 'minute' || step.unit === 'hour') {
+      const time = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+      if (d.getUTCHours() === 0 && d.getUTCMinutes() === 0) return dayLabel(d, newYear);
+      return first || newDay ? `${dayLabel(d, false)} ${time}` : time;
+    }
+    return dayLabel(d, newYear);
+  });
+}
+
+/** About how wide an axis label is; generous, so labels laid out with it never touch. */
+function tickLabelWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += /[ ,.:]/.test(ch) ? 3.6 : /[A-Z]/.test(ch) ? 9 : 6.8;
+  return width;
+}
+
+/**
+ * Axis ticks at UTC calendar boundaries (minutes, hours, days, Mondays, months, years): the finest step whose
+ * labels, centred on their ticks `pixelsPerMilli` apart, keep a gap between neighbours.
+ */
+function axisTicks(start: number, end: number, pixelsPerMilli: number): Array<{ at: number; label: string }> {
+  for (const step of TICK_STEPS) {
+    const instants = tickInstants(step, start, end);
+    if (instants.length > 200) continue;
+    const labels = tickLabels(step, instants);
+    const fits = instants.every((at, i) => i === 0 || (at - instants[i - 1]!) * pixelsPerMilli >= (tickLabelWidth(labels[i - 1]!) + tickLabelWidth(labels[i]!)) / 2 + TICK_LABEL_GAP);
+    if (fits) return instants.map((at, i) => ({ at, label: labels[i]! }));
+  }
+  return [];
 }
 
 /** The SVG picture of some lineages over [startMillis, endMillis]. */
@@ -120,11 +193,11 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     if (row % 2 === 1) parts.push(`<rect x="0" y="${TOP + row * ROW}" width="${width}" height="${ROW}" fill="#f5f7fa"/>`);
   });
   // Axis: grid lines and date labels.
-  for (const tick of ticks(start, end)) {
+  for (const tick of axisTicks(start, end, (right - left) / (end - start))) {
     const tx = x(tick.at).toFixed(1);
     parts.push(`<line x1="${tx}" y1="${TOP - 8}" x2="${tx}" y2="${TOP + lineages.length * ROW}" stroke="${GRID_COLOR}"/>`);
     // A label that would run off the right edge is left out (its grid line stays).
-    if (x(tick.at) + textWidth(tick.label) / 2 <= width - 2) parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
+    if (x(tick.at) + tickLabelWidth(tick.label) / 2 <= width - 2) parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
   }
   lineages.forEach((lineage, row) => {
     const y = TOP + row * ROW + (ROW - BAND) / 2;
@@ -133,18 +206,39 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     parts.push(
       `<text x="${left - 10}" y="${y + BAND / 2 + 4}" text-anchor="end" fill="${TEXT_COLOR}"><title>${escapeXml(names.join(' → '))}</title>${escapeXml(label)}${names.length > 1 ? ` <tspan fill="#69707d">+${names.length - 1}</tspan>` : ''}</text>`,
     );
+    // A phase too short to see (one that passed in an instant) gets a sliver of MIN_SPAN_PIXELS, drawn
+    // over its neighbours so that it shows.
+    const slivers: string[] = [];
+    const marks = [
+      ...lineage.phases.filter((p) => x(p.end_millis ?? open) - x(p.start_millis) < MIN_SPAN_PIXELS).map((p) => x(p.start_millis)),
+      ...lineage.waits.filter((w) => w.step === 'ERROR' && x(w.end_millis ?? open) - x(w.start_millis) < MIN_ERROR_PIXELS).map((w) => x(w.start_millis)),
+    ];
     for (const phase of lineage.phases) {
       const from = x(phase.start_millis);
       const to = x(phase.end_millis ?? open);
-      const w = Math.max(to - from, phase.end_millis === phase.start_millis ? 0 : 1.5);
-      if (w <= 0) continue;
       const color = PHASE_COLORS[phase.phase] ?? '#b0b0b0';
       const title = `${lineage.index}: ${phase.phase} from ${iso(phase.start_millis)}${phase.end_millis === null ? '' : ` to ${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`}`;
-      parts.push(`<rect x="${from.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAND}" fill="${color}"><title>${escapeXml(title)}</title></rect>`);
-      if (w > phase.phase.length * 7 + 8) {
-        const dark = phase.phase === 'warm' || phase.phase === 'new' || phase.phase === 'delete';
-        parts.push(`<text x="${(from + 5).toFixed(1)}" y="${y + BAND / 2 + 4}" fill="${dark ? TEXT_COLOR : '#ffffff'}" pointer-events="none">${escapeXml(phase.phase)}</text>`);
+      const w = to - from;
+      if (w < MIN_SPAN_PIXELS) {
+        slivers.push(`<rect x="${Math.min(from, right - MIN_SPAN_PIXELS).toFixed(1)}" y="${y}" width="${MIN_SPAN_PIXELS}" height="${BAND}" fill="${color}" stroke="#ffffff" stroke-width="0.5"><title>${escapeXml(title)}</title></rect>`);
+        continue;
       }
+      parts.push(`<rect x="${from.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAND}" fill="${color}"><title>${escapeXml(title)}</title></rect>`);
+      // The name starts after a mark drawn over the band's start (an instant's ERROR or phase).
+      const marked = marks.some((at) => at >= from - 1 && at <= from + 1);
+      const inset = marked ? MIN_ERROR_PIXELS + 5 : 5;
+      if (w > phase.phase.length * 7 + 3 + inset) {
+        const dark = phase.phase === 'warm' || phase.phase === 'new' || phase.phase === 'delete';
+        parts.push(`<text x="${(from + inset).toFixed(1)}" y="${y + BAND / 2 + 4}" fill="${dark ? TEXT_COLOR : '#ffffff'}" pointer-events="none">${escapeXml(phase.phase)}</text>`);
+      }
+    }
+    parts.push(...slivers);
+    // A rename: a white notch where the next index takes over (under the ERROR marks, which must show).
+    for (const name of lineage.lineage.slice(1)) {
+      const nx = x(name.start_millis).toFixed(1);
+      parts.push(
+        `<g><title>${escapeXml(`${name.index} from ${iso(name.start_millis)}`)}</title><line x1="${nx}" y1="${y}" x2="${nx}" y2="${y + BAND}" stroke="#ffffff" stroke-width="2"/><path d="M${nx} ${y + 1} l-4 -6 h8 z" fill="${WAIT_COLOR}"/></g>`,
+      );
     }
     for (const wait of lineage.waits) {
       const lasted = (wait.end_millis ?? open) - wait.start_millis;
@@ -153,8 +247,9 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
       if (wait.step === 'ERROR') {
         const reason = wait.error ? `${wait.error.type}: ${wait.error.reason}` : '';
         const title = `${wait.index}: ERROR at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'} from ${iso(wait.start_millis)}${wait.end_millis === null ? '' : ` for ${span(lasted)}`}${wait.retries ? `, ${wait.retries} retries` : ''}\n${reason}`;
-        const w = Math.max(to - from, 3);
-        parts.push(`<rect x="${from.toFixed(1)}" y="${y - 2}" width="${w.toFixed(1)}" height="${BAND + 4}" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"><title>${escapeXml(title)}</title></rect>`);
+        // An ERROR that lasted no time (retried at once) still shows: MIN_ERROR_PIXELS wide.
+        const w = Math.max(to - from, MIN_ERROR_PIXELS);
+        parts.push(`<rect x="${Math.min(from, right - w).toFixed(1)}" y="${y - 2}" width="${w.toFixed(1)}" height="${BAND + 4}" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"><title>${escapeXml(title)}</title></rect>`);
         if (w > 60) {
           parts.push(`<rect x="${(from + 3).toFixed(1)}" y="${y + 2}" width="52" height="${BAND - 4}" rx="2" fill="#ffffff" opacity="0.92" pointer-events="none"/>`);
           parts.push(`<text x="${(from + 29).toFixed(1)}" y="${y + BAND / 2 + 4}" text-anchor="middle" font-weight="bold" fill="${ERROR_COLOR}" pointer-events="none">ERROR</text>`);
@@ -163,13 +258,6 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
         const title = `${wait.index}: waited ${span(lasted)} on ${wait.phase}/${wait.action}/${wait.step} from ${iso(wait.start_millis)}`;
         parts.push(`<rect x="${(from + 0.5).toFixed(1)}" y="${y + 0.5}" width="${Math.max(to - from - 1, 1).toFixed(1)}" height="${BAND - 1}" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"><title>${escapeXml(title)}</title></rect>`);
       }
-    }
-    // A rename: a white notch where the next index takes over.
-    for (const name of lineage.lineage.slice(1)) {
-      const nx = x(name.start_millis).toFixed(1);
-      parts.push(
-        `<g><title>${escapeXml(`${name.index} from ${iso(name.start_millis)}`)}</title><line x1="${nx}" y1="${y}" x2="${nx}" y2="${y + BAND}" stroke="#ffffff" stroke-width="2"/><path d="M${nx} ${y + 1} l-4 -6 h8 z" fill="${WAIT_COLOR}"/></g>`,
-      );
     }
     if (lineage.ended !== null && lineage.end_millis !== null) {
       const dx = x(lineage.end_millis);
