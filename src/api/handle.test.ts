@@ -4,7 +4,9 @@
  * ES's JSON generator, and HEAD. References: es-ilm-api.md sections 1.1 and 1.3, ES `RestController`,
  * `BaseRestHandler#unrecognized`, `JsonXContentGenerator#usePrettyPrint`.
  */
+import { deepStrictEqual } from 'node:assert';
 import { describe, it } from 'node:test';
+import { inspect } from 'node:util';
 import { expect } from 'chai';
 
 import { createSimulator, type Simulator } from '../index';
@@ -237,6 +239,22 @@ describe('responses carry ES headers and parsed bodies', () => {
     const error = (response.body as { error: { type: string; root_cause: unknown[] } }).error;
     expect(['json_parse_exception', 'json_e_o_f_exception', 'x_content_parse_exception']).to.include(error.type);
     expect(error.root_cause).to.have.length(1);
+  });
+
+  it('issue 24: bodies are plain objects, exactly what JSON.parse of the text gives (__proto__ an own key)', async () => {
+    const sim = createSimulator();
+    const put = await send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: {} } } } });
+    deepStrictEqual(put.body, { acknowledged: true });
+    expect(inspect(put.body)).to.equal('{ acknowledged: true }');
+    await send(sim, 'PUT', '/i', '{"settings":{"index.routing.allocation.include.__proto__":"x"}}');
+    for (const path of ['/i/_settings?filter_path=**.include', '/i/_settings?filter_path=**.include&pretty', '/_ilm/policy/p', '/nothing/at/all']) {
+      const response = await send(sim, 'GET', path);
+      deepStrictEqual(response.body, JSON.parse(response.text), path);
+    }
+    type Nested = { i: { settings: { index: { routing: { allocation: { include: object } } } } } };
+    const include = ((await send(sim, 'GET', '/i/_settings?filter_path=**.include')).body as Nested).i.settings.index.routing.allocation.include;
+    expect(Object.getPrototypeOf(include)).to.equal(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(include, '__proto__')?.value).to.equal('x');
   });
 
   it('the method is case-insensitive', async () => {

@@ -12,7 +12,7 @@ import type { Simulation } from '../sim/simulator';
 import { type Method, type RequestContext, unrecognizedParams, UTF8 } from './context';
 import { errorBody, plainErrorBody } from './error-body';
 import { applyFilterPath } from './filter-path';
-import { toCompactJson, toPlain, toPrettyJson } from './json-output';
+import { toCompactJson, toPrettyJson } from './json-output';
 import { checkMediaTypes, RequestHeaders } from './media-type';
 import { GLOBAL_PARAMS, matchPath } from './routes';
 
@@ -48,7 +48,29 @@ function baseHeaders(): Record<string, string> {
 
 function render(status: number, value: unknown, pretty: boolean, extraHeaders: Record<string, string> = {}): SimResponse {
   const text = pretty ? toPrettyJson(value) : toCompactJson(value);
-  return { status, headers: { ...baseHeaders(), ...extraHeaders }, body: toPlain(value), text };
+  return jsonResponse(status, { ...baseHeaders(), ...extraHeaders }, text);
+}
+
+/**
+ * A JSON answer whose `body` is exactly `JSON.parse(text)`: plain objects (a `__proto__` key stays an
+ * own property, as JSON.parse keeps it), parsed on first read and kept, so the HTTP server and the
+ * client connection, which send `text`, never pay for it.
+ */
+function jsonResponse(status: number, headers: Record<string, string>, text: string): SimResponse {
+  let parsed: unknown;
+  let read = false;
+  return {
+    status,
+    headers,
+    get body(): unknown {
+      if (!read) {
+        parsed = JSON.parse(text);
+        read = true;
+      }
+      return parsed;
+    },
+    text,
+  };
 }
 
 function bodyText(body: unknown): string | null {

@@ -5,8 +5,6 @@
  * Maps keep their insertion order, so keys such as numeric index names are never reordered.
  */
 
-import { ownKeysObject } from '../engine/xcontent/object-parser';
-
 export type JsonValue = unknown;
 
 /**
@@ -59,16 +57,4 @@ function pretty(value: JsonValue, indent: string): string {
   }
   if (value instanceof JsonDouble) return value.toJson();
   return JSON.stringify(value ?? null);
-}
-
-/** Converts Maps to plain objects for the parsed `body` a caller receives. */
-export function toPlain(value: JsonValue): unknown {
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (isObject(value)) {
-    const out = ownKeysObject();
-    for (const [k, v] of entries(value)) if (v !== undefined) out[k] = toPlain(v);
-    return out;
-  }
-  if (value instanceof JsonDouble) return value.value;
-  return value;
 }

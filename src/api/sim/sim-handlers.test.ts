@@ -53,7 +53,7 @@ describe('POST /_sim/clock/_next', () => {
 
   it('until a phase never reached: an ERROR retried on every poll runs to the bound (not idle)', async () => {
     const sim = await retriedError(1_000_000);
-    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '2d', until: { index: 'logs-000001', phase: 'warm' } } })).body as Next;
+    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '2d', until: { index: 'logs-000001', phase: 'delete' } } })).body as Next;
     expect(res).to.include({ now: '2024-01-03T00:00:00.000Z', reached: false, idle: false });
     expect(res.explain).to.include({ step: 'ERROR', failed_step: 'attempt-rollover' });
   });
@@ -64,5 +64,30 @@ describe('POST /_sim/clock/_next', () => {
     const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '3d', until: { index: 'plain', exists: false } } })).body as Next;
     expect(res).to.deep.include({ now: '2024-01-04T00:00:00.000Z', advanced: true, reached: false, idle: true, instants: 0 });
     expect(res.explain).to.deep.equal({ index: 'plain', managed: false });
+  });
+
+  it('until after a retry: the re-run due now meets the condition, so the clock stays (issue 24)', async () => {
+    const sim = createSimulator({ profile: '6.6' });
+    const policy = (shards: number) => ({ policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: shards } } } } } });
+    await sim.request({ method: 'PUT', path: '/_ilm/policy/shrink-index', body: policy(4) });
+    await sim.request({ method: 'PUT', path: '/my-index-000001', body: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } } });
+    const error = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '365d', until: { index: 'my-index-000001', step: 'warm/shrink/ERROR' } } })).body as Next;
+    expect(error).to.include({ now: '2024-01-06T00:00:00.000Z', reached: true });
+    await sim.request({ method: 'PUT', path: '/_ilm/policy/shrink-index', body: policy(1) });
+    expect((await sim.request({ method: 'POST', path: '/my-index-000001/_ilm/retry' })).status).to.equal(200);
+    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '1d', until: { index: 'shrink-my-index-000001', step: 'completed/completed/completed' } } })).body as Next;
+    expect(res).to.include({ now: '2024-01-06T00:00:00.000Z', advanced: false, reached: true, instants: 0 });
+    expect(res.explain).to.include({ index: 'shrink-my-index-000001', phase: 'completed' });
+  });
+
+  it('until a step the index is at before what is due now runs: it holds, nothing runs on', async () => {
+    const sim = createSimulator({ profile: '6.6' });
+    await sim.request({ method: 'PUT', path: '/_ilm/policy/shrink-index', body: { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } } });
+    await sim.request({ method: 'PUT', path: '/my-index-000001', body: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } } });
+    await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '365d', until: { index: 'my-index-000001', step: 'warm/shrink/ERROR' } } });
+    await sim.request({ method: 'POST', path: '/my-index-000001/_ilm/retry' });
+    const at = ((await sim.request({ method: 'GET', path: '/my-index-000001/_ilm/explain' })).body as { indices: Record<string, { step: string }> }).indices['my-index-000001']!.step;
+    const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '1d', until: { index: 'my-index-000001', step: `warm/shrink/${at}` } } })).body as Next;
+    expect(res).to.include({ now: '2024-01-06T00:00:00.000Z', advanced: false, reached: true, instants: 0 });
   });
 });

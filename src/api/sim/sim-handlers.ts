@@ -69,7 +69,8 @@ export function setClock(ctx: RequestContext): HandlerResult {
  *
  * With `"until": {"index": "i", "step": "<phase>/<action>/<step>" | "phase": "warm" | "exists": false}`
  * it goes on instant by instant on the server and stops at the first instant the condition holds (it
- * does not move when the condition holds already), or when nothing more is scheduled within the bound:
+ * does not move when the condition holds already, or once what is due at this instant, such as a
+ * retry's re-run, has run), or when nothing more is scheduled within the bound:
  * then the clock moves to the bound itself, as `_advance` would (`"idle": true`). The answer adds
  * `"reached"`, `"instants"` (how many instants ran) and `"explain"`: the index's explain record at the
  * end (null when it does not exist), as `GET /<index>/_ilm/explain` shows it. Under a linked fake clock
@@ -107,8 +108,14 @@ export function nextClock(ctx: RequestContext): HandlerResult {
   let instants = 0;
   let idle = false;
   let unmoved = 0;
+  // What is due at this instant already (the asynchronous re-run after a retry, say) runs first, and
+  // may meet the condition here: then the clock stays (issue 24: it went on to the bound).
+  let next = reached ? Infinity : ctx.sim.nextDue();
+  if (!reached) {
+    record = explainRecord(ctx, until.index);
+    reached = conditionHolds(until, record);
+  }
   while (!reached) {
-    const next = ctx.sim.nextDue();
     if (next > bound) {
       // Nothing more before the bound: the clock goes to the bound (unless it is there, or unbounded).
       idle = ctx.sim.now < bound;
@@ -128,6 +135,8 @@ export function nextClock(ctx: RequestContext): HandlerResult {
     if (ctx.sim.now !== next) break;
     record = explainRecord(ctx, until.index);
     reached = conditionHolds(until, record);
+    // `advanceTo` ran everything due up to `next`, so this runs nothing more at this instant.
+    if (!reached) next = ctx.sim.nextDue();
   }
   return ok({
     now_millis: ctx.sim.now,
