@@ -39,6 +39,18 @@ export function errorOf(answer: Answer): { type: string; reason: string } | null
   return { type: '', reason: `HTTP ${answer.status}` };
 }
 
+/** The `caused_by` chain under an ES error, outermost first, as ES words each cause. */
+export function causesOf(answer: Answer): { type: string; reason: string }[] {
+  const causes: { type: string; reason: string }[] = [];
+  let cause = ((answer.body as { error?: { caused_by?: unknown } } | null)?.error as { caused_by?: unknown } | undefined)?.caused_by;
+  while (cause && typeof cause === 'object' && causes.length < 10) {
+    const c = cause as { type?: string; reason?: string; caused_by?: unknown };
+    causes.push({ type: c.type ?? '', reason: c.reason ?? '' });
+    cause = c.caused_by;
+  }
+  return causes;
+}
+
 /** URL path segment for an index or policy name. */
 export const seg = (name: string): string => encodeURIComponent(name);
 

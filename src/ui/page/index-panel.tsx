@@ -109,7 +109,7 @@ export function IndexPanel({ index, version, onDone }: Props) {
           Remove policy
         </button>
       </div>
-      <Outcome answer={outcome} testId="index-outcome" />
+      {tab !== 'policy' ? <Outcome answer={outcome} testId="index-outcome" /> : null}
       <div role="tablist" aria-label="Index details" class="tabs">
         {TABS.map((t) => (
           <button type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
@@ -143,6 +143,7 @@ export function IndexPanel({ index, version, onDone }: Props) {
                 </button>
               </form>
             ) : null}
+            <Outcome answer={outcome} testId="index-outcome" />
             <form
               class="move"
               aria-label="Move to step"

@@ -3,7 +3,7 @@
  * type and reason word for word. Display only.
  */
 import type { Answer } from './api';
-import { errorOf } from './api';
+import { causesOf, errorOf } from './api';
 
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   return (
@@ -22,6 +22,11 @@ export function Outcome({ answer, testId }: { answer: Answer | null; testId: str
       {error ? (
         <p>
           <strong>{answer.status}</strong> <code>{error.type}</code>: <span data-testid={`${testId}-reason`}>{error.reason}</span>
+          {causesOf(answer).map((cause) => (
+            <span class="cause">
+              caused by <code>{cause.type}</code>: {cause.reason}
+            </span>
+          ))}
         </p>
       ) : (
         <p>

@@ -111,7 +111,7 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
       <div class="axis" aria-hidden="true">
         <div class="axis-label">index · state</div>
         <div class="axis-track">
-          {ticks.map((t) => (
+          {ticks.filter((t) => x(t.millis) > 3 && x(t.millis) < 97).map((t) => (
             <span class="tick" style={{ left: `${x(t.millis)}%` }}>
               {t.label}
             </span>
@@ -164,7 +164,7 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
                     <span class="rename" style={{ left: `${x(n.start_millis)}%` }} title={`renamed to ${n.index} at ${iso(n.start_millis)}`} />
                   ))}
                   {lineage.ended && lineage.end_millis !== null ? <span class="ended" style={{ left: `${x(lineage.end_millis)}%` }} title={`${lineage.ended} at ${iso(lineage.end_millis)}`} /> : null}
-                  {state.error ? <span class="reason">{state.error.reason}</span> : null}
+                  {state.error && state.wait ? <ErrorReason reason={state.error.reason} startPercent={x(state.wait.start_millis)} nowPercent={x(nowMillis)} /> : null}
                 </div>
               </div>
             );
@@ -173,5 +173,21 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * ES's reason beside an ERROR span, where it hides the least: after the "now" line when there is room
+ * there, else ending where the ERROR began.
+ */
+function ErrorReason({ reason, startPercent, nowPercent }: { reason: string; startPercent: number; nowPercent: number }) {
+  const style =
+    100 - nowPercent >= 25 || startPercent < 20
+      ? { left: `${Math.min(Math.max(nowPercent, 0), 100) + 0.5}%`, maxWidth: `${Math.max(99.5 - Math.max(nowPercent, 0), 20)}%` }
+      : { right: `${100 - Math.min(startPercent, 100) + 0.5}%`, maxWidth: `${Math.min(startPercent, 100) - 1}%` };
+  return (
+    <span class="reason" style={style}>
+      {reason}
+    </span>
   );
 }
