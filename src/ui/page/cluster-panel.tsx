@@ -1,6 +1,6 @@
 /**
  * The cluster: its nodes with roles, attributes and the shard copies each holds (`GET /_sim/nodes`,
- * `GET /_cat/shards`), health (`GET /_cluster/health`), ILM and SLM status, the faults of
+ * `GET /_cat/allocation`, the unassigned ones from `GET /_cat/shards`), health (`GET /_cluster/health`), ILM and SLM status, the faults of
  * `/_sim/faults`; stop, start and add a node through the `/_sim/nodes` routes. Values are shown as
  * the routes answer them.
  */
@@ -14,6 +14,10 @@ interface NodeJson {
   readonly attributes: Readonly<Record<string, string>>;
   readonly running: boolean;
 }
+interface AllocationJson {
+  readonly node: string;
+  readonly shards: string;
+}
 interface ShardJson {
   readonly index: string;
   readonly shard: string;
@@ -24,7 +28,9 @@ interface ShardJson {
 
 interface Loaded {
   readonly nodes: Answer;
-  readonly shards: Answer;
+  readonly allocation: Answer;
+  /** Read only while health counts unassigned copies (a whole-cluster listing is costly at 10,000 indices). */
+  readonly shards: Answer | null;
   readonly health: Answer;
   readonly ilm: Answer;
   readonly slm: Answer;
@@ -41,19 +47,34 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [outcome, setOutcome] = useState<Answer | null>(null);
   const [form, setForm] = useState({ name: '', roles: 'data_warm', attributes: '' });
+  const [listShards, setListShards] = useState(false);
+  const [shardList, setShardList] = useState<ShardJson[] | null>(null);
+
+  useEffect(() => {
+    if (!listShards) return setShardList(null);
+    let live = true;
+    void call('GET', '/_cat/shards?format=json&h=index,shard,prirep,state,node').then((answer) => {
+      if (live) setShardList(Array.isArray(answer.body) ? (answer.body as ShardJson[]) : []);
+    });
+    return () => {
+      live = false;
+    };
+  }, [listShards, version]);
 
   useEffect(() => {
     let live = true;
     void (async () => {
-      const [nodes, shards, health, ilm, slm, faults] = await Promise.all([
+      const [nodes, allocation, health, ilm, slm, faults] = await Promise.all([
         call('GET', '/_sim/nodes'),
-        call('GET', '/_cat/shards?format=json&h=index,shard,prirep,state,node'),
+        call('GET', '/_cat/allocation?format=json&h=node,shards'),
         call('GET', '/_cluster/health'),
         call('GET', '/_ilm/status'),
         call('GET', '/_slm/status'),
         call('GET', '/_sim/faults'),
       ]);
-      if (live) setLoaded({ nodes, shards, health, ilm, slm, faults });
+      const unassignedCount = (health.body as { unassigned_shards?: number } | null)?.unassigned_shards ?? 0;
+      const shards = unassignedCount > 0 ? await call('GET', '/_cat/shards?format=json&h=index,shard,prirep,state,node') : null;
+      if (live) setLoaded({ nodes, allocation, shards, health, ilm, slm, faults });
     })();
     return () => {
       live = false;
@@ -67,7 +88,8 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
 
   if (!loaded) return <section class="panel" aria-label="Cluster">loading…</section>;
   const nodes = ((loaded.nodes.body as { nodes?: NodeJson[] } | null)?.nodes ?? []) as NodeJson[];
-  const shards = (Array.isArray(loaded.shards.body) ? loaded.shards.body : []) as ShardJson[];
+  const allocation = (Array.isArray(loaded.allocation.body) ? loaded.allocation.body : []) as AllocationJson[];
+  const shards = (Array.isArray(loaded.shards?.body) ? loaded.shards.body : []) as ShardJson[];
   const unassigned = shards.filter((s) => s.node === null || s.node === undefined || s.node === '');
   const faults = ((loaded.faults.body as { faults?: { id?: string }[] } | null)?.faults ?? []) as { id?: string }[];
 
@@ -84,7 +106,7 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
         <dt>SLM</dt>
         <dd data-testid="slm-status">{statusText(loaded.slm, 'operation_mode')}</dd>
         <dt>unassigned copies</dt>
-        <dd data-testid="unassigned-count">{unassigned.length}</dd>
+        <dd data-testid="unassigned-count">{String((loaded.health.body as { unassigned_shards?: number } | null)?.unassigned_shards ?? '—')}</dd>
       </dl>
       <div class="actions" role="group" aria-label="ILM">
         <button type="button" onClick={() => act('POST', '/_ilm/stop')}>
@@ -106,15 +128,13 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
         </thead>
         <tbody>
           {nodes.map((n) => {
-            const held = shards.filter((s) => s.node === n.name);
+            const held = allocation.find((a) => a.node === n.name)?.shards ?? '0';
             return (
               <tr data-testid={`node-${n.name}`} class={n.running ? '' : 'stopped'}>
                 <th scope="row">{n.name}</th>
                 <td>{n.roles.join(', ')}</td>
                 <td>{Object.entries(n.attributes).map(([k, v]) => `${k}=${v}`).join(', ')}</td>
-                <td title={held.map((s) => `${s.index}[${s.shard}]${s.prirep}`).join(' ')} data-testid="node-shards">
-                  {held.length}
-                </td>
+                <td data-testid="node-shards">{held}</td>
                 <td>
                   <span data-testid="node-running">{n.running ? 'running' : 'stopped'}</span>{' '}
                   <button type="button" onClick={() => act('POST', `/_sim/nodes/${seg(n.name)}/${n.running ? '_stop' : '_start'}`)} aria-label={`${n.running ? 'Stop' : 'Start'} node ${n.name}`} data-testid={`node-toggle-${n.name}`}>
@@ -126,6 +146,20 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
           })}
         </tbody>
       </table>
+      <label>
+        <input type="checkbox" checked={listShards} onChange={(e) => setListShards(e.currentTarget.checked)} /> list the shard copies each node holds
+      </label>
+      {shardList
+        ? nodes.map((n) => (
+            <p class="held">
+              <strong>{n.name}</strong>:{' '}
+              {shardList
+                .filter((c) => c.node === n.name)
+                .map((c) => `${c.index}[${c.shard}]${c.prirep}`)
+                .join(' ') || 'none'}
+            </p>
+          ))
+        : null}
       <form
         class="inline add-node"
         aria-label="Add a node"

@@ -68,7 +68,20 @@ function App() {
     })();
   }, []);
 
-  useEffect(() => followChanges(refresh, setConnected), [refresh]);
+  // While the event stream is up, the server's event for the page's own request triggers the read
+  // (reading on the answer too would read everything twice); without it, the answer does.
+  const live = useRef(false);
+  const afterAction = useCallback(() => {
+    if (!live.current) refresh();
+  }, [refresh]);
+  useEffect(
+    () =>
+      followChanges(refresh, (up) => {
+        live.current = up;
+        setConnected(up);
+      }),
+    [refresh],
+  );
   useEffect(() => {
     if (follow && snapshot.timeline.indices.length >= 0 && snapshot.now !== '') setView(fitView(snapshot.timeline));
   }, [snapshot, follow]);
@@ -88,7 +101,7 @@ function App() {
         <span class={connected ? 'live on' : 'live'} role="status" data-testid="live">
           {connected ? 'live' : 'offline: reconnecting'}
         </span>
-        <ClockBar now={snapshot.now} indexNames={names} onDone={refresh} />
+        <ClockBar now={snapshot.now} indexNames={names} onDone={afterAction} />
       </header>
       {snapshot.error ? (
         <p class="outcome failed" role="alert">
@@ -150,7 +163,7 @@ function App() {
               Cluster
             </button>
           </div>
-          {side === 'index' && selectedName ? <IndexPanel index={selectedName} version={version} onDone={refresh} /> : <ClusterPanel version={version} onDone={refresh} />}
+          {side === 'index' && selectedName ? <IndexPanel index={selectedName} version={version} onDone={afterAction} /> : <ClusterPanel version={version} onDone={afterAction} />}
         </aside>
       </main>
     </div>
