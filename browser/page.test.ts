@@ -196,4 +196,26 @@ describe('the time machine page in Chromium', { timeout: 120_000 }, () => {
     await expectText(page.getByTestId('lineage-count'), '1 of 2 lineages');
     await page.getByTestId('filter-policy').selectOption('');
   });
+
+  it('is keyboard operable: arrows move between rows, Enter opens one, + zooms', async () => {
+    await page.locator('[data-index="my-index-000001"] button.row-label').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate('document.activeElement.closest("[data-index]").dataset.index')).to.equal('logs-1');
+    await page.keyboard.press('Enter');
+    await expectText(page.getByRole('heading', { level: 2 }), 'index logs-1');
+    const range = await page.locator('.range').textContent();
+    await page.keyboard.press('+');
+    expect(await page.locator('.range').textContent()).to.not.equal(range);
+    await page.keyboard.press('0');
+    expect(await page.locator('.range').textContent()).to.equal(range);
+  });
+
+  it("follows the system's dark setting", async () => {
+    const light = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+    expect([light, dark]).to.deep.equal(['rgb(255, 255, 255)', 'rgb(20, 23, 27)']);
+    await page.getByTestId('side-cluster').click();
+    await shot(page, '7-dark');
+  });
 });

@@ -29,10 +29,28 @@ export function Outcome({ answer, testId }: { answer: Answer | null; testId: str
           ))}
         </p>
       ) : (
-        <p>
-          <strong>{answer.status}</strong> {JSON.stringify(answer.body)}
-        </p>
+        <SuccessBody status={answer.status} text={JSON.stringify(answer.body)} />
       )}
     </div>
+  );
+}
+
+/** A success body on one line; a long one cut there, the whole of it one click away. */
+function SuccessBody({ status, text }: { status: number; text: string }) {
+  const LIMIT = 160;
+  if (text.length <= LIMIT) {
+    return (
+      <p>
+        <strong>{status}</strong> {text}
+      </p>
+    );
+  }
+  return (
+    <details>
+      <summary>
+        <strong>{status}</strong> {text.slice(0, LIMIT)}…
+      </summary>
+      <pre class="json">{text}</pre>
+    </details>
   );
 }

@@ -218,7 +218,7 @@ export function panView(view: View, fraction: number): View {
 /** Ticks for the time axis: round instants (UTC) about `targetCount` across the window. */
 export function ticksOf(view: View, targetCount: number): { millis: number; label: string }[] {
   const span = view.endMillis - view.startMillis;
-  const steps = [60_000, 300_000, 900_000, 3_600_000, 6 * 3_600_000, 12 * 3_600_000, DAY_MILLIS, 7 * DAY_MILLIS, 30 * DAY_MILLIS, 91 * DAY_MILLIS, 365 * DAY_MILLIS];
+  const steps = [60_000, 300_000, 900_000, 3_600_000, 6 * 3_600_000, 12 * 3_600_000, DAY_MILLIS, 2 * DAY_MILLIS, 7 * DAY_MILLIS, 30 * DAY_MILLIS, 91 * DAY_MILLIS, 365 * DAY_MILLIS];
   const step = steps.find((s) => span / s <= targetCount) ?? steps[steps.length - 1]!;
   const ticks: { millis: number; label: string }[] = [];
   for (let t = Math.ceil(view.startMillis / step) * step; t <= view.endMillis; t += step) {

@@ -1,2 +1,0 @@
-/** Lets the page import its stylesheet; esbuild bundles it into app.css. */
-declare module '*.css';
