@@ -4,8 +4,10 @@
  * clock-advance latency (click "+1h" until the page has read the new state and drawn it; median and
  * max of 5), a scroll through the rows, and what one `GET /_sim/timeline` costs (bytes, server time).
  * Each cluster: one policy (warm at 1d, delete at 60d), indices created an hour apart, then 3 days
- * run, so every row has phases and waits. Options: --sizes 1000,10000.
+ * run, so every row has phases and waits. It prints the machine's load average first: on a shared
+ * machine the wall times grow with it. Options: --sizes 1000,10000.
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createSimulator } from '../src/index';
@@ -39,6 +41,8 @@ const ms = (millis: number) => `${millis.toFixed(0)} ms`;
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000' } } });
   const sizes = values.sizes!.split(',').map(Number);
+  const [load1] = loadavg();
+  console.log(`load average ${load1!.toFixed(1)} on ${cpus().length} cores (wall times grow with it; the CPU time of the timeline read does not)`);
   const browser = await launchChromium();
   try {
     for (const size of sizes) {
@@ -48,8 +52,11 @@ async function main(): Promise<void> {
       const server = await startServer({ port: 0, simulator });
       try {
         const timelineStart = performance.now();
+        const cpuStart = process.cpuUsage();
         const timeline = await (await fetch(`${server.url}/_sim/timeline`)).text();
         const timelineMillis = performance.now() - timelineStart;
+        const timelineCpu = process.cpuUsage(cpuStart);
+        const timelineCpuMillis = (timelineCpu.user + timelineCpu.system) / 1000;
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
         const renderStart = performance.now();
         await page.goto(server.pageUrl);
@@ -78,7 +85,7 @@ async function main(): Promise<void> {
         console.log(
           `ui ${String(size).padStart(6)} indices: first render ${ms(firstRenderMillis)}, clock advance (+1h) median ${ms(advances[2]!)} max ${ms(advances[4]!)}, ` +
             `scroll ${(scrollMillis as number).toFixed(1)} ms/frame, ${rowsInDom} rows in the DOM; ` +
-            `GET /_sim/timeline ${(timeline.length / 1e6).toFixed(1)} MB in ${ms(timelineMillis)} (cluster set up in ${ms(setupMillis)})`,
+            `GET /_sim/timeline ${(timeline.length / 1e6).toFixed(1)} MB in ${ms(timelineMillis)} (${ms(timelineCpuMillis)} of CPU) (cluster set up in ${ms(setupMillis)})`,
         );
       } finally {
         await server.close();

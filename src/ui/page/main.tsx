@@ -21,7 +21,7 @@ interface Snapshot {
   readonly error: string | null;
 }
 
-const EMPTY: Snapshot = { timeline: { now_millis: 0, indices: [] }, dataStreams: {}, now: '', error: null };
+const EMPTY: Snapshot = { timeline: { now: '', now_millis: 0, indices: [] }, dataStreams: {}, now: '', error: null };
 
 async function load(): Promise<Snapshot> {
   const [timeline, clock, dataStreams] = await Promise.all([call('GET', '/_sim/timeline'), call('GET', '/_sim/clock'), call('GET', '/_data_stream')]);

@@ -8,7 +8,12 @@ import { describe, it } from 'node:test';
 import { DAY_MILLIS, fitView, LineageJson, NO_FILTERS, panView, rowsOf, simpleMatch, stateOf, ticksOf, TimelineJson, zoomView } from './model';
 
 const T0 = Date.UTC(2024, 0, 1);
-const span = (start: number, end: number | null) => ({ start_millis: T0 + start, end_millis: end === null ? null : T0 + end });
+const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
+const span = (start: number, end: number | null) => {
+  const startMillis = T0 + start;
+  const endMillis = end === null ? null : T0 + end;
+  return { start: iso(startMillis)!, start_millis: startMillis, end: iso(endMillis), end_millis: endMillis };
+};
 
 function lineage(index: string, overrides: Partial<LineageJson> = {}): LineageJson {
   return {
@@ -55,6 +60,7 @@ describe('page model: a lineage now', () => {
 
 describe('page model: rows and filters', () => {
   const timeline: TimelineJson = {
+    now: iso(T0 + 3 * DAY_MILLIS)!,
     now_millis: T0 + 3 * DAY_MILLIS,
     indices: [
       lineage('plain', { waits: [ERROR_WAIT] }),
@@ -95,7 +101,7 @@ describe('page model: rows and filters', () => {
 });
 
 describe('page model: the time window', () => {
-  const timeline: TimelineJson = { now_millis: T0 + 10 * DAY_MILLIS, indices: [lineage('a')] };
+  const timeline: TimelineJson = { now: iso(T0 + 10 * DAY_MILLIS)!, now_millis: T0 + 10 * DAY_MILLIS, indices: [lineage('a')] };
 
   it('fits from the first start to a little past now', () => {
     const view = fitView(timeline);

@@ -4,39 +4,11 @@
  * Pure functions of what the HTTP routes answered: no fetching, no DOM, no clock of its own.
  */
 
-export interface SpanJson {
-  readonly start_millis: number;
-  readonly end_millis: number | null;
-}
-export interface PhaseJson extends SpanJson {
-  readonly phase: string;
-}
-export interface WaitJson extends SpanJson {
-  readonly phase: string;
-  readonly action: string;
-  readonly step: string;
-  readonly index: string;
-  readonly failed_step?: string;
-  readonly error?: { readonly type: string; readonly reason: string };
-}
-export interface NameJson extends SpanJson {
-  readonly index: string;
-}
-export interface LineageJson {
-  readonly index: string;
-  readonly policy: string | null;
-  readonly start_millis: number;
-  readonly end_millis: number | null;
-  readonly ended: 'deleted' | 'gone' | null;
-  readonly lineage: readonly NameJson[];
-  readonly phases: readonly PhaseJson[];
-  readonly actions: readonly (PhaseJson & { readonly action: string })[];
-  readonly waits: readonly WaitJson[];
-}
-export interface TimelineJson {
-  readonly now_millis: number;
-  readonly indices: readonly LineageJson[];
-}
+import type { LineageJson, TimelineJson, TimelineWaitJson } from '../../report/timeline-json';
+
+export type { LineageJson, TimelineJson };
+type WaitJson = TimelineWaitJson;
+
 /** `GET /_data_stream`, the part the page reads. */
 export interface DataStreamsJson {
   readonly data_streams?: readonly { readonly name: string; readonly indices?: readonly { readonly index_name: string }[] }[];
