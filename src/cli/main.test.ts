@@ -50,6 +50,7 @@ describe('ilm-sim command line', () => {
     const exit = main(['serve', '--port', '0', '--start-time', '2030-05-01T00:00:00Z'], out, err, { ILM_SIM_SEED: '7' }, { stop: stop.signal });
     const [, url] = (await out.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)\n/)) as [string, string];
     expect(out.text).to.include('seed 7');
+    expect(out.text).to.include(`  time machine page: ${url}/_sim/ui/\n`);
     const clock = await get(`${url}/_sim/clock`);
     expect(clock.text).to.equal('{"now_millis":1903824000000,"now":"2030-05-01T00:00:00.000Z"}');
     stop.abort();

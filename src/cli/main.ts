@@ -293,6 +293,7 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
     `  profile ${simulator.profile.name} (Elasticsearch ${version}), clock starts ${formatEsDate(simulator.options.startMillis)}, ` +
       `poll interval ${config.pollInterval}, seed ${config.seed}\n`,
   );
+  stdout.write(`  time machine page: ${server.pageUrl}\n`);
   if (recordFile) stdout.write(`  recording to ${recordFile.path}\n`);
   const reason = await waitForStop(stop, recordingFailed.signal, env, parent);
   await server.close();

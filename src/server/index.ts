@@ -21,6 +21,8 @@ export interface SimulatorServer {
   /** `http://127.0.0.1:<port>`: give it to a client as its node. */
   readonly url: string;
   readonly port: number;
+  /** The time machine page, `<url>/_sim/ui/`: open it in a browser. */
+  readonly pageUrl: string;
   /** The simulator behind the server: drive it in process too (`simulator.request(...)`). */
   readonly simulator: Simulator;
   /** Stops listening, lets in-flight requests finish, then closes every connection. */
@@ -31,7 +33,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sim
   const { port = 0, host = DEFAULT_HOST, simulator: given, maxContentLengthBytes, ...simulatorOptions } = options;
   const simulator = given ?? createSimulator(simulatorOptions);
   const running = await serve(simulator, { port, host, ...(maxContentLengthBytes === undefined ? {} : { maxContentLengthBytes }) });
-  return { url: running.url, port: running.port, simulator, close: () => running.close() };
+  return { url: running.url, port: running.port, pageUrl: running.pageUrl, simulator, close: () => running.close() };
 }
 
 export type { Simulator, SimulatorOptions };

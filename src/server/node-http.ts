@@ -8,10 +8,14 @@ import * as http from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Simulator } from '../index';
+import { EVENTS_PATH, EventHub } from './events';
+import { isPagePath, PAGE_PATH, servePage } from './page';
 
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
+  /** The time machine page: `<url>/_sim/ui/`. */
+  readonly pageUrl: string;
   close(): Promise<void>;
 }
 
@@ -119,10 +123,34 @@ interface ServerState {
   readonly maxContentLengthBytes: number;
   /** Set by `close()`: answers then carry `connection: close`, so keep-alive connections wind down. */
   closing: boolean;
+  /** The `GET /_sim/events` streams, told after each request that may have changed something. */
+  readonly events: EventHub;
+}
+
+/**
+ * The page and the event stream are the server's own (static files and a socket that stays open), so
+ * they are answered here, before the simulator; any other method on their paths goes on to the
+ * simulator and gets ES's answer for an unknown route.
+ */
+function serveOwn(state: ServerState, req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  if (isPagePath(url)) {
+    req.resume();
+    servePage(req, res);
+    return true;
+  }
+  if (url.split('?')[0] === EVENTS_PATH && req.method === 'GET') {
+    req.resume();
+    state.events.subscribe(res);
+    return true;
+  }
+  return false;
 }
 
 function handleRequest(state: ServerState, req: http.IncomingMessage, res: http.ServerResponse): void {
   const { simulator, maxContentLengthBytes } = state;
+  if (serveOwn(state, req, res)) return;
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxContentLengthBytes) {
     req.resume(); // drop the body, keep the connection's framing
@@ -168,6 +196,8 @@ function handleRequest(state: ServerState, req: http.IncomingMessage, res: http.
     res.sendDate = false; // ES sends no Date header
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' ? undefined : response.text);
+    const method = req.method ?? 'GET';
+    if (EventHub.changes(method, response.status)) state.events.publish({ method, path: (req.url ?? '/').split('?')[0]!, status: response.status });
   });
 }
 
@@ -179,7 +209,7 @@ export function startServer(
   const port = options.port ?? DEFAULT_PORT;
   const maxContentLengthBytes = options.maxContentLengthBytes ?? DEFAULT_MAX_CONTENT_LENGTH_BYTES;
   const sockets = new Set<Socket>();
-  const state: ServerState = { simulator, maxContentLengthBytes, closing: false };
+  const state: ServerState = { simulator, maxContentLengthBytes, closing: false, events: new EventHub() };
   const connections = new WeakMap<Socket, Connection>();
   const server = http.createServer((req, res) => {
     const connection = connectionOf(connections, req.socket);
@@ -211,12 +241,15 @@ export function startServer(
       const address = server.address() as AddressInfo;
       const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       let closing: Promise<void> | null = null;
+      const url = `http://${urlHost}:${address.port}`;
       resolve({
-        url: `http://${urlHost}:${address.port}`,
+        url,
         port: address.port,
+        pageUrl: `${url}${PAGE_PATH}`,
         close: () => {
           closing ??= new Promise<void>((done) => {
             state.closing = true;
+            state.events.closeAll();
             // Stop accepting, let in-flight requests finish, drop idle keep-alive connections, and
             // cut whatever is still open after a grace period.
             const grace = setTimeout(() => {
