@@ -19,6 +19,7 @@ import { recordTo } from '../record/recorder';
 import { MalformedRecordingError } from '../record/recording-format';
 import { formatDifference, replayRecording } from '../record/replay';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
+import { stepReference, stepReferenceMarkdown, stepReferenceText } from '../cucumber/step-reference';
 import { init } from './init';
 import { planHelp, runPlan } from './plan';
 
@@ -52,6 +53,7 @@ function helpText(): string {
     '       ilm-sim replay <file>',
     '       ilm-sim plan <policy.json> [options]',
     '       ilm-sim init [--force]',
+    '       ilm-sim steps [--markdown]',
     '       ilm-sim --version',
     '       ilm-sim --help',
     '',
@@ -82,6 +84,10 @@ function helpText(): string {
     '  templates/logs.json, and a `test` script in package.json. Refuses to overwrite a file unless',
     '  --force is given.',
     '  Then: npx cucumber-js',
+    '',
+    'steps:',
+    '  Prints every step of the step library (ilm-sim/cucumber): its parameters, what it does or',
+    '  asserts, and an example. --markdown prints the table the README holds.',
     '',
     ...planHelp().split('\n').map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
     '',
@@ -354,6 +360,18 @@ function runInit(cwd: string, rest: readonly string[], values: Record<string, st
   return 0;
 }
 
+/** `ilm-sim steps [--markdown]`: the step reference, read from the step definitions themselves. */
+function runSteps(args: readonly string[], stdout: OutputStream, stderr: OutputStream): number {
+  const markdown = args.length === 1 && args[0] === '--markdown';
+  if (args.length > 0 && !markdown) {
+    stderr.write(`ilm-sim: steps takes only --markdown (got ${args.join(' ')})\n`);
+    return 2;
+  }
+  const entries = stepReference();
+  stdout.write(markdown ? stepReferenceMarkdown(entries) : stepReferenceText(entries));
+  return 0;
+}
+
 /** Runs the command line; resolves to the process exit code. */
 export async function main(
   argv: readonly string[],
@@ -366,6 +384,7 @@ export async function main(
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
     return runPlan(argv.slice(1), { out: stdout, err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) }, cwd: options.cwd ?? process.cwd(), color: terminal(stdout) && env['NO_COLOR'] === undefined });
   }
+  if (argv[0] === 'steps') return runSteps(argv.slice(1), stdout, stderr);
   let parsed;
   try {
     parsed = parseArgs({

@@ -2,8 +2,8 @@
  * The step library's own reference: each step file defines its steps through `stepGroup`, giving
  * every step a sentence saying what it does or asserts and one example, beside its code. The entries are
  * recorded here in definition order and registered with the user's Cucumber; `stepReference()` loads the
- * step files without Cucumber (for `ilm-sim steps` and the README's generated list). This module only
- * records and forwards definitions: it runs no step and renders nothing (./step-reference does).
+ * step files without Cucumber (`recordOnly`, used by ./step-reference for `ilm-sim steps` and the README's list). This module only
+ * records and forwards definitions: it loads no step file itself and renders nothing.
  */
 export type StepKeyword = 'Given' | 'When' | 'Then';
 
@@ -36,6 +36,12 @@ export interface DocumentedDefiner {
   (pattern: string, doc: StepDoc, options: { readonly timeout?: number }, code: StepCode): void;
 }
 
+/** The library's own parameter types, as ./parameter-types defines them, with what the reference says of them. */
+export const CUSTOM_PARAMETER_TYPES = {
+  duration: { regexp: /-?\d+(?:nanos|micros|ms|s|m|h|d)/, means: 'a span in Elasticsearch time units: 90m, 12h, 5d' },
+  stepKey: { regexp: /[a-z_]+\/[a-z_-]+\/[A-Za-z_-]+/, means: 'an ILM step as phase/action/step: warm/shrink/ERROR' },
+} as const;
+
 const entries: StepEntry[] = [];
 /** False while `stepReference()` loads the step files only to read their entries. */
 let registering = true;
@@ -43,7 +49,18 @@ let registering = true;
 function register(keyword: StepKeyword, pattern: string, rest: readonly unknown[]): void {
   // Loaded on the first definition, not at import, so the reference can be read without Cucumber.
   const cucumber = require('./cucumber') as typeof import('./cucumber');
-  (cucumber[keyword] as (pattern: string, ...rest: unknown[]) => void)(pattern, ...rest);
+  // Cucumber takes a step's location (shown beside each step it runs) from the first stack frame
+  // outside itself: hide this module's frames while it looks, so the location is the step file's line.
+  const original = Error.prepareStackTrace;
+  Error.prepareStackTrace = (error, frames) => {
+    const kept = frames.filter((frame) => frame.getFileName() !== __filename);
+    return original ? original(error, kept) : [String(error), ...kept.map((frame) => `    at ${String(frame)}`)].join('\n');
+  };
+  try {
+    (cucumber[keyword] as (pattern: string, ...rest: unknown[]) => void)(pattern, ...rest);
+  } finally {
+    Error.prepareStackTrace = original;
+  }
 }
 
 /**
@@ -61,15 +78,17 @@ export function stepGroup(group: string): Record<StepKeyword, DocumentedDefiner>
   return { Given: definer('Given'), When: definer('When'), Then: definer('Then') };
 }
 
-/** Every step of the library, in definition order, read without registering anything. */
-export function stepReference(): readonly StepEntry[] {
-  if (entries.length === 0) {
-    registering = false;
-    try {
-      require('./step-modules');
-    } finally {
-      registering = true;
-    }
-  }
+/** The steps defined so far, in definition order. */
+export function definedSteps(): readonly StepEntry[] {
   return entries;
+}
+
+/** Runs `load` (which defines steps) with registration off: the steps are recorded, Cucumber is not touched. */
+export function recordOnly(load: () => void): void {
+  registering = false;
+  try {
+    load();
+  } finally {
+    registering = true;
+  }
 }

@@ -5,6 +5,7 @@
 import type { DataTable } from '../cucumber';
 import { stepGroup } from '../step-catalogue';
 import { expect } from 'chai';
+import { expectDataStreamWriteIndex } from '../existence';
 import type { IlmWorld } from '../world';
 
 const { Then, When } = stepGroup('data streams');
@@ -74,4 +75,11 @@ Then('the data stream {string} has {int} backing indices, the oldest {string}', 
   const names = stream?.indices.map((i) => i.index_name) ?? [];
   expect(names.length, response.text).to.equal(count);
   expect(names[0], response.text).to.equal(oldest);
+});
+
+Then('the write index of the data stream {string} is {string}', {
+  says: "Asserts the data stream's write index, its newest backing index; fails naming the backing indices.",
+  example: 'the write index of the data stream "logs-app-default" is ".ds-logs-app-default-000002"',
+}, async function (this: IlmWorld, name: string, index: string) {
+  await expectDataStreamWriteIndex(this, name, index);
 });

@@ -1,11 +1,12 @@
 /**
  * Steps about indices: create one with settings from a table (`| index.number_of_shards | 2 |`) or
  * a JSON doc string, attach it to a policy, change its settings, delete it, retry its failed step,
- * check that it does not exist.
+ * check that it (or an alias) exists or does not, which indices an alias points to and which one it writes to.
  */
 import type { DataTable } from '../cucumber';
 import { stepGroup } from '../step-catalogue';
 import { expectNoIndex } from '../advance-until';
+import { expectAliasExists, expectAliasPointsTo, expectAliasWriteIndex, expectIndexExists, expectNoAlias } from '../existence';
 import { cellValue } from '../json-match';
 import type { IlmWorld } from '../world';
 
@@ -116,4 +117,39 @@ When('{int} documents of {word} are indexed into {string}', {
   example: '5000 documents of 1kb are indexed into "logs"',
 }, async function (this: IlmWorld, count: number, size: string, target: string) {
   await this.sendOk('POST', '/_sim/ingest', { index: target, count, bytes_each: size });
+});
+
+Then('the index {string} exists', {
+  says: 'Asserts that an index of that very name exists; fails saying what the name is instead (an alias, say after a shrink, or a data stream) or where the index went.',
+  example: 'the index "logs-000002" exists',
+}, async function (this: IlmWorld, name: string) {
+  await expectIndexExists(this, name);
+});
+
+Then('the alias {string} exists', {
+  says: 'Asserts that some index has the alias (`GET /_alias/<name>`).',
+  example: 'the alias "logs" exists',
+}, async function (this: IlmWorld, alias: string) {
+  await expectAliasExists(this, alias);
+});
+
+Then('the alias {string} does not exist', {
+  says: 'Asserts that no index has the alias; fails naming the indices it points to.',
+  example: 'the alias "logs-old" does not exist',
+}, async function (this: IlmWorld, alias: string) {
+  await expectNoAlias(this, alias);
+});
+
+Then('the alias {string} points to {string}', {
+  says: 'Asserts that the alias points to the index (among others, perhaps); fails naming the indices it points to.',
+  example: 'the alias "logs" points to "logs-000001"',
+}, async function (this: IlmWorld, alias: string, index: string) {
+  await expectAliasPointsTo(this, alias, index);
+});
+
+Then('the write index of the alias {string} is {string}', {
+  says: 'Asserts where writes to the alias go, as ES resolves it: the index with `is_write_index: true`, else its only index unless marked `false`.',
+  example: 'the write index of the alias "logs" is "logs-000002"',
+}, async function (this: IlmWorld, alias: string, index: string) {
+  await expectAliasWriteIndex(this, alias, index);
 });
