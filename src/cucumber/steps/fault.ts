@@ -77,7 +77,7 @@ When('the faults are cleared', {
 
 Then('the history of {string} is:', {
   says: "Asserts the index's ILM history (`GET /_sim/history`), oldest first, with any of the columns `at`, `from`, `to`, `success`.",
-  example: 'the history of "logs-000001" is:\n  | from               | to                      |\n  | -                  | new/init/init           |',
+  example: 'the history of "logs" is:\n  | at                       | to                    |\n  | 2024-01-01T00:00:00.000Z | new/complete/complete |',
 }, async function (this: IlmWorld, index: string, table: DataTable) {
   const records = await historyPages(this, index);
   const key = (k: unknown) => (k ? `${(k as { phase: string }).phase}/${(k as { action: string }).action}/${(k as { name: string }).name}` : '-');

@@ -22,7 +22,7 @@ function nodeOf(row: Record<string, string>): Record<string, unknown> {
 
 Given('a cluster with the nodes:', {
   says: "Replaces the cluster's nodes with the table `name | roles | attributes` (roles and `key=value` attributes comma-separated); every index is placed again.",
-  example: 'a cluster with the nodes:\n  | name   | roles                  | attributes    |\n  | hot-1  | master,data_hot,data_content | box_type=hot  |\n  | warm-1 | data_warm              | box_type=warm |',
+  example: 'a cluster with the nodes:\n  | name   | roles                        | attributes    |\n  | hot-1  | master,data_hot,data_content | box_type=hot  |\n  | warm-1 | data_warm                    | box_type=warm |',
 }, async function (this: IlmWorld, table: DataTable) {
   await this.sendOk('PUT', '/_sim/nodes', { nodes: table.hashes().map(nodeOf) });
 });

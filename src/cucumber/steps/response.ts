@@ -108,7 +108,7 @@ Then(
 
 Then('the response has the header {string} with:', {
   says: 'Asserts a header of the last answer, its value as the doc string.',
-  example: 'the response has the header "Warning" with:\n  """\n  299 Elasticsearch-8.19.0 "the freeze action has been deprecated"\n  """',
+  example: 'the response has the header "Warning" with:\n  """\n  299 Elasticsearch-9.1.3-0c781091a2f57de895a73a1391ff8426c0153c8d "The freeze action in ILM is deprecated and will be removed in a future version; ..."\n  """',
 }, function (this: IlmWorld, name: string, value: string) {
   const response = this.requireResponse();
   expect(response.headers[name.toLowerCase()], JSON.stringify(response.headers)).to.equal(value.trim());
