@@ -174,7 +174,7 @@ describe('the packed package, installed into a project of its own', { timeout: 3
   });
 
   it('runs the README\'s "Use it in your project" files as written, beside init\'s starter, green after each feature', () => {
-    const readme = join(project, 'readme');
+    const readme = join(work, 'readme');
     mkdirSync(readme);
     symlinkSync(join(project, 'node_modules'), join(readme, 'node_modules')); // the packages the user installed
     writeFileSync(join(readme, 'package.json'), JSON.stringify({ name: 'readme', version: '1.0.0', scripts: { test: 'echo "Error: no test specified" && exit 1' } }));
@@ -198,12 +198,14 @@ describe('the packed package, installed into a project of its own', { timeout: 3
   });
 
   it('writes a TypeScript starter with npx ilm-sim init --typescript that npx cucumber-js passes (TypeScript 5.9.3, ts-node 10.9.2)', () => {
-    const typed = join(project, 'typed');
+    // Outside the project, whose tsconfig.json would otherwise be the one ts-node finds.
+    const typed = join(work, 'typed');
     mkdirSync(typed);
     symlinkSync(join(project, 'node_modules'), join(typed, 'node_modules'));
     writeFileSync(join(typed, 'package.json'), JSON.stringify({ name: 'typed', version: '1.0.0' }));
     expect(run('npx', ['ilm-sim', 'init', '--typescript'], typed)).to.include('features/support/steps.ts');
     expect(run('npx', ['cucumber-js'], typed)).to.match(/2 scenarios \(2 passed\)/);
+    run('npx', ['tsc', '-p', '.'], typed);
   });
 
   it('writes a starter with npx ilm-sim init that npx cucumber-js passes right after', () => {

@@ -69,7 +69,23 @@ describe('ilm-sim init', () => {
       // The versions this package itself is built and tested with (TypeScript 7 breaks ts-node 10.9.2).
       const dev = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
       expect(out.text).to.include(`npm install --save-dev typescript@${dev['typescript']} ts-node@${dev['ts-node']} @types/node@20\n`);
+      expect(out.text).to.include('  tsconfig.json\n');
+      const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown>; include: string[] };
+      expect([tsconfig.compilerOptions['module'], tsconfig.compilerOptions['moduleResolution'], tsconfig.include]).to.deep.equal(['node16', 'node16', ['features/**/*.ts']]);
       expect(await main(['serve', '--typescript'], new Capture(), new Capture(), {})).to.equal(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--typescript keeps a tsconfig.json the project has', async () => {
+    const dir = scratch({ name: 'typed', version: '1.0.0' });
+    try {
+      writeFileSync(join(dir, 'tsconfig.json'), '{"compilerOptions":{"strict":true}}');
+      const out = new Capture();
+      expect(await main(['init', '--typescript'], out, new Capture(), {}, { cwd: dir })).to.equal(0);
+      expect(out.text).to.not.include('tsconfig.json');
+      expect(readFileSync(join(dir, 'tsconfig.json'), 'utf8')).to.equal('{"compilerOptions":{"strict":true}}');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

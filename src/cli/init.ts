@@ -128,6 +128,20 @@ function moduleKind(packageJson: Record<string, unknown> | null): ModuleKind {
   return packageJson?.['type'] === 'module' ? 'module' : 'commonjs';
 }
 
+/**
+ * The TypeScript starter's compiler options, written only when the project has no tsconfig.json of its
+ * own: without one, ts-node 10.9.2 falls back to options TypeScript 5.9 refuses ("Option
+ * 'moduleResolution' must be set to 'NodeNext'"). `npx tsc` then type-checks the features' support files.
+ */
+const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+    include: ['features/**/*.ts'],
+  },
+  null,
+  2,
+)}\n`;
+
 function readPackageJson(file: string): Record<string, unknown> | null {
   if (!fs.existsSync(file)) return null;
   const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -158,6 +172,10 @@ export function init(directory: string, options: { readonly force?: boolean; rea
     fs.writeFileSync(path.join(directory, name), text);
   }
   const written = files.map(([name]) => name);
+  if (kind === 'typescript' && !fs.existsSync(path.join(directory, 'tsconfig.json'))) {
+    fs.writeFileSync(path.join(directory, 'tsconfig.json'), TSCONFIG);
+    written.push('tsconfig.json');
+  }
   const scripts: string[] = [];
   const next: Record<string, unknown> = packageJson ?? { name: path.basename(path.resolve(directory)).toLowerCase().replace(/[^a-z0-9._-]/g, '-'), private: true };
   const existing = (typeof next['scripts'] === 'object' && next['scripts'] !== null ? next['scripts'] : {}) as Record<string, string>;
