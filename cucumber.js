@@ -29,6 +29,7 @@ module.exports = {
         first: ['features/errors-and-retries/shrink-error.feature'],
         capabilities: {
           actions: 'Actions, step by step',
+          aliases: 'Aliases and write indices',
           'bad-input': "Bad input gets Elasticsearch's errors",
           'data-streams': 'Data streams',
           'errors-and-retries': 'Errors and retries',

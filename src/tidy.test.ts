@@ -140,7 +140,8 @@ const ALLOWED: Record<SourceLayer | 'steps' | 'root', { readonly may: readonly L
   sim: { may: ['engine', 'sim'], advice: 'the simulator may only drive src/engine' },
   api: { may: ['engine', 'sim', 'api', 'package', 'builtin'], advice: 'src/api sits below src/server and src/cli: let them call src/api' },
   server: { may: ['engine', 'sim', 'api', 'server', 'root', 'package', 'builtin'], advice: 'src/server only adapts src/api to node:http' },
-  cli: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'the cli drives the simulator through src/api' },
+  // The cli reads the step library's definitions for `ilm-sim steps` (src/cucumber/step-catalogue loads them without Cucumber).
+  cli: { may: ['engine', 'sim', 'api', 'server', 'cli', 'cucumber', 'root', 'package', 'builtin'], advice: 'the cli drives the simulator through src/api' },
   cucumber: { may: ['cucumber', 'steps', 'server', 'root', 'package', 'builtin'], advice: 'the step library speaks to the simulator only through the package entry points (src/index.ts, src/server)' },
   client: { may: ['client', 'root', 'package', 'builtin'], advice: 'the client connection speaks to the simulator only through src/index.ts' },
   steps: { may: ['steps', 'cucumber', 'server', 'root', 'package', 'builtin'], advice: 'step definitions stay thin: they call the World and the helpers in src/cucumber' },

@@ -4,26 +4,37 @@
  * the `GET` answer it was exported from. The file is read and unwrapped by src/files/user-files.ts; the step
  * sends one `PUT` and must succeed.
  */
-import { Given } from '../src/cucumber/cucumber';
+import { stepGroup } from '../src/cucumber/step-catalogue';
 import { type BodyFromFile, policyBody, templateBody } from '../src/index';
 import type { IlmWorld } from '../src/cucumber/world';
+
+const { Given } = stepGroup('your files');
 
 /** Where a refused body came from, for the failure message. */
 function source(file: string, loaded: BodyFromFile, part: string): string {
   return loaded.form === 'put-body' ? ` with the body in ${file}` : ` with the ${part} exported in ${file}, sent as ${loaded.body}`;
 }
 
-Given('the lifecycle policy {string} from the file {string}', async function (this: IlmWorld, name: string, file: string) {
+Given('the lifecycle policy {string} from the file {string}', {
+  says: 'Loads a policy file (the `PUT` body or a `GET _ilm/policy` export; path relative to where Cucumber runs) and puts it; a missing file, bad JSON or a refusal fails with the reason.',
+  example: 'the lifecycle policy "logs" from the file "policies/logs.json"',
+}, async function (this: IlmWorld, name: string, file: string) {
   const loaded = policyBody(name, file);
   await this.sendAccepted('PUT', `/_ilm/policy/${encodeURIComponent(name)}`, loaded.body, 'policy', source(file, loaded, `policy of "${name}"`));
 });
 
-Given('the index template {string} from the file {string}', async function (this: IlmWorld, name: string, file: string) {
+Given('the index template {string} from the file {string}', {
+  says: 'Loads a composable index template file (the `PUT` body or a `GET _index_template` export) and puts it.',
+  example: 'the index template "logs" from the file "templates/logs.json"',
+}, async function (this: IlmWorld, name: string, file: string) {
   const loaded = templateBody('index', name, file);
   await this.sendAccepted('PUT', `/_index_template/${encodeURIComponent(name)}`, loaded.body, 'index template', source(file, loaded, 'index template'));
 });
 
-Given('the component template {string} from the file {string}', async function (this: IlmWorld, name: string, file: string) {
+Given('the component template {string} from the file {string}', {
+  says: 'Loads a component template file (the `PUT` body or a `GET _component_template` export) and puts it (7.8+).',
+  example: 'the component template "logs-settings" from the file "templates/logs-settings.json"',
+}, async function (this: IlmWorld, name: string, file: string) {
   const loaded = templateBody('component', name, file);
   const path = `/_component_template/${encodeURIComponent(name)}`;
   const response = await this.send('PUT', path, loaded.body);

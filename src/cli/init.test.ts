@@ -53,6 +53,44 @@ describe('ilm-sim init', () => {
     }
   });
 
+  it('--typescript writes TypeScript support files run by ts-node, and names the versions that work', async () => {
+    const dir = scratch({ name: 'typed', version: '1.0.0' });
+    try {
+      const out = new Capture();
+      expect(await main(['init', '--typescript'], out, new Capture(), {}, { cwd: dir })).to.equal(0);
+      expect(existsSync(join(dir, 'features/support/ilm-sim.js'))).to.equal(false);
+      expect(readFileSync(join(dir, 'features/support/ilm-sim.ts'), 'utf8')).to.include("import 'ilm-sim/cucumber';");
+      const steps = readFileSync(join(dir, 'features/support/steps.ts'), 'utf8');
+      expect(steps).to.include("import type { IlmWorld } from 'ilm-sim/cucumber';");
+      expect(steps).to.include('async function (this: IlmWorld, index: string, alias: string)');
+      expect(JSON.parse(readFileSync(join(dir, 'cucumber.json'), 'utf8'))).to.deep.equal({
+        default: { requireModule: ['ts-node/register/transpile-only'], require: ['features/support/**/*.ts'], format: ['progress'] },
+      });
+      // The versions this package itself is built and tested with (TypeScript 7 breaks ts-node 10.9.2).
+      const dev = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+      expect(out.text).to.include(`npm install --save-dev typescript@${dev['typescript']} ts-node@${dev['ts-node']} @types/node@20\n`);
+      expect(out.text).to.include('  tsconfig.json\n');
+      const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown>; include: string[] };
+      expect([tsconfig.compilerOptions['module'], tsconfig.compilerOptions['moduleResolution'], tsconfig.include]).to.deep.equal(['node16', 'node16', ['features/**/*.ts']]);
+      expect(await main(['serve', '--typescript'], new Capture(), new Capture(), {})).to.equal(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--typescript keeps a tsconfig.json the project has', async () => {
+    const dir = scratch({ name: 'typed', version: '1.0.0' });
+    try {
+      writeFileSync(join(dir, 'tsconfig.json'), '{"compilerOptions":{"strict":true}}');
+      const out = new Capture();
+      expect(await main(['init', '--typescript'], out, new Capture(), {}, { cwd: dir })).to.equal(0);
+      expect(out.text).to.not.include('tsconfig.json');
+      expect(readFileSync(join(dir, 'tsconfig.json'), 'utf8')).to.equal('{"compilerOptions":{"strict":true}}');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes nothing when a file is in the way, unless --force', async () => {
     const dir = scratch({ name: 'busy' });
     try {

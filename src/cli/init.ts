@@ -16,7 +16,15 @@ export interface InitResult {
   readonly scripts: readonly string[];
 }
 
-type ModuleKind = 'commonjs' | 'module';
+/** How the support files are written: CommonJS or ES-module JavaScript, or TypeScript run by ts-node. */
+type ModuleKind = 'commonjs' | 'module' | 'typescript';
+
+/**
+ * What a TypeScript starter needs installed beside ilm-sim and Cucumber: the versions this package is
+ * built and tested with. ts-node 10.9.2 cannot load TypeScript 7 (it fails reading `fileExists`), so
+ * TypeScript stays on 5.x.
+ */
+export const TYPESCRIPT_TOOLS = ['typescript@5.9.3', 'ts-node@10.9.2', '@types/node@20'] as const;
 
 const POLICY = `{
   "policy": {
@@ -81,7 +89,7 @@ const FEATURE = `Feature: The logs lifecycle policy
 `;
 
 function supportFile(kind: ModuleKind): string {
-  if (kind === 'module') {
+  if (kind === 'module' || kind === 'typescript') {
     return `// Loads ilm-sim's step library, parameter types, World and hooks into this project's Cucumber.
 import 'ilm-sim/cucumber';
 `;
@@ -99,10 +107,19 @@ Given('the first logs index {string} is the write index of {string}', async func
   await this.sendOk('PUT', \`/\${index}\`, { aliases: { [alias]: { is_write_index: true } } });
 });
 `;
+  if (kind === 'typescript') {
+    const typed = body.replace('async function (index, alias)', 'async function (this: IlmWorld, index: string, alias: string)');
+    return `import { Given } from '@cucumber/cucumber';\nimport type { IlmWorld } from 'ilm-sim/cucumber';\n\n${typed}`;
+  }
   return kind === 'module' ? `import { Given } from '@cucumber/cucumber';\n\n${body}` : `const { Given } = require('@cucumber/cucumber');\n\n${body}`;
 }
 
 function cucumberConfig(kind: ModuleKind): string {
+  if (kind === 'typescript') {
+    // transpile-only: Cucumber runs the steps as written; `npx tsc --noEmit` checks their types.
+    const config = { requireModule: ['ts-node/register/transpile-only'], require: ['features/support/**/*.ts'], format: ['progress'] };
+    return `${JSON.stringify({ default: config }, null, 2)}\n`;
+  }
   const key = kind === 'module' ? 'import' : 'require';
   return `${JSON.stringify({ default: { [key]: ['features/support/**/*.js'], format: ['progress'] } }, null, 2)}\n`;
 }
@@ -110,6 +127,20 @@ function cucumberConfig(kind: ModuleKind): string {
 function moduleKind(packageJson: Record<string, unknown> | null): ModuleKind {
   return packageJson?.['type'] === 'module' ? 'module' : 'commonjs';
 }
+
+/**
+ * The TypeScript starter's compiler options, written only when the project has no tsconfig.json of its
+ * own: without one, ts-node 10.9.2 falls back to options TypeScript 5.9 refuses ("Option
+ * 'moduleResolution' must be set to 'NodeNext'"). `npx tsc` then type-checks the features' support files.
+ */
+const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: { target: 'ES2022', module: 'node16', moduleResolution: 'node16', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+    include: ['features/**/*.ts'],
+  },
+  null,
+  2,
+)}\n`;
 
 function readPackageJson(file: string): Record<string, unknown> | null {
   if (!fs.existsSync(file)) return null;
@@ -121,14 +152,15 @@ function readPackageJson(file: string): Record<string, unknown> | null {
 /** npm's placeholder test script (`npm init -y`), which init may replace. */
 const PLACEHOLDER_TEST = /no test specified/;
 
-export function init(directory: string, options: { readonly force?: boolean } = {}): InitResult {
+export function init(directory: string, options: { readonly force?: boolean; readonly typescript?: boolean } = {}): InitResult {
   const packageFile = path.join(directory, 'package.json');
   const packageJson = readPackageJson(packageFile);
-  const kind = moduleKind(packageJson);
+  const kind = options.typescript ? 'typescript' : moduleKind(packageJson);
+  const extension = kind === 'typescript' ? 'ts' : 'js';
   const files: Array<[string, string]> = [
     ['cucumber.json', cucumberConfig(kind)],
-    ['features/support/ilm-sim.js', supportFile(kind)],
-    ['features/support/steps.js', ownStepsFile(kind)],
+    [`features/support/ilm-sim.${extension}`, supportFile(kind)],
+    [`features/support/steps.${extension}`, ownStepsFile(kind)],
     ['features/logs-policy.feature', FEATURE],
     ['policies/logs.json', POLICY],
     ['templates/logs.json', TEMPLATE],
@@ -140,6 +172,10 @@ export function init(directory: string, options: { readonly force?: boolean } = 
     fs.writeFileSync(path.join(directory, name), text);
   }
   const written = files.map(([name]) => name);
+  if (kind === 'typescript' && !fs.existsSync(path.join(directory, 'tsconfig.json'))) {
+    fs.writeFileSync(path.join(directory, 'tsconfig.json'), TSCONFIG);
+    written.push('tsconfig.json');
+  }
   const scripts: string[] = [];
   const next: Record<string, unknown> = packageJson ?? { name: path.basename(path.resolve(directory)).toLowerCase().replace(/[^a-z0-9._-]/g, '-'), private: true };
   const existing = (typeof next['scripts'] === 'object' && next['scripts'] !== null ? next['scripts'] : {}) as Record<string, string>;

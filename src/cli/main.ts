@@ -19,7 +19,8 @@ import { recordTo } from '../record/recorder';
 import { MalformedRecordingError } from '../record/recording-format';
 import { formatDifference, replayRecording } from '../record/replay';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
-import { init } from './init';
+import { stepReference, stepReferenceMarkdown, stepReferenceText } from '../cucumber/step-reference';
+import { init, TYPESCRIPT_TOOLS } from './init';
 import { planHelp, runPlan } from './plan';
 
 export interface OutputStream {
@@ -51,7 +52,8 @@ function helpText(): string {
     'Usage: ilm-sim serve [options]',
     '       ilm-sim replay <file>',
     '       ilm-sim plan <policy.json> [options]',
-    '       ilm-sim init [--force]',
+    '       ilm-sim init [--typescript] [--force]',
+    '       ilm-sim steps [--markdown]',
     '       ilm-sim --version',
     '       ilm-sim --help',
     '',
@@ -80,8 +82,13 @@ function helpText(): string {
     '  Writes a starter into the current directory: cucumber.json, features/support/ (loads',
     '  ilm-sim/cucumber, plus one step of your own), features/logs-policy.feature, policies/logs.json,',
     '  templates/logs.json, and a `test` script in package.json. Refuses to overwrite a file unless',
-    '  --force is given.',
+    '  --force is given. --typescript writes the support files in TypeScript, run by ts-node',
+    `  (install ${TYPESCRIPT_TOOLS.join(' ')}).`,
     '  Then: npx cucumber-js',
+    '',
+    'steps:',
+    '  Prints every step of the step library (ilm-sim/cucumber): its parameters, what it does or',
+    '  asserts, and an example. --markdown prints the table the README holds.',
     '',
     ...planHelp().split('\n').map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
     '',
@@ -340,19 +347,33 @@ function packageVersion(): string {
 }
 
 function runInit(cwd: string, rest: readonly string[], values: Record<string, string | boolean | undefined>, stdout: OutputStream, stderr: OutputStream): number {
-  const given = Object.keys(values).filter((name) => name !== 'force');
+  const given = Object.keys(values).filter((name) => name !== 'force' && name !== 'typescript');
   if (rest.length > 0 || given.length > 0) {
-    stderr.write(`ilm-sim: init takes only --force (got ${[...rest, ...given.map((name) => `--${name}`)].join(', ')})\n`);
+    stderr.write(`ilm-sim: init takes only --force and --typescript (got ${[...rest, ...given.map((name) => `--${name}`)].join(', ')})\n`);
     return 2;
   }
-  const result = init(cwd, { force: values['force'] === true });
+  const typescript = values['typescript'] === true;
+  const result = init(cwd, { force: values['force'] === true, typescript });
   if (result.conflicts.length > 0) {
     stderr.write(`ilm-sim: init wrote nothing, these files exist: ${result.conflicts.join(', ')} (use --force to overwrite them)\n`);
     return 1;
   }
   stdout.write(`ilm-sim init wrote:\n${result.written.map((name) => `  ${name}\n`).join('')}`);
   if (result.scripts.length > 0) stdout.write(`package.json scripts: ${result.scripts.join(', ')}\n`);
+  if (typescript) stdout.write(`\nThe TypeScript support files need: npm install --save-dev ${TYPESCRIPT_TOOLS.join(' ')}\n`);
   stdout.write('\nNext: npx cucumber-js   (features/logs-policy.feature runs policies/logs.json under a virtual clock)\n');
+  return 0;
+}
+
+/** `ilm-sim steps [--markdown]`: the step reference, read from the step definitions themselves. */
+function runSteps(args: readonly string[], stdout: OutputStream, stderr: OutputStream): number {
+  const markdown = args.length === 1 && args[0] === '--markdown';
+  if (args.length > 0 && !markdown) {
+    stderr.write(`ilm-sim: steps takes only --markdown (got ${args.join(' ')})\n`);
+    return 2;
+  }
+  const entries = stepReference();
+  stdout.write(markdown ? stepReferenceMarkdown(entries) : stepReferenceText(entries));
   return 0;
 }
 
@@ -368,6 +389,7 @@ export async function main(
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
     return runPlan(argv.slice(1), { out: stdout, err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) }, cwd: options.cwd ?? process.cwd(), color: terminal(stdout) && env['NO_COLOR'] === undefined });
   }
+  if (argv[0] === 'steps') return runSteps(argv.slice(1), stdout, stderr);
   let parsed;
   try {
     parsed = parseArgs({
@@ -378,6 +400,7 @@ export async function main(
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
         force: { type: 'boolean' },
+        typescript: { type: 'boolean' },
         record: { type: 'string' },
         overwrite: { type: 'boolean' },
         'no-stack-templates': { type: 'boolean' },
@@ -400,8 +423,8 @@ export async function main(
   if (positionals[0] === 'init') {
     return runInit(options.cwd ?? process.cwd(), positionals.slice(1), values as Record<string, string | boolean | undefined>, stdout, stderr);
   }
-  if (values['force'] !== undefined) {
-    stderr.write('ilm-sim: --force belongs to init\n');
+  if (values['force'] !== undefined || values['typescript'] !== undefined) {
+    stderr.write(`ilm-sim: --${values['force'] !== undefined ? 'force' : 'typescript'} belongs to init\n`);
     return 2;
   }
   if (positionals[0] === 'replay') {

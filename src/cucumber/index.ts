@@ -8,18 +8,7 @@
 import './parameter-types';
 import './world';
 import './hooks';
-import '../../steps/simulator';
-import '../../steps/policy';
-import '../../steps/indices';
-import '../../steps/explain';
-import '../../steps/response';
-import '../../steps/fault';
-import '../../steps/data-stream';
-import '../../steps/snapshot';
-import '../../steps/allocation';
-import '../../steps/nodes';
-import '../../steps/files';
-import '../../steps/timeline';
+import './step-modules';
 
 export { IlmWorld } from './world';
 export type { Transport } from './driver';

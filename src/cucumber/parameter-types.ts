@@ -3,10 +3,11 @@
  * and `{stepKey}` as `phase/action/step` (`warm/shrink/ERROR`).
  */
 import { defineParameterType } from './cucumber';
+import { CUSTOM_PARAMETER_TYPES } from './step-catalogue';
 
 defineParameterType({
   name: 'duration',
-  regexp: /-?\d+(?:nanos|micros|ms|s|m|h|d)/,
+  regexp: CUSTOM_PARAMETER_TYPES.duration.regexp,
   transformer: (text: string) => text,
 });
 
@@ -18,7 +19,7 @@ export interface StepKeyText {
 
 defineParameterType({
   name: 'stepKey',
-  regexp: /[a-z_]+\/[a-z_-]+\/[A-Za-z_-]+/,
+  regexp: CUSTOM_PARAMETER_TYPES.stepKey.regexp,
   transformer: (text: string): StepKeyText => {
     const [phase, action, step] = text.split('/') as [string, string, string];
     return { phase, action, step };
