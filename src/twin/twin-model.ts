@@ -14,6 +14,7 @@ import type { NodeSpec } from '../engine/cluster/topology';
 import { EsException } from '../engine/errors';
 import { parsePolicyRequest, policyToXContent } from '../engine/lifecycle/policy-parser';
 import { compileSteps } from '../engine/lifecycle/policy-steps';
+import { MAX_PRIMARY_SHARD_DOCS_DEFAULT } from '../engine/lifecycle/rollover-conditions';
 import { stepKey, stepKeyJson } from '../engine/cluster/step-key';
 import { PROFILES, type Profile } from '../engine/profile';
 import { toCompactJson } from '../api/json-output';
@@ -317,7 +318,11 @@ function lifecycleOf(
     reader.note(file, 'assumed', `${file}: managed index [${name}] has no explain record; it starts its policy afresh`);
     return null;
   }
-  if (record['phase'] === undefined) return null;
+  if (record['phase'] === undefined) {
+    // Not initialised yet (no step), but ILM may already have stored the lifecycle date.
+    const date = settings.has(SETTING_ORIGINATION_DATE) ? undefined : millisOf(record['lifecycle_date_millis']);
+    return date === undefined ? null : { lifecycleDate: date };
+  }
   let step: string | undefined = record['step'];
   const hasPolicy = policies.has(policyName);
   if (profile.explain.missingPolicyAsError && !hasPolicy && step === 'ERROR' && record['failed_step'] === undefined) {
@@ -331,7 +336,7 @@ function lifecycleOf(
     const rolled = [...rolloverInfos.values()].map((r) => r.timeMillis);
     lifecycleDate = rolled.length > 0 ? Math.max(...rolled) : creationDate;
   }
-  const phaseDefinition = phaseExecutionOf(reader, profile, name, record['phase'], record['phase_execution']);
+  const phaseDefinition = phaseExecutionOf(reader, profile, name, record['phase'], record['phase_execution'], policies);
   checkKnownStep(reader, profile, policies.get(policyName), name, record['phase'], record['action'], step, phaseDefinition);
   const state: Record<string, unknown> = {
     phase: record['phase'],
@@ -371,7 +376,7 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
     }
   };
   const execution = json('phase_definition');
-  const phaseDefinition = execution ? phaseExecutionOf(reader, profile, name, stored['phase'], execution) : undefined;
+  const phaseDefinition = execution ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map()) : undefined;
   checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition);
   const retry = stored['failed_step_retry_count'];
   const state: Record<string, unknown> = {
@@ -397,17 +402,34 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
   return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as ExecutionState;
 }
 
-/** ES `PhaseExecutionInfo` from explain's `phase_execution` (or the stored JSON of the same). */
-function phaseExecutionOf(reader: BundleReader, profile: Profile, index: string, phaseName: unknown, execution: Json): PhaseExecutionInfo | undefined {
+/**
+ * ES `PhaseExecutionInfo` from explain's `phase_execution` (or the stored JSON of the same). When it
+ * caches the stored policy's own version, the phase is that policy's (exactly what ES cached);
+ * otherwise explain's printed definition is parsed, without the implicit rollover conditions 8.x
+ * explain prints beside the configured ones.
+ */
+function phaseExecutionOf(
+  reader: BundleReader,
+  profile: Profile,
+  index: string,
+  phaseName: unknown,
+  execution: Json,
+  policies: ReadonlyMap<string, PolicyMetadata>,
+): PhaseExecutionInfo | undefined {
   if (!isObject(execution)) return undefined;
   const policy = String(execution['policy'] ?? '');
   const version = typeof execution['version'] === 'number' ? execution['version'] : 1;
   const modifiedDate = millisOf(execution['modified_date_in_millis'] ?? execution['modified_date']) ?? NaN;
   const definition = execution['phase_definition'];
   if (!isObject(definition) || typeof phaseName !== 'string') return { policy, phase: null, version, modifiedDate };
+  const current = policies.get(policy);
+  if (current && current.version === version && current.modifiedDate === modifiedDate) {
+    const phase = current.policy.phases.get(phaseName);
+    if (phase) return { policy, phase, version, modifiedDate };
+  }
   // Explain prints the cached phase as `{min_age, actions}`; its name is the phase the index is in.
   try {
-    const parsed = parsePolicyRequest(JSON.stringify({ policy: { phases: { [phaseName]: definition } } }), policy || 'cached', profile);
+    const parsed = parsePolicyRequest(JSON.stringify({ policy: { phases: { [phaseName]: withoutImplicitConditions(definition, profile) } } }), policy || 'cached', profile);
     return { policy, phase: parsed.phases.get(phaseName) ?? null, version, modifiedDate };
   } catch (error) {
     reader.note(
@@ -417,6 +439,21 @@ function phaseExecutionOf(reader: BundleReader, profile: Profile, index: string,
     );
     return undefined;
   }
+}
+
+/**
+ * The printed phase without ILM's implicit rollover conditions (`withImplicitDefaults`: `min_docs: 1`,
+ * `max_primary_shard_docs: 200000000`), which explain adds on profiles with min conditions.
+ * Divergence (what a bundle cannot carry): a policy that set exactly those values itself reads as
+ * one that did not; ILM applies them either way, so the index behaves the same.
+ */
+function withoutImplicitConditions(definition: Record<string, Json>, profile: Profile): Record<string, Json> {
+  const rollover = definition['actions']?.['rollover'];
+  if (profile.rolloverConditions !== 'min-max' || !isObject(rollover)) return definition;
+  const conditions = { ...rollover };
+  if (conditions['min_docs'] === 1 && conditions['min_primary_shard_docs'] === undefined) delete conditions['min_docs'];
+  if (conditions['max_primary_shard_docs'] === MAX_PRIMARY_SHARD_DOCS_DEFAULT) delete conditions['max_primary_shard_docs'];
+  return { ...definition, actions: { ...definition['actions'], rollover: conditions } };
 }
 
 /** Notes an index on a step its phase (cached, else the policy's) does not compile to in this profile. */
