@@ -40,8 +40,12 @@ function explainAll(simulator: Simulator): string {
 function historyAfter(simulator: Simulator, first: number): string {
   const log = simulationOf(simulator).cluster.history;
   const out: unknown[] = [];
-  for (let n = Math.max(first, log.first); n < log.length; n++) out.push(log.at(n));
-  return normalise(JSON.stringify(out));
+  for (let n = Math.max(first, log.first); n < log.length; n++) out.push(JSON.parse(normalise(JSON.stringify(log.at(n)))));
+  // At one instant ILM visits indices in name order, and random name parts (set aside above) change
+  // that order: records of one instant are compared per index (a stable sort keeps each index's order).
+  const key = (r: unknown) => r as { timeMillis: number; index: string };
+  out.sort((a, b) => key(a).timeMillis - key(b).timeMillis || (key(a).index < key(b).index ? -1 : key(a).index > key(b).index ? 1 : 0));
+  return JSON.stringify(out);
 }
 
 export async function roundTrip(scenario: TwinScenario): Promise<{ original: string[]; twin: string[]; notes: string[] }> {
