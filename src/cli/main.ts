@@ -21,6 +21,7 @@ import { formatDifference, replayRecording } from '../record/replay';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
 import { init } from './init';
 import { planHelp, runPlan } from './plan';
+import { runTwin, twinHelp } from './twin';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -51,6 +52,8 @@ function helpText(): string {
     'Usage: ilm-sim serve [options]',
     '       ilm-sim replay <file>',
     '       ilm-sim plan <policy.json> [options]',
+    '       ilm-sim twin <bundle-dir> | --url <es> [options]',
+    '       ilm-sim twin capture --url <es> --out <dir>',
     '       ilm-sim init [--force]',
     '       ilm-sim --version',
     '       ilm-sim --help',
@@ -84,6 +87,9 @@ function helpText(): string {
     '  Then: npx cucumber-js',
     '',
     ...planHelp().split('\n').map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
+    '',
+    'twin:',
+    ...twinHelp().split('\n'),
     '',
     'replay <file>:',
     '  Builds a simulator from the options in the recording\'s first line, sends every recorded',
@@ -362,6 +368,19 @@ export async function main(
   env: Environment,
   options: MainOptions = {},
 ): Promise<number> {
+  if (argv[0] === 'twin') {
+    const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
+    const failure = new AbortController();
+    return runTwin(argv.slice(1), {
+      out: stdout,
+      err: stderr,
+      cwd: options.cwd ?? process.cwd(),
+      color: terminal(stdout) && env['NO_COLOR'] === undefined,
+      nowMillis: () => Date.now(),
+      waitForStop: () => waitForStop(options.stop, failure.signal, env),
+      version: packageVersion(),
+    });
+  }
   if (argv[0] === 'plan') {
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
     return runPlan(argv.slice(1), { out: stdout, err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) }, cwd: options.cwd ?? process.cwd(), color: terminal(stdout) && env['NO_COLOR'] === undefined });

@@ -160,6 +160,9 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const step = options.stepMillis ?? HOUR;
   const ingest = estimateIngest(sim.cluster, start, options.overrides ?? []);
   const today = todaysProblems(simulator);
+  // Each index's phase at the start: a lineage's first phase span that is this phase was entered before.
+  const phaseAtStart = new Map<string, { phase?: string; action?: string }>();
+  for (const index of sim.cluster.indices.values()) if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
   const storage: TierSample[] = [storageByTier(sim.cluster, start)];
   const owed = new Map<string, number>();
   for (let now = start; now < end; ) {
@@ -180,7 +183,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const events: ForecastEvent[] = [];
   const ahead: ForecastProblem[] = [];
   for (const lineage of timeline.indices) {
-    events.push(...eventsOf(lineage));
+    events.push(...eventsOf(lineage, phaseAtStart.get(lineage.index)));
     ahead.push(...errorsOf(lineage));
   }
   ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
@@ -188,27 +191,41 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage };
 }
 
-/** Indices in ERROR at the bundle's instant, with ES's reason and what a retry would do (from `why`). */
+/**
+ * Indices in ERROR at the bundle's instant, and those between automatic retries of a failing step
+ * (back on it with a retry count), with ES's reason and what a retry would do (from `why`).
+ */
 function todaysProblems(simulator: Simulator): ForecastProblem[] {
-  const body = send(simulator, 'GET', '/*/_ilm/explain?only_errors=true&expand_wildcards=all').body as { indices?: Record<string, Record<string, unknown>> };
+  const body = send(simulator, 'GET', '/*/_ilm/explain?only_managed=true&expand_wildcards=all').body as { indices?: Record<string, Record<string, unknown>> };
   const out: ForecastProblem[] = [];
   const now = simulationOf(simulator).now;
   for (const [name, record] of Object.entries(body.indices ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const info = record['step_info'] as { type?: string; reason?: string } | undefined;
+    const inError = record['step'] === 'ERROR';
+    const retries = typeof record['failed_step_retry_count'] === 'number' ? record['failed_step_retry_count'] : 0;
+    if (!inError && retries === 0) continue;
+    const info = (inError ? record['step_info'] : record['previous_step_info']) as { type?: string; reason?: string } | undefined;
+    const reason = info?.type ? `${info.type}: ${info.reason}` : 'no reason stored';
+    if (!inError) {
+      out.push({ index: name, kind: 'error', atMillis: now, text: `${name} keeps failing at ${record['phase']}/${record['action']}/${record['step']}: ${retries} automatic retries so far, the last failing with ${reason}` });
+      continue;
+    }
     const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(name)}`);
     const explanation = why.status === 200 ? (why.body as { explanation: string }).explanation : '';
     const failed = record['failed_step'] ? `${record['phase']}/${record['action']}/${record['failed_step']}` : `${record['phase'] ?? '?'}`;
-    const reason = info?.type ? `${info.type}: ${info.reason}` : record['policy'] ? 'no reason stored' : '';
     out.push({ index: name, kind: 'error', atMillis: now, text: `${name} is in ERROR at ${failed}: ${reason}${explanation ? `; ${explanation}` : ''}` });
   }
   return out;
 }
 
 /** What happens to one lineage when: phase entries, rollovers, shrinks, snapshots, deletion. */
-function eventsOf(lineage: LineageJson): ForecastEvent[] {
+function eventsOf(lineage: LineageJson, atStart: { phase?: string; action?: string } | undefined): ForecastEvent[] {
   const out: ForecastEvent[] = [];
-  for (const phase of lineage.phases) out.push({ index: lineage.index, atMillis: phase.start_millis, what: `enters ${phase.phase}` });
-  for (const action of lineage.actions) {
+  // The first spans of an index that was already in that phase (and action) at the start began before.
+  lineage.phases.forEach((phase, i) => {
+    if (!(i === 0 && phase.phase === atStart?.phase)) out.push({ index: lineage.index, atMillis: phase.start_millis, what: `enters ${phase.phase}` });
+  });
+  for (const [i, action] of lineage.actions.entries()) {
+    if (i === 0 && action.phase === atStart?.phase && action.action === atStart?.action) continue;
     if (['rollover', 'shrink', 'searchable_snapshot', 'wait_for_snapshot', 'forcemerge', 'downsample'].includes(action.action)) {
       out.push({ index: lineage.index, atMillis: action.start_millis, what: `${action.phase}/${action.action} starts` });
     }
