@@ -80,6 +80,7 @@ function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[]): 
     stored.set(snapshot.name, snapshot);
   }
   for (const policy of model.slmPolicies) cluster.snapshots.slmPolicies.set(policy.id, policy);
+  for (const { id, ...counters } of model.slmStats) cluster.snapshots.slmStats.policies.set(id, { ...counters });
   cluster.snapshots.slmOperationMode = model.slmMode;
 
   for (const spec of model.indices) {

@@ -43,6 +43,15 @@ export interface TwinDataStream {
 }
 
 
+/** One SLM policy's counters as `GET _slm/policy` shows them (ES `SnapshotPolicyStats`). */
+export interface TwinSlmStats {
+  readonly id: string;
+  readonly snapshotsTaken: number;
+  readonly snapshotsFailed: number;
+  readonly snapshotsDeleted: number;
+  readonly snapshotDeletionFailures: number;
+}
+
 export interface TwinModel {
   readonly source: string;
   readonly instantMillis: number;
@@ -64,6 +73,7 @@ export interface TwinModel {
   readonly repositories: readonly SnapshotRepository[];
   readonly snapshots: readonly Snapshot[];
   readonly slmPolicies: readonly SlmPolicy[];
+  readonly slmStats: readonly TwinSlmStats[];
   readonly notes: readonly BundleNote[];
 }
 
@@ -92,7 +102,8 @@ const METADATA_SETTINGS = new Set([
 /** The profile nearest a release: the same major's closest minor (the lower on a tie), else refused. */
 export function nearestProfile(versionNumber: string): Profile | null {
   const wanted = majorMinor(versionNumber);
-  if (!wanted) return null;
+  // ILM came in 6.6: an older release has nothing to continue.
+  if (!wanted || wanted[0] < 6 || (wanted[0] === 6 && wanted[1] < 6)) return null;
   let best: Profile | null = null;
   let bestDistance = Infinity;
   for (const profile of PROFILES.values()) {
@@ -552,7 +563,7 @@ function readDataStreams(reader: BundleReader, profile: Profile, indexNames: Rea
   return out;
 }
 
-function readSlm(reader: BundleReader, profile: Profile, instantMillis: number): Pick<TwinModel, 'repositories' | 'snapshots' | 'slmPolicies'> {
+function readSlm(reader: BundleReader, profile: Profile, instantMillis: number): Pick<TwinModel, 'repositories' | 'snapshots' | 'slmPolicies' | 'slmStats'> {
   const repositoriesFile = reader.object('repositories.json', 'the twin has no snapshot repositories');
   const repositories: SnapshotRepository[] = [];
   for (const [name, entry] of Object.entries(repositoriesFile ?? {})) {
@@ -587,6 +598,7 @@ function readSlm(reader: BundleReader, profile: Profile, instantMillis: number):
     }
   }
   const slmPolicies: SlmPolicy[] = [];
+  const slmStats: TwinSlmStats[] = [];
   if (releaseHas(profile, 'commercial/slm_policies.json')) {
     const slmFile = reader.object('commercial/slm_policies.json', 'the twin has no SLM policies');
     for (const [id, entry] of Object.entries(slmFile ?? {})) {
@@ -604,9 +616,19 @@ function readSlm(reader: BundleReader, profile: Profile, instantMillis: number):
         ...invocation('lastSuccess', entry['last_success']),
         ...invocation('lastFailure', entry['last_failure']),
       });
+      const stats = entry['stats'];
+      if (isObject(stats)) {
+        slmStats.push({
+          id,
+          snapshotsTaken: Number(stats['snapshots_taken'] ?? 0),
+          snapshotsFailed: Number(stats['snapshots_failed'] ?? 0),
+          snapshotsDeleted: Number(stats['snapshots_deleted'] ?? 0),
+          snapshotDeletionFailures: Number(stats['snapshot_deletion_failures'] ?? 0),
+        });
+      }
     }
   }
-  return { repositories, snapshots, slmPolicies };
+  return { repositories, snapshots, slmPolicies, slmStats };
 }
 
 function invocation(key: 'lastSuccess' | 'lastFailure', value: Json): Partial<Record<'lastSuccess' | 'lastFailure', SlmInvocation>> {
