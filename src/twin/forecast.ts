@@ -241,16 +241,33 @@ function eventsOf(lineage: LineageJson, atStart: { phase?: string; action?: stri
   return out;
 }
 
-/** ERRORs on the way, with ES's reason and the retries the profile made. */
+/**
+ * ERRORs on the way, with ES's reason and the retries the profile made: one line per index and
+ * reason (an automatic retry that fails again returns to ERROR with the same reason).
+ */
 function errorsOf(lineage: LineageJson): ForecastProblem[] {
-  const out: ForecastProblem[] = [];
+  const groups = new Map<string, { first: LineageJson['waits'][number]; failedStep: string | undefined; times: number; retries: number }>();
   for (const wait of lineage.waits) {
     if (wait.step !== 'ERROR') continue;
     const error = wait.error ? `${wait.error.type}: ${wait.error.reason}` : 'no reason recorded';
-    const retries = wait.retries ? ` (${wait.retries} automatic retries failed again)` : '';
-    out.push({ index: lineage.index, kind: 'error', atMillis: wait.start_millis, text: `${wait.index} goes to ERROR at ${formatEsDate(wait.start_millis)} on ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'}: ${error}${retries}` });
+    const key = `${wait.index}\u0000${error}`;
+    const group = groups.get(key);
+    if (group) {
+      group.times++;
+      group.retries += wait.retries ?? 0;
+      group.failedStep ??= wait.failed_step;
+    } else groups.set(key, { first: wait, failedStep: wait.failed_step, times: 1, retries: wait.retries ?? 0 });
   }
-  return out;
+  return [...groups.entries()].map(([key, { first, failedStep, times, retries }]) => {
+    const error = key.split('\u0000')[1]!;
+    const again = times > 1 || retries > 0 ? ` (${times} time${times === 1 ? '' : 's'}, ${retries} automatic retries failed again)` : '';
+    return {
+      index: lineage.index,
+      kind: 'error' as const,
+      atMillis: first.start_millis,
+      text: `${first.index} goes to ERROR at ${formatEsDate(first.start_millis)} on ${first.phase}/${first.action}/${failedStep ?? '?'}: ${error}${again}`,
+    };
+  });
 }
 
 /**
