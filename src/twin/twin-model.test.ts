@@ -73,6 +73,28 @@ describe('the twin of the kept bundle', () => {
     expect((twin.simulator.requestSync({ method: 'GET', path: '/_ilm/policy/slow' }).body as { slow: { version: number } }).slow.version).to.equal(2);
   });
 
+  it("reads the cluster state's stored ilm metadata when the bundle has it (ES LifecycleExecutionState), before explain", () => {
+    const { twin } = load((files) => {
+      const explain = JSON.parse(files.get('commercial/ilm_explain.json')!).indices['metrics-old'];
+      const state = JSON.parse(files.get('cluster_state.json')!);
+      state.metadata.indices['metrics-old'].ilm = {
+        phase: explain.phase,
+        action: explain.action,
+        step: explain.step,
+        creation_date: String(explain.lifecycle_date_millis),
+        phase_time: String(explain.phase_time_millis),
+        action_time: String(explain.action_time_millis),
+        step_time: String(explain.step_time_millis + 1000),
+        phase_definition: JSON.stringify({ policy: 'slow', phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 7 } } }, version: 1, modified_date_in_millis: 1704067200000 }),
+      };
+      files.set('cluster_state.json', JSON.stringify(state));
+    });
+    const record = (twin.simulator.requestSync({ method: 'GET', path: '/metrics-old/_ilm/explain' }).body as { indices: Record<string, { step_time_millis: number; phase_execution: unknown }> }).indices['metrics-old']!;
+    const bundled = JSON.parse(fixtureFiles().get('commercial/ilm_explain.json')!).indices['metrics-old'];
+    expect(record.step_time_millis).to.equal(bundled.step_time_millis + 1000);
+    expect(record.phase_execution).to.deep.include({ version: 1, phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 7 } } } });
+  });
+
   it('forecasts from the step each index is on: the failing rollover and the delete phase ahead', () => {
     const { twin } = load();
     const result = forecast(twin.simulator, { horizonMillis: 10 * 86_400_000 });
