@@ -164,6 +164,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   // Each index's phase at the start: a lineage's first phase span that is this phase was entered before.
   const phaseAtStart = new Map<string, { phase?: string; action?: string }>();
   for (const index of sim.cluster.indices.values()) if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
+  const startState = startingState(sim.cluster);
   const storage: TierSample[] = [storageByTier(sim.cluster, start)];
   const owed = new Map<string, number>();
   for (let now = start; now < end; ) {
@@ -180,7 +181,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
     now = next;
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now));
   }
-  const timeline = send(simulator, 'GET', '/_sim/timeline').body as TimelineJson;
+  const timeline = withStartingState(send(simulator, 'GET', '/_sim/timeline').body as TimelineJson, startState, start, end);
   const events: ForecastEvent[] = [];
   const ahead: ForecastProblem[] = [];
   for (const lineage of timeline.indices) {
@@ -292,4 +293,88 @@ function stallsAt(simulator: Simulator, cluster: Cluster, stuckAfterMillis: numb
     });
   }
   return out;
+}
+
+/** What each managed index was doing at the start, for the picture (the history starts there). */
+interface StartingState {
+  readonly name: string;
+  readonly policy: string | null;
+  readonly phase: string;
+  readonly action: string;
+  readonly step: string;
+  readonly sinceMillis: number;
+  readonly failedStep?: string;
+  readonly error?: { type: string; reason: string };
+}
+
+function startingState(cluster: Cluster): StartingState[] {
+  const out: StartingState[] = [];
+  for (const index of cluster.indices.values()) {
+    const state = index.lifecycle;
+    if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) continue;
+    const info = state.stepInfo as { type?: unknown; reason?: unknown } | undefined;
+    out.push({
+      name: index.name,
+      policy: index.settings.lifecycleName,
+      phase: state.phase,
+      action: state.action,
+      step: state.step,
+      sinceMillis: state.phaseTime ?? state.stepTime ?? index.creationDate,
+      ...(state.failedStep === undefined ? {} : { failedStep: state.failedStep }),
+      ...(typeof info?.type === 'string' && typeof info.reason === 'string' ? { error: { type: info.type, reason: info.reason } } : {}),
+    });
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function span(startMillis: number, endMillis: number | null): { start: string; start_millis: number; end: string | null; end_millis: number | null } {
+  return { start: formatEsDate(startMillis), start_millis: startMillis, end: endMillis === null ? null : formatEsDate(endMillis), end_millis: endMillis };
+}
+
+/**
+ * The timeline from the start: `/_sim/timeline` knows only the history written after the bundle's
+ * instant, so each lineage's phase before its first change is put in from the state at the start
+ * (drawn from the start of the forecast), and indices that do not change at all get a lineage of
+ * their own.
+ */
+function withStartingState(timeline: TimelineJson, states: readonly StartingState[], startMillis: number, endMillis: number): TimelineJson {
+  const byName = new Map(states.map((s) => [s.name, s]));
+  const seen = new Set<string>();
+  const lineages: LineageJson[] = timeline.indices.map((lineage) => {
+    seen.add(lineage.index);
+    const state = byName.get(lineage.index);
+    const first = lineage.phases[0];
+    if (!state || !first || first.start_millis <= startMillis || first.phase === state.phase) {
+      if (state && first && first.phase === state.phase && first.start_millis > startMillis) {
+        return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)] };
+      }
+      return lineage;
+    }
+    return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases] };
+  });
+  for (const state of states) {
+    if (seen.has(state.name)) continue;
+    lineages.push({
+      index: state.name,
+      policy: state.policy,
+      ...span(startMillis, null),
+      ended: null,
+      lineage: [{ index: state.name, ...span(startMillis, null) }],
+      phases: [{ phase: state.phase, ...span(startMillis, null) }],
+      actions: [{ phase: state.phase, action: state.action, ...span(startMillis, null) }],
+      waits: [
+        {
+          phase: state.phase,
+          action: state.action,
+          step: state.step,
+          index: state.name,
+          ...span(Math.max(startMillis, state.sinceMillis), null),
+          ...(state.failedStep === undefined ? {} : { failed_step: state.failedStep }),
+          ...(state.error === undefined ? {} : { error: state.error }),
+        },
+      ],
+    });
+  }
+  void endMillis;
+  return { ...timeline, indices: lineages };
 }
