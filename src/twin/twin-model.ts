@@ -334,7 +334,7 @@ function lifecycleOf(
     const date = settings.has(SETTING_ORIGINATION_DATE) ? undefined : millisOf(record['lifecycle_date_millis']);
     return date === undefined ? null : { lifecycleDate: date };
   }
-  let step: string | undefined = record['step'];
+  const step: string | undefined = record['step'];
   const hasPolicy = policies.has(policyName);
   if (profile.explain.missingPolicyAsError && !hasPolicy && step === 'ERROR' && record['failed_step'] === undefined) {
     // Explain prints ERROR for an index whose policy is gone; the stored step is not in the record.
@@ -370,7 +370,6 @@ function lifecycleOf(
   if (state['failedStep'] !== undefined && profile.explain.retryFields && state['failedStepRetryCount'] === undefined) {
     reader.note(file, 'assumed', `${file}: index [${name}] in ERROR shows no failed_step_retry_count; taken as none`);
   }
-  step = undefined;
   return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as ExecutionState;
 }
 
