@@ -1,8 +1,8 @@
 /**
  * The `ilm-sim` command line: `ilm-sim serve` starts the ES-compatible HTTP server around one
  * simulator and runs until SIGINT/SIGTERM (optionally recording the session to a file), and
- * `ilm-sim replay FILE` checks that a recording replays byte-identically, and `ilm-sim plan` (./plan)
- * runs a policy forward on a workload. This is the only module
+ * `ilm-sim replay FILE` checks that a recording replays byte-identically, `ilm-sim plan` (./plan)
+ * runs a policy forward on a workload, and `ilm-sim twin` (./twin) forecasts a captured cluster. This is the only module
  * that touches process-level things (signals, exit codes, the console): argv, the output streams and
  * the environment arrive as arguments, and the exit code is returned, so tests can drive it like any
  * function.
