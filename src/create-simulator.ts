@@ -58,6 +58,19 @@ export const DEFAULT_START_TIME = '2024-01-01T00:00:00.000Z';
 export const DEFAULT_POLL_INTERVAL = '10m';
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  return buildSimulator(options, installStackTemplates);
+}
+
+/**
+ * A simulator whose cluster starts as `seedCluster` makes it, at the start instant, on creation and
+ * on every `POST /_sim/_reset` (instead of the empty cluster with the built-in stack templates): a
+ * twin restoring a captured cluster (`src/twin/restore.ts`). Otherwise as `createSimulator`.
+ */
+export function createSeededSimulator(options: SimulatorOptions, seedCluster: (simulation: Simulation) => void): Simulator {
+  return buildSimulator({ ...options, stackTemplates: false }, seedCluster);
+}
+
+function buildSimulator(options: SimulatorOptions, seedCluster: (simulation: Simulation) => void): Simulator {
   const profileName = options.profile ?? DEFAULT_PROFILE.name;
   const profile = PROFILES.get(profileName);
   if (!profile) {
@@ -91,7 +104,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     ...(historyLimit === undefined ? {} : { historyLimit }),
     ...(options.nodes === undefined ? {} : { nodes: toNodeSpecs(options.nodes) }),
     stackTemplates,
-    seedCluster: installStackTemplates,
+    seedCluster,
   });
   const requestSync = (request: SimRequest): SimResponse => handle(simulation, request);
   const simulator: Simulator = {

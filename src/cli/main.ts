@@ -1,8 +1,8 @@
 /**
  * The `ilm-sim` command line: `ilm-sim serve` starts the ES-compatible HTTP server around one
  * simulator and runs until SIGINT/SIGTERM (optionally recording the session to a file), and
- * `ilm-sim replay FILE` checks that a recording replays byte-identically, and `ilm-sim plan` (./plan)
- * runs a policy forward on a workload. This is the only module
+ * `ilm-sim replay FILE` checks that a recording replays byte-identically, `ilm-sim plan` (./plan)
+ * runs a policy forward on a workload, and `ilm-sim twin` (./twin) forecasts a captured cluster. This is the only module
  * that touches process-level things (signals, exit codes, the console): argv, the output streams and
  * the environment arrive as arguments, and the exit code is returned, so tests can drive it like any
  * function.
@@ -22,6 +22,7 @@ import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
 import { stepReference, stepReferenceMarkdown, stepReferenceText } from '../cucumber/step-reference';
 import { init, TYPESCRIPT_TOOLS } from './init';
 import { planHelp, runPlan } from './plan';
+import { runTwin, twinHelp } from './twin';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -52,6 +53,8 @@ function helpText(): string {
     'Usage: ilm-sim serve [options]',
     '       ilm-sim replay <file>',
     '       ilm-sim plan <policy.json> [options]',
+    '       ilm-sim twin <bundle-dir> | --url <es> [options]',
+    '       ilm-sim twin capture --url <es> --out <dir>',
     '       ilm-sim init [--typescript] [--force]',
     '       ilm-sim steps [--markdown]',
     '       ilm-sim --version',
@@ -91,6 +94,9 @@ function helpText(): string {
     '  asserts, and an example. --markdown prints the table the README holds.',
     '',
     ...planHelp().split('\n').map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
+    '',
+    'twin:',
+    ...twinHelp().split('\n'),
     '',
     'replay <file>:',
     '  Builds a simulator from the options in the recording\'s first line, sends every recorded',
@@ -385,6 +391,19 @@ export async function main(
   env: Environment,
   options: MainOptions = {},
 ): Promise<number> {
+  if (argv[0] === 'twin') {
+    const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
+    const failure = new AbortController();
+    return runTwin(argv.slice(1), {
+      out: stdout,
+      err: stderr,
+      cwd: options.cwd ?? process.cwd(),
+      color: terminal(stdout) && env['NO_COLOR'] === undefined,
+      nowMillis: () => Date.now(),
+      waitForStop: () => waitForStop(options.stop, failure.signal, env),
+      version: packageVersion(),
+    });
+  }
   if (argv[0] === 'plan') {
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
     return runPlan(argv.slice(1), { out: stdout, err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) }, cwd: options.cwd ?? process.cwd(), color: terminal(stdout) && env['NO_COLOR'] === undefined });

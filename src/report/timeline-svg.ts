@@ -339,6 +339,8 @@ export interface TimelinePage {
   readonly nowMillis?: number;
   readonly notes?: readonly string[];
   readonly problems?: readonly string[];
+  /** More sections after the picture (already HTML), such as the twin's storage plot. */
+  readonly sections?: ReadonlyArray<{ readonly heading: string; readonly html: string }>;
 }
 
 /** A self-contained HTML page: title, notes, the picture, the problems (or that there are none). */
@@ -354,6 +356,7 @@ export function timelineHtml(page: TimelinePage): string {
     `<h1>${escapeXml(page.title)}</h1>`,
     ...(page.notes ?? []).map((note) => `<p class="note">${escapeXml(note)}</p>`),
     `<figure>${svg}</figure>`,
+    ...(page.sections ?? []).map((section) => `<h2>${escapeXml(section.heading)}</h2><figure>${section.html}</figure>`),
     problems.length === 0
       ? '<p class="ok">No problems found.</p>'
       : `<p class="bad">${problems.length} problem${problems.length === 1 ? '' : 's'}:</p><ul class="problems">${problems.map((p) => `<li>${escapeXml(p)}</li>`).join('')}</ul>`,

@@ -374,10 +374,11 @@ export function addIndex(
   settings: ReadonlyMap<string, string>,
   aliases: ReadonlyMap<string, AliasMetadata> = new Map(),
   providedName: string = name,
+  uuid?: string,
 ): IndexMetadata {
   const index: IndexMetadata = {
     name,
-    uuid: cluster.newUuid(),
+    uuid: uuid ?? cluster.newUuid(),
     creationDate,
     providedName,
     settings: new IndexSettings(settings),
@@ -508,6 +509,18 @@ export function setLifecycle(index: IndexMetadata, state: ExecutionState | null,
   if (timeMillis === undefined) return;
   const failed = state.step === 'ERROR';
   log.append(nameIdOf(index), lifecyclePolicyName(index), timeMillis, fromId, toId, !failed, failed && state.stepInfo ? state.stepInfo : undefined);
+}
+
+/**
+ * Puts back an execution state an index already had (a twin restoring a cluster): the index is on
+ * that step from now on, and its next step change is recorded as leaving it, but restoring it is not
+ * itself a step change, so nothing is written to the history.
+ */
+export function restoreLifecycle(index: IndexMetadata, state: ExecutionState | null): void {
+  index.lifecycle = state;
+  touch(index);
+  index.historyPositionId =
+    state && state.phase !== undefined && state.action !== undefined && state.step !== undefined ? index.historyLog.keyId(state.phase, state.action, state.step) : -1;
 }
 
 /** The index's name id in its history, made on its first record. */

@@ -1,0 +1,114 @@
+/**
+ * Twin bench (issue 23): a 20,000-index, 10-node bundle forecast 90 days ahead, as a whole process
+ * (`ilm-sim twin <bundle> --horizon 90d --json`, the built package in dist/, as an installed user
+ * runs it), beside `ilm-sim plan` on the same policy over the same horizon. The bundle is made first:
+ * a simulated hot/warm/cold cluster of 10 nodes with 20,000 managed indices (daily indices of 200
+ * services, created over 100 days), captured with `captureBundle` into a temporary directory. Prints
+ * the bundle's size, the wall times (min and median of --runs) and the forecast's figures; removes
+ * its files at the end. It builds dist/ first (`npm run build`). Options: --runs N (default 3),
+ * --indices N (default 20000).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSimulator } from '../src/index';
+import { captureBundle } from '../src/twin/capture';
+import { writeBundle } from '../src/twin/bundle-dir';
+
+const ROOT = resolve(__dirname, '..');
+const DAY = 86_400_000;
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, indices: { type: 'string', default: '20000' } } });
+const runs = Number(values.runs);
+const indexCount = Number(values.indices);
+
+const POLICY = {
+  policy: {
+    phases: {
+      hot: { actions: { set_priority: { priority: 100 } } },
+      warm: { min_age: '30d', actions: { set_priority: { priority: 50 } } },
+      cold: { min_age: '60d', actions: { set_priority: { priority: 0 } } },
+      delete: { min_age: '120d', actions: { delete: {} } },
+    },
+  },
+};
+
+async function makeBundle(dir: string): Promise<{ millis: number }> {
+  const started = Date.now();
+  const nodes = [
+    ...[1, 2, 3, 4].map((n) => ({ name: `hot-${n}`, roles: ['master', 'data_hot', 'data_content', 'ingest'] })),
+    ...[1, 2, 3].map((n) => ({ name: `warm-${n}`, roles: ['data_warm'] })),
+    ...[1, 2, 3].map((n) => ({ name: `cold-${n}`, roles: ['data_cold'] })),
+  ];
+  const sim = createSimulator({ profile: '8.19', stackTemplates: false, nodes, historyLimit: 0, startTime: '2024-01-01T00:00:00Z' });
+  const send = (method: string, path: string, body?: unknown) => {
+    const answer = sim.requestSync({ method, path, ...(body === undefined ? {} : { body: body as Record<string, unknown> }) });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    return answer;
+  };
+  send('PUT', '/_ilm/policy/daily', POLICY);
+  send('PUT', '/_template/services', { index_patterns: ['svc-*'], settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1, 'index.number_of_replicas': 1 } });
+  const services = 200;
+  const days = Math.ceil(indexCount / services);
+  let made = 0;
+  for (let day = 0; day < days && made < indexCount; day++) {
+    const date = new Date(Date.parse('2024-01-01T00:00:00Z') + day * DAY).toISOString().slice(0, 10).replace(/-/g, '.');
+    for (let s = 0; s < services && made < indexCount; s++, made++) send('PUT', `/svc-${String(s).padStart(3, '0')}-${date}`);
+    send('POST', '/_sim/clock/_advance', { by: '1d' });
+  }
+  const captured = await captureBundle(async (path) => {
+    const answer = sim.requestSync({ method: 'GET', path });
+    return { status: answer.status, text: answer.text };
+  }, { wallClockMillis: 0, tool: 'bench' });
+  writeBundle(dir, captured.files);
+  return { millis: Date.now() - started };
+}
+
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) total += entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size;
+  return total;
+}
+
+function timeRuns(label: string, args: readonly string[]): number[] {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = process.hrtime.bigint();
+    const result = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(ROOT, 'dist', 'cli', 'main.js'))}).main(process.argv.slice(1), process.stdout, process.stderr, process.env).then((c) => { process.exitCode = c; })`, ...args], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
+    const millis = Number(process.hrtime.bigint() - started) / 1e6;
+    if (result.status !== 0 && result.status !== 1) throw new Error(`${label} exited ${result.status}: ${result.stderr}`);
+    times.push(millis);
+    if (run === 0 && label.startsWith('twin')) {
+      const body = JSON.parse(result.stdout) as { events: unknown[]; problems: unknown[]; storage: unknown[] };
+      console.log(`  ${label}: ${body.events.length} events, ${body.problems.length} problems ahead, ${body.storage.length} storage samples`);
+    }
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function report(label: string, times: readonly number[]): void {
+  const median = times[Math.floor(times.length / 2)]!;
+  console.log(`${label.padEnd(44)} min ${times[0]!.toFixed(0).padStart(6)} ms   median ${median.toFixed(0).padStart(6)} ms   (${times.length} runs)`);
+}
+
+async function mainBench(): Promise<void> {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'ilm-sim-twin-bench-'));
+  try {
+    const bundle = join(dir, 'bundle');
+    const made = await makeBundle(bundle);
+    console.log(`bundle: ${indexCount} indices, 10 nodes, ${(sizeOf(bundle) / 1048576).toFixed(1)} MB, made in ${(made.millis / 1000).toFixed(1)} s`);
+    writeFileSync(join(dir, 'daily.json'), JSON.stringify(POLICY));
+    report(`twin ${indexCount} indices, 90d (whole process)`, timeRuns('twin', ['twin', bundle, '--horizon', '90d', '--json', '--ingest', '*=0']));
+    report('plan, same policy, 90d (whole process)', timeRuns('plan', ['plan', join(dir, 'daily.json'), '--horizon', '90d']));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void mainBench();

@@ -1,0 +1,380 @@
+/**
+ * The twin's forecast: runs a restored twin forward over a horizon with a workload (an ingest rate per
+ * write target, estimated from the bundle or given), then reads what happened from the same routes any
+ * client uses (`/_sim/timeline`, `/_sim/why`, explain) and the shard placement: per index what happens
+ * when, today's problems (indices in ERROR and what a retry would do), problems ahead (ERRORs with
+ * ES's reasons, stalls with why), and shards and bytes per tier day by day. Every rule is the
+ * engine's; this module only drives the clock and reads. No console, no files.
+ */
+import { simulationOf, type Simulator } from '../create-simulator';
+import { placementStore } from '../engine/cluster/shard-placement';
+import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from '../engine/cluster/cluster';
+import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
+import { simpleMatch } from '../engine/cluster/index-resolver';
+import type { LineageJson, TimelineJson } from '../report/timeline-json';
+import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A write target and how much it receives. */
+export interface IngestRate {
+  /** A data stream or a write alias (or a lone index). */
+  readonly target: string;
+  readonly docsPerDay: number;
+  readonly bytesPerDay: number;
+  /** `estimated` from the bundle, or `given` by `--ingest`. */
+  readonly source: 'estimated' | 'given';
+  /** How the estimate was made. */
+  readonly basis: string;
+}
+
+/** `--ingest "logs-*=5gb/day"`: targets matching the pattern get that many bytes (and documents). */
+export interface IngestOverride {
+  readonly pattern: string;
+  readonly bytesPerDay: number;
+  readonly docsPerDay: number | null;
+}
+
+export interface ForecastEvent {
+  readonly index: string;
+  readonly atMillis: number;
+  readonly what: string;
+}
+
+export interface ForecastProblem {
+  readonly index: string;
+  readonly kind: 'error' | 'stall';
+  readonly atMillis: number;
+  readonly text: string;
+}
+
+export interface TierSample {
+  readonly atMillis: number;
+  /** Tier (or `unassigned`) -> shard copies and bytes on it. */
+  readonly tiers: Readonly<Record<string, { shards: number; bytes: number }>>;
+}
+
+export interface Forecast {
+  readonly startMillis: number;
+  readonly endMillis: number;
+  readonly ingest: readonly IngestRate[];
+  readonly today: readonly ForecastProblem[];
+  readonly ahead: readonly ForecastProblem[];
+  readonly events: readonly ForecastEvent[];
+  readonly timeline: TimelineJson;
+  readonly storage: readonly TierSample[];
+}
+
+export interface ForecastOptions {
+  readonly horizonMillis: number;
+  readonly overrides?: readonly IngestOverride[];
+  /** A wait longer than this is a stall (default 7 days). */
+  readonly stuckAfterMillis?: number;
+  /** How often the workload is applied (default one hour). */
+  readonly stepMillis?: number;
+}
+
+function send(simulator: Simulator, method: string, path: string, body?: unknown) {
+  return simulator.requestSync({ method, path, ...(body === undefined ? {} : { body: body as Record<string, unknown> }) });
+}
+
+/**
+ * The write targets of the cluster and the rate each receives: the write index's documents and bytes
+ * over its age (ES keeps no ingest history; the bundle shows only totals), else the previous
+ * generation's over the time it was written to (creation to rollover).
+ */
+export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: readonly IngestOverride[] = []): IngestRate[] {
+  const targets: Array<{ target: string; write: IndexMetadata; previous: IndexMetadata | undefined }> = [];
+  for (const ds of [...cluster.dataStreams.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const write = cluster.indices.get(ds.indices[ds.indices.length - 1]!);
+    if (write) targets.push({ target: ds.name, write, previous: cluster.indices.get(ds.indices[ds.indices.length - 2] ?? '') });
+  }
+  for (const [alias, holders] of [...cluster.aliasHolders].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const indices = [...holders].map((n) => cluster.indices.get(n)!).filter(Boolean);
+    const write = indices.find((i) => i.aliases.get(alias)?.isWriteIndex === true) ?? (indices.length === 1 ? indices[0] : undefined);
+    if (!write || !write.settings.lifecycleName) continue;
+    const previous = indices.filter((i) => i !== write && i.rolloverInfos.has(alias)).sort((a, b) => b.creationDate - a.creationDate)[0];
+    targets.push({ target: alias, write, previous });
+  }
+  return targets.map(({ target, write, previous }) => {
+    const override = overrides.find((o) => simpleMatch(o.pattern, target));
+    const bytesPerDoc = write.docsCount > 0 ? write.storeBytes / write.docsCount : previous && previous.docsCount > 0 ? previous.storeBytes / previous.docsCount : 1024;
+    if (override) {
+      const docs = override.docsPerDay ?? (bytesPerDoc > 0 ? override.bytesPerDay / bytesPerDoc : 0);
+      return { target, docsPerDay: docs, bytesPerDay: override.bytesPerDay, source: 'given' as const, basis: `--ingest ${override.pattern}` };
+    }
+    const age = nowMillis - write.creationDate;
+    if (age >= HOUR && write.docsCount > 0) {
+      const perDay = (write.docsCount / age) * DAY;
+      return { target, docsPerDay: perDay, bytesPerDay: perDay * bytesPerDoc, source: 'estimated' as const, basis: `${write.name}: ${write.docsCount} docs in ${formatTimeValueToString(age)}` };
+    }
+    const rolled = previous ? [...previous.rolloverInfos.values()][0] : undefined;
+    if (previous && rolled && rolled.timeMillis > previous.creationDate && previous.docsCount > 0) {
+      const span = rolled.timeMillis - previous.creationDate;
+      const perDay = (previous.docsCount / span) * DAY;
+      return { target, docsPerDay: perDay, bytesPerDay: perDay * bytesPerDoc, source: 'estimated' as const, basis: `${previous.name}: ${previous.docsCount} docs in ${formatTimeValueToString(span)} before its rollover` };
+    }
+    return { target, docsPerDay: 0, bytesPerDay: 0, source: 'estimated' as const, basis: `${write.name} is empty and no earlier generation shows a rate: none assumed` };
+  });
+}
+
+/** Each node's tier: the first data tier role it holds, `data` for a pre-tier data node. */
+function tierOf(node: SimNode): string {
+  for (const tier of ['data_hot', 'data_warm', 'data_cold', 'data_frozen', 'data_content'] as const) if (node.roles.includes(tier)) return tier;
+  const box = node.attributes['box_type'] ?? node.attributes['data'];
+  return box ? `box_type:${box}` : DATA_TIERS.some((t) => node.roles.includes(t)) ? 'data' : node.roles.includes('data') ? 'data' : 'other';
+}
+
+/** Shard copies and bytes per tier now (a replica holds as many bytes as its primary). */
+export function storageByTier(cluster: Cluster, atMillis: number): TierSample {
+  const tiers: Record<string, { shards: number; bytes: number }> = {};
+  const add = (tier: string, bytes: number) => {
+    const slot = (tiers[tier] ??= { shards: 0, bytes: 0 });
+    slot.shards++;
+    slot.bytes += bytes;
+  };
+  const placed = !topologyOf(cluster).isDefault;
+  const store = placed ? placementStore(cluster) : null;
+  for (const index of cluster.indices.values()) {
+    const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
+    if (store) {
+      for (const copy of store.copiesOf(index)) add(copy.node ? tierOf(copy.node) : 'unassigned', perShard);
+    } else {
+      // The default node holds every primary; replicas stay unassigned on one node.
+      for (let s = 0; s < numberOfShards(index); s++) {
+        add('data', perShard);
+        for (let r = 0; r < numberOfReplicas(index); r++) add('unassigned', perShard);
+      }
+    }
+  }
+  return { atMillis, tiers };
+}
+
+/** Runs the twin forward and reads the forecast. The twin's clock ends at the horizon. */
+export function forecast(simulator: Simulator, options: ForecastOptions): Forecast {
+  const sim = simulationOf(simulator);
+  const start = sim.now;
+  const end = start + options.horizonMillis;
+  const stuckAfter = options.stuckAfterMillis ?? 7 * DAY;
+  const ingest = estimateIngest(sim.cluster, start, options.overrides ?? []);
+  // Without any ingest the clock moves a day at a time (every poll tick in between still runs).
+  const step = options.stepMillis ?? (ingest.some((r) => r.docsPerDay > 0) ? HOUR : DAY);
+  const today = todaysProblems(simulator);
+  // Each index's phase at the start: a lineage's first phase span that is this phase was entered before.
+  const phaseAtStart = new Map<string, { phase?: string; action?: string }>();
+  for (const index of sim.cluster.indices.values()) if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
+  const startState = startingState(sim.cluster);
+  const storage: TierSample[] = [storageByTier(sim.cluster, start)];
+  const owed = new Map<string, number>();
+  for (let now = start; now < end; ) {
+    const next = Math.min(end, now + step);
+    for (const rate of ingest) {
+      if (rate.docsPerDay <= 0) continue;
+      // Whole documents: the fractions carry over to the next step.
+      const due = (owed.get(rate.target) ?? 0) + (rate.docsPerDay * (next - now)) / DAY;
+      const count = Math.floor(due);
+      owed.set(rate.target, due - count);
+      if (count > 0) send(simulator, 'POST', '/_sim/ingest', { index: rate.target, count, bytes_each: Math.round(rate.bytesPerDay / rate.docsPerDay) });
+    }
+    send(simulator, 'POST', '/_sim/clock/_set', { to: next });
+    now = next;
+    if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now));
+  }
+  const timeline = withStartingState(send(simulator, 'GET', '/_sim/timeline').body as TimelineJson, startState, start, end);
+  const events: ForecastEvent[] = [];
+  const ahead: ForecastProblem[] = [];
+  for (const lineage of timeline.indices) {
+    events.push(...eventsOf(lineage, phaseAtStart.get(lineage.index)));
+    ahead.push(...errorsOf(lineage));
+  }
+  ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
+  events.sort((a, b) => a.atMillis - b.atMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
+  return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage };
+}
+
+/**
+ * Indices in ERROR at the bundle's instant, and those between automatic retries of a failing step
+ * (back on it with a retry count), with ES's reason and what a retry would do (from `why`).
+ */
+function todaysProblems(simulator: Simulator): ForecastProblem[] {
+  const out: ForecastProblem[] = [];
+  const sim = simulationOf(simulator);
+  const now = sim.now;
+  // Explained one by one, only those in ERROR or with a retry count (a large cluster has few).
+  const failing = [...sim.cluster.indices.values()].filter((i) => i.lifecycle?.step === 'ERROR' || (i.lifecycle?.failedStepRetryCount ?? 0) > 0).map((i) => i.name);
+  for (const name of failing.sort()) {
+    const body = send(simulator, 'GET', `/${encodeURIComponent(name)}/_ilm/explain?expand_wildcards=all`).body as { indices?: Record<string, Record<string, unknown>> };
+    const record = body.indices?.[name];
+    if (!record) continue;
+    const inError = record['step'] === 'ERROR';
+    const retries = typeof record['failed_step_retry_count'] === 'number' ? record['failed_step_retry_count'] : 0;
+    if (!inError && retries === 0) continue;
+    const info = (inError ? record['step_info'] : record['previous_step_info']) as { type?: string; reason?: string } | undefined;
+    const reason = info?.type ? `${info.type}: ${info.reason}` : 'no reason stored';
+    if (!inError) {
+      out.push({ index: name, kind: 'error', atMillis: now, text: `${name} keeps failing at ${record['phase']}/${record['action']}/${record['step']}: ${retries} automatic retries so far, the last failing with ${reason}` });
+      continue;
+    }
+    const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(name)}`);
+    const explanation = why.status === 200 ? (why.body as { explanation: string }).explanation : '';
+    const failed = record['failed_step'] ? `${record['phase']}/${record['action']}/${record['failed_step']}` : `${record['phase'] ?? '?'}`;
+    out.push({ index: name, kind: 'error', atMillis: now, text: `${name} is in ERROR at ${failed}: ${reason}${explanation ? `; ${explanation}` : ''}` });
+  }
+  return out;
+}
+
+/** What happens to one lineage when: phase entries, rollovers, shrinks, snapshots, deletion. */
+function eventsOf(lineage: LineageJson, atStart: { phase?: string; action?: string } | undefined): ForecastEvent[] {
+  const out: ForecastEvent[] = [];
+  // The first spans of an index that was already in that phase (and action) at the start began before.
+  lineage.phases.forEach((phase, i) => {
+    if (!(i === 0 && phase.phase === atStart?.phase)) out.push({ index: lineage.index, atMillis: phase.start_millis, what: `enters ${phase.phase}` });
+  });
+  for (const [i, action] of lineage.actions.entries()) {
+    if (i === 0 && action.phase === atStart?.phase && action.action === atStart?.action) continue;
+    if (['rollover', 'shrink', 'searchable_snapshot', 'wait_for_snapshot', 'forcemerge', 'downsample'].includes(action.action)) {
+      out.push({ index: lineage.index, atMillis: action.start_millis, what: `${action.phase}/${action.action} starts` });
+    }
+  }
+  for (const rename of lineage.lineage.slice(1)) out.push({ index: lineage.index, atMillis: rename.start_millis, what: `continues as ${rename.index}` });
+  if (lineage.ended === 'deleted' && lineage.end_millis !== null) out.push({ index: lineage.index, atMillis: lineage.end_millis, what: 'deleted' });
+  return out;
+}
+
+/**
+ * ERRORs on the way, with ES's reason and the retries the profile made: one line per index and
+ * reason (an automatic retry that fails again returns to ERROR with the same reason).
+ */
+function errorsOf(lineage: LineageJson): ForecastProblem[] {
+  const groups = new Map<string, { first: LineageJson['waits'][number]; failedStep: string | undefined; times: number; retries: number }>();
+  for (const wait of lineage.waits) {
+    if (wait.step !== 'ERROR') continue;
+    const error = wait.error ? `${wait.error.type}: ${wait.error.reason}` : 'no reason recorded';
+    const key = `${wait.index}\u0000${error}`;
+    const group = groups.get(key);
+    if (group) {
+      group.times++;
+      group.retries += wait.retries ?? 0;
+      group.failedStep ??= wait.failed_step;
+    } else groups.set(key, { first: wait, failedStep: wait.failed_step, times: 1, retries: wait.retries ?? 0 });
+  }
+  return [...groups.entries()].map(([key, { first, failedStep, times, retries }]) => {
+    const error = key.split('\u0000')[1]!;
+    const again = times > 1 || retries > 0 ? ` (${times} time${times === 1 ? '' : 's'}, ${retries} automatic retries failed again)` : '';
+    return {
+      index: lineage.index,
+      kind: 'error' as const,
+      atMillis: first.start_millis,
+      text: `${first.index} goes to ERROR at ${formatEsDate(first.start_millis)} on ${first.phase}/${first.action}/${failedStep ?? '?'}: ${error}${again}`,
+    };
+  });
+}
+
+/**
+ * Indices that, at the horizon, have been on one step (not a phase's end, not ERROR, not waiting for
+ * rollover conditions) for longer than `stuckAfterMillis`, with what the step waits for (`why`).
+ */
+function stallsAt(simulator: Simulator, cluster: Cluster, stuckAfterMillis: number, endMillis: number): ForecastProblem[] {
+  const out: ForecastProblem[] = [];
+  for (const index of [...cluster.indices.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const state = index.lifecycle;
+    if (!state || state.step === undefined || state.stepTime === undefined) continue;
+    if (state.step === 'complete' || state.step === 'ERROR' || state.step === 'check-rollover-ready' || state.phase === 'completed') continue;
+    const lasted = endMillis - state.stepTime;
+    if (lasted <= stuckAfterMillis) continue;
+    const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(index.name)}`);
+    const what = why.status === 200 ? `: ${(why.body as { explanation: string }).explanation}` : '';
+    out.push({
+      index: index.name,
+      kind: 'stall',
+      atMillis: state.stepTime,
+      text: `${index.name} stalls on ${state.phase}/${state.action}/${state.step} from ${formatEsDate(state.stepTime)} (${formatTimeValueToString(lasted)} by the horizon)${what}`,
+    });
+  }
+  return out;
+}
+
+/** What each managed index was doing at the start, for the picture (the history starts there). */
+interface StartingState {
+  readonly name: string;
+  readonly policy: string | null;
+  readonly phase: string;
+  readonly action: string;
+  readonly step: string;
+  readonly sinceMillis: number;
+  readonly failedStep?: string;
+  readonly error?: { type: string; reason: string };
+}
+
+function startingState(cluster: Cluster): StartingState[] {
+  const out: StartingState[] = [];
+  for (const index of cluster.indices.values()) {
+    const state = index.lifecycle;
+    if (!state || state.phase === undefined || state.action === undefined || state.step === undefined) continue;
+    const info = state.stepInfo as { type?: unknown; reason?: unknown } | undefined;
+    out.push({
+      name: index.name,
+      policy: index.settings.lifecycleName,
+      phase: state.phase,
+      action: state.action,
+      step: state.step,
+      sinceMillis: state.phaseTime ?? state.stepTime ?? index.creationDate,
+      ...(state.failedStep === undefined ? {} : { failedStep: state.failedStep }),
+      ...(typeof info?.type === 'string' && typeof info.reason === 'string' ? { error: { type: info.type, reason: info.reason } } : {}),
+    });
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function span(startMillis: number, endMillis: number | null): { start: string; start_millis: number; end: string | null; end_millis: number | null } {
+  return { start: formatEsDate(startMillis), start_millis: startMillis, end: endMillis === null ? null : formatEsDate(endMillis), end_millis: endMillis };
+}
+
+/**
+ * The timeline from the start: `/_sim/timeline` knows only the history written after the bundle's
+ * instant, so each lineage's phase before its first change is put in from the state at the start
+ * (drawn from the start of the forecast), and indices that do not change at all get a lineage of
+ * their own.
+ */
+function withStartingState(timeline: TimelineJson, states: readonly StartingState[], startMillis: number, endMillis: number): TimelineJson {
+  const byName = new Map(states.map((s) => [s.name, s]));
+  const seen = new Set<string>();
+  const lineages: LineageJson[] = timeline.indices.map((lineage) => {
+    seen.add(lineage.index);
+    const state = byName.get(lineage.index);
+    const first = lineage.phases[0];
+    if (!state || !first || first.start_millis <= startMillis || first.phase === state.phase) {
+      if (state && first && first.phase === state.phase && first.start_millis > startMillis) {
+        return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)] };
+      }
+      return lineage;
+    }
+    return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases] };
+  });
+  for (const state of states) {
+    if (seen.has(state.name)) continue;
+    lineages.push({
+      index: state.name,
+      policy: state.policy,
+      ...span(startMillis, null),
+      ended: null,
+      lineage: [{ index: state.name, ...span(startMillis, null) }],
+      phases: [{ phase: state.phase, ...span(startMillis, null) }],
+      actions: [{ phase: state.phase, action: state.action, ...span(startMillis, null) }],
+      waits: [
+        {
+          phase: state.phase,
+          action: state.action,
+          step: state.step,
+          index: state.name,
+          ...span(Math.max(startMillis, state.sinceMillis), null),
+          ...(state.failedStep === undefined ? {} : { failed_step: state.failedStep }),
+          ...(state.error === undefined ? {} : { error: state.error }),
+        },
+      ],
+    });
+  }
+  void endMillis;
+  return { ...timeline, indices: lineages };
+}
