@@ -204,7 +204,8 @@ function addUnits(t: number, amount: number, unit: string, math: string): number
     const c = utcCalendar(t);
     const months = c.year * 12 + (c.month - 1) + (unit === 'y' ? amount * 12 : amount);
     const year = Math.floor(months / 12);
-    const month = (months % 12) + 1;
+    if (Math.abs(year) > 275_760) throw new EsException(pastCalendar(math));
+    const month = (((months % 12) + 12) % 12) + 1;
     // java.time clamps the day to the target month's length.
     const lastDay = utcCalendar(utcMillis(year, month + 1, 1) - 86_400_000).day;
     return utcMillis(year, month, Math.min(c.day, lastDay), c.hour, c.minute, c.second) + (((t % 1000) + 1000) % 1000);
