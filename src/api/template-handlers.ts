@@ -39,6 +39,9 @@ function templateFields(profile: Profile): readonly string[] {
   return [...TEMPLATE_FIELDS, 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'];
 }
 
+/** ES `Template.PARSER` (`template`, in composable and component templates): each field an object. */
+export const TEMPLATE_TYPES = nested('template', [['settings', 'OBJECT'], ['mappings', 'OBJECT'], ['aliases', 'OBJECT'], ['lifecycle', 'OBJECT']]);
+
 /**
  * The value types of ES `ComposableIndexTemplate.PARSER` (`index_template`) and `Template.PARSER`
  * (`template`): `declareStringArray` for the pattern and name lists, `declareLong` for `priority` and
@@ -50,7 +53,7 @@ const INDEX_TEMPLATE_TYPES = typedObject('index_template', [
   ['ignore_missing_component_templates', 'STRING_ARRAY', stringArray],
   ['priority', 'LONG', longValue],
   ['version', 'LONG', longValue],
-  ['template', 'OBJECT', nested('template', [['settings', 'OBJECT'], ['mappings', 'OBJECT'], ['aliases', 'OBJECT'], ['lifecycle', 'OBJECT']])],
+  ['template', 'OBJECT', TEMPLATE_TYPES],
   ['_meta', 'OBJECT'],
   ['data_stream', 'OBJECT'],
   ['allow_auto_create', 'BOOLEAN', booleanValue],

@@ -67,6 +67,16 @@ describe('an object where a string or number is expected (issue 20, item 5)', ()
     }
   });
 
+  it('component templates: ComponentTemplate.PARSER types, Template.PARSER nested', () => {
+    const sim = cluster();
+    expect(send(sim, 'PUT', '/_component_template/c', '{"template":{},"version":{}}').text).to.equal(
+      esError(400, [xContent("[1:26] [component_template] version doesn't support values of type: START_OBJECT")]),
+    );
+    expect(send(sim, 'PUT', '/_component_template/c', '{"template":{"settings":5}}').text).to.equal(
+      esError(400, [xContent('[1:25] [component_template] failed to parse field [template]'), xContent("[1:25] [template] settings doesn't support values of type: VALUE_NUMBER")], 1),
+    );
+  });
+
   it('legacy templates: order goes through Integer.parseInt; a pattern element is its Java text', () => {
     const sim = cluster();
     expect(send(sim, 'PUT', '/_template/t', { index_patterns: ['a*'], order: {} }).text).to.equal(esError(400, [{ type: 'number_format_exception', reason: 'For input string: "{}"' }]));
