@@ -143,7 +143,9 @@ export function aliasesFromBody(value: Record<string, unknown>): Map<string, Ali
 
 /** The alias fields ES reads from an alias body (the spellings `RestIndexPutAliasAction` accepts too). */
 export function aliasMetadataFromBody(spec: Record<string, unknown>): AliasMetadata {
-  const text = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
+  // A value's text (ES `parser.text()` on a value token); objects and arrays are passed over, as ES's
+  // alias readers do (`AliasMetadata.Builder#fromXContent` skips them; the typed parsers refuse them first).
+  const text = (v: unknown): string | undefined => (v === undefined || v === null || typeof v === 'object' ? undefined : String(v));
   const routing = text(spec['routing']);
   const indexRouting = text(spec['index_routing'] ?? spec['indexRouting'] ?? spec['index-routing']) ?? routing;
   const searchRouting = text(spec['search_routing'] ?? spec['searchRouting'] ?? spec['search-routing']) ?? routing;

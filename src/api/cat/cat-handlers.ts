@@ -57,14 +57,15 @@ export function byteSizeString(bytes: number): string {
   return `${bytes}b`;
 }
 
-const BYTES_PARAM: Readonly<Record<string, number>> = { b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, t: 1024 ** 4, tb: 1024 ** 4, p: 1024 ** 5, pb: 1024 ** 5 };
+/** `?bytes=` units (a Map: `?bytes=constructor` must not find `Object`). */
+const BYTES_PARAM: ReadonlyMap<string, number> = new Map(Object.entries({ b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, t: 1024 ** 4, tb: 1024 ** 4, p: 1024 ** 5, pb: 1024 ** 5 }));
 
 function renderCell(ctx: RequestContext, cell: Cell): string | null {
   if (cell === null) return null;
   if (typeof cell === 'object') {
     const unit = ctx.query.get('bytes');
     if (unit === undefined) return byteSizeString(cell.bytes);
-    const size = BYTES_PARAM[unit];
+    const size = BYTES_PARAM.get(unit);
     if (size === undefined) throw new EsException(illegalArgument(`failed to parse [bytes] with value [${unit}]`));
     return String(Math.floor(cell.bytes / size));
   }

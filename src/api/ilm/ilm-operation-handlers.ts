@@ -10,6 +10,7 @@ import { requestOperationMode } from '../../engine/lifecycle/operation-mode';
 import { removePolicyFromIndices } from '../../engine/lifecycle/remove-policy';
 import { EsException, illegalArgument } from '../../engine/errors';
 import { migrateToDataTiers } from '../../engine/lifecycle/migrate-to-data-tiers';
+import { checkValueTypes, textValue, typedObject } from '../../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, bodyAsMap, booleanParam, HandlerResult, indicesOptions, noHandlerFound, ok, pathParam, RequestContext, requiredBody } from '../context';
 
 /** `POST _ilm/move/{index}` (ES `RestMoveToStepAction`). */
@@ -52,6 +53,12 @@ export function status(ctx: RequestContext): HandlerResult {
   return ok({ operation_mode: ctx.sim.cluster.operationMode });
 }
 
+/** ES `MigrateToDataTiersRequest.PARSER` (named `index_template`): both fields `declareString`. */
+const MIGRATE_TYPES = typedObject('index_template', [
+  ['legacy_template_to_delete', 'STRING', textValue],
+  ['node_attribute', 'STRING', textValue],
+]);
+
 /**
  * `POST /_ilm/migrate_to_data_tiers[?dry_run]` with an optional `{"legacy_template_to_delete": ..,
  * "node_attribute": ..}` (ES `RestMigrateToDataTiersAction`, 7.14+).
@@ -63,7 +70,8 @@ export function migrateToDataTiersHandler(ctx: RequestContext): HandlerResult {
   for (const key of Object.keys(body)) {
     if (key !== 'legacy_template_to_delete' && key !== 'node_attribute') throw new EsException(illegalArgument(`[index_template] unknown field [${key}]`));
   }
-  const text = (value: unknown): string | null => (typeof value === 'string' ? value : value === undefined || value === null ? null : String(value));
+  checkValueTypes(ctx.body, MIGRATE_TYPES);
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
   const dryRun = booleanParam(ctx, 'dry_run', false);
   const result = migrateToDataTiers(
     sim.cluster,

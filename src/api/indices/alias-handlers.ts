@@ -14,6 +14,7 @@ import { resolveDateMathName } from '../../engine/cluster/date-math-names';
 import { resolveIndices, simpleMatch, STRICT_EXPAND_OPEN } from '../../engine/cluster/index-resolver';
 import { aliasMetadataToXContent } from '../../engine/cluster/index-view';
 import { actionRequestValidation, EsException, illegalArgument, parseException } from '../../engine/errors';
+import { arrayOf, booleanValue, checkValueTypes, FieldTypes, nested, stringArray, textValue, typedObject } from '../../engine/xcontent/object-parser';
 import {
   aliasMetadataFromBody,
   bodyAsMap,
@@ -121,11 +122,41 @@ export function deleteAlias(ctx: RequestContext): HandlerResult {
   return aliasesAcknowledged(ctx);
 }
 
-const ACTION_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  add: ['index', 'indices', 'alias', 'aliases', 'filter', 'routing', 'index_routing', 'search_routing', 'is_write_index', 'is_hidden', 'must_exist'],
-  remove: ['index', 'indices', 'alias', 'aliases', 'must_exist'],
-  remove_index: ['index', 'indices', 'must_exist'],
-};
+/** The fields of each alias action, by action name (a Map: a name from the request is looked up by own keys only). */
+const ACTION_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['add', ['index', 'indices', 'alias', 'aliases', 'filter', 'routing', 'index_routing', 'search_routing', 'is_write_index', 'is_hidden', 'must_exist']],
+  ['remove', ['index', 'indices', 'alias', 'aliases', 'must_exist']],
+  ['remove_index', ['index', 'indices', 'must_exist']],
+]);
+
+/**
+ * The value types of ES `IndicesAliasesRequest.PARSER` (`aliases`), its `alias_action` parser and the
+ * `add`, `remove` and `remove_index` parsers of `AliasActions`: names are `declareString`, lists
+ * `declareStringArray`, routings `ValueType.INT` read as text (a number or a string), flags booleans.
+ */
+const ALIASES_TYPES = (() => {
+  const targets: FieldTypes = [
+    ['index', 'STRING', textValue],
+    ['indices', 'STRING_ARRAY', stringArray],
+    ['must_exist', 'BOOLEAN', booleanValue],
+  ];
+  const named: FieldTypes = [...targets, ['alias', 'STRING', textValue], ['aliases', 'STRING_ARRAY', stringArray]];
+  const add: FieldTypes = [
+    ...named,
+    ['filter', 'OBJECT'],
+    ['routing', 'INT', textValue],
+    ['index_routing', 'INT', textValue],
+    ['search_routing', 'INT', textValue],
+    ['is_write_index', 'BOOLEAN', booleanValue],
+    ['is_hidden', 'BOOLEAN', booleanValue],
+  ];
+  const action = nested('alias_action', [
+    ['add', 'OBJECT', nested('add', add)],
+    ['remove', 'OBJECT', nested('remove', named)],
+    ['remove_index', 'OBJECT', nested('remove_index', targets)],
+  ]);
+  return typedObject('aliases', [['actions', 'OBJECT_ARRAY', (p) => arrayOf(p, action)]]);
+})();
 
 function names(spec: Record<string, unknown>, one: string, many: string): string[] {
   const out: string[] = [];
@@ -150,6 +181,7 @@ export function updateAliases(ctx: RequestContext): HandlerResult {
   for (const key of Object.keys(body)) {
     if (key !== 'actions') throw new EsException(illegalArgument(`[aliases] unknown field [${key}]`));
   }
+  checkValueTypes(ctx.body, ALIASES_TYPES);
   const rawActions = body['actions'];
   if (rawActions !== undefined && !Array.isArray(rawActions)) throw new EsException(parseException('[aliases] failed to parse field [actions]'));
   const actions: AliasAction[] = [];
@@ -157,14 +189,15 @@ export function updateAliases(ctx: RequestContext): HandlerResult {
   for (const raw of rawActions ?? []) {
     if (!isObject(raw)) throw new EsException(parseException('[aliases] failed to parse field [actions]'));
     const keys = Object.keys(raw);
-    if (keys.length !== 1 || ACTION_FIELDS[keys[0]!] === undefined) {
-      throw new EsException(illegalArgument(`[alias_action] unknown field [${keys.find((k) => ACTION_FIELDS[k] === undefined) ?? keys[1]}]`));
+    const type = keys[0];
+    const fields = type === undefined ? undefined : ACTION_FIELDS.get(type);
+    if (keys.length !== 1 || type === undefined || fields === undefined) {
+      throw new EsException(illegalArgument(`[alias_action] unknown field [${keys.find((k) => !ACTION_FIELDS.has(k)) ?? keys[1]}]`));
     }
-    const type = keys[0]!;
     const spec = raw[type];
     if (!isObject(spec)) throw new EsException(parseException(`[alias_action] failed to parse field [${type}]`));
     for (const field of Object.keys(spec)) {
-      if (!ACTION_FIELDS[type]!.includes(field)) throw new EsException(illegalArgument(`[${type}] unknown field [${field}]`));
+      if (!fields.includes(field)) throw new EsException(illegalArgument(`[${type}] unknown field [${field}]`));
     }
     const indexExpressions = names(spec, 'index', 'indices');
     const aliasNames = type === 'remove_index' ? [] : names(spec, 'alias', 'aliases');

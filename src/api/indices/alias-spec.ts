@@ -30,6 +30,13 @@ interface Token {
 /** ES's `Alias` fields (`filter`, `routing`, `index_routing`, `search_routing`, `is_write_index`, `is_hidden`). */
 const KNOWN_FIELDS = new Set(['filter', 'routing', 'index_routing', 'search_routing', 'is_write_index', 'is_hidden']);
 
+/** Which of those fields 8.0+ reads from each token kind. */
+const TOKEN_FIELDS: Readonly<Record<'START_OBJECT' | 'VALUE_STRING' | 'VALUE_BOOLEAN', ReadonlySet<string>>> = {
+  START_OBJECT: new Set(['filter']),
+  VALUE_STRING: new Set(['routing', 'index_routing', 'search_routing']),
+  VALUE_BOOLEAN: new Set(['is_write_index', 'is_hidden']),
+};
+
 function tokens(value: unknown, name: string | null, out: Token[]): void {
   if (Array.isArray(value)) {
     out.push({ type: 'START_ARRAY', name });
@@ -98,6 +105,13 @@ export function createIndexAliases(aliases: Record<string, unknown>, parsing: Al
         }
       } else if (token.type === 'START_OBJECT' || token.type === 'VALUE_STRING' || token.type === 'VALUE_BOOLEAN') {
         if (field === null) throw new EsException(fieldNameRequired());
+        // 8.0+ takes each token kind for its own fields only (an object for `filter`, a string for the
+        // routings, a boolean for the flags) and refuses a known field given another kind as unknown:
+        // `{"routing": {}}` is `Unknown field [routing] in alias [a]` (issue 20, item 5; the shape of
+        // `Alias#fromXContent` after #71889, recalled, not re-read here).
+        if (parsing === 'strict' && !TOKEN_FIELDS[token.type].has(field)) {
+          throw new EsException(illegalArgument(`Unknown field [${field}] in alias [${name}]`));
+        }
         if (token.type === 'START_OBJECT' && field === 'filter') {
           // `parser.mapOrdered()` reads the whole filter object.
           fields[field] = token.value;

@@ -4,12 +4,13 @@
  * simulation the cluster changed, and return the body ES returns. No business rules live here.
  */
 import { actionRequestValidation, EsException, illegalArgument } from '../../engine/errors';
-import { JsonTokenizer } from '../../engine/xcontent/json-tokens';
-import { javaToString, ownKeysObject, xContentError } from '../../engine/xcontent/object-parser';
+import { anyValue, checkValueTypes, intValue, javaToString, ownKeysObject, parseObject, ParserSpec, textValue } from '../../engine/xcontent/object-parser';
 import { parseTimeValue } from '../../engine/xcontent/time';
 import { resolveIndices, simpleMatch } from '../../engine/cluster/index-resolver';
 import {
   deleteRepository,
+  createSnapshotSource,
+  type CreateSnapshotSource,
   deleteSlmPolicy,
   deleteSnapshot,
   putRepository,
@@ -85,53 +86,9 @@ export function deleteRepositoryHandler(ctx: RequestContext): HandlerResult {
 
 // ---- snapshots ----
 
-/** ES `XContentMapValues#nodeBooleanValue(node, name)`: a boolean, or the text `true`/`false`. */
-function nodeBoolean(value: unknown, name: string, container: object): boolean {
-  const text = javaToString(value, container, name);
-  if (value === true || text === 'true') return true;
-  if (value === false || text === 'false') return false;
-  throw new EsException(
-    illegalArgument(`Could not convert [${name}] to boolean`, illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`)),
-  );
-}
-
-interface SnapshotBody {
-  readonly indices: string;
-  readonly includeGlobalState: boolean;
-  readonly ignoreUnavailable: boolean;
-  readonly metadata?: Record<string, unknown>;
-}
-
-/**
- * ES `CreateSnapshotRequest#source(Map)`: each known field in body order, refusing a malformed one
- * with its IllegalArgumentException; unknown fields are ignored. `settings` was read (and checked)
- * before 8.x, `metadata` since 7.3, `feature_states` since 7.12.
- */
-function parseSnapshotBody(ctx: RequestContext): SnapshotBody {
-  const api = ctx.sim.profile.snapshots.api;
-  const body = bodyAsMap(ctx.body);
-  let indices = '_all';
-  let includeGlobalState = true;
-  let metadata: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(body)) {
-    if (key === 'indices') {
-      if (typeof value === 'string') indices = value;
-      else if (Array.isArray(value)) indices = value.map(String).join(',');
-      else throw new EsException(illegalArgument('malformed indices section, should be an array of strings'));
-    } else if (key === 'feature_states' && api === 'v8') {
-      if (!Array.isArray(value)) throw new EsException(illegalArgument('malformed feature_states section, should be an array of strings'));
-    } else if (key === 'partial') {
-      nodeBoolean(value, 'partial', body);
-    } else if (key === 'settings' && api !== 'v8') {
-      if (!isObject(value)) throw new EsException(illegalArgument('malformed settings section, should indices an inner object'));
-    } else if (key === 'include_global_state') {
-      includeGlobalState = nodeBoolean(value, 'include_global_state', body);
-    } else if (key === 'metadata' && api !== 'v6.6') {
-      if (value !== null && !isObject(value)) throw new EsException(illegalArgument('malformed metadata, should be an object'));
-      if (isObject(value)) metadata = value;
-    }
-  }
-  return { indices: indices.length === 0 ? '_all' : indices, includeGlobalState, ignoreUnavailable: body['ignore_unavailable'] === true, ...(metadata ? { metadata } : {}) };
+/** ES `CreateSnapshotRequest#source(Map)` over the request body (see `createSnapshotSource`). */
+function parseSnapshotBody(ctx: RequestContext): CreateSnapshotSource {
+  return createSnapshotSource(bodyAsMap(ctx.body), ctx.sim.profile.snapshots.api);
 }
 
 /**
@@ -250,85 +207,62 @@ export function deleteSnapshotHandler(ctx: RequestContext): HandlerResult {
 
 // ---- SLM ----
 
-/** The tokens each field of ES's SLM parsers accepts (`declareString`, `declareObject`). */
-const SLM_FIELDS: Readonly<Record<string, 'VALUE_STRING' | 'START_OBJECT'>> = {
-  name: 'VALUE_STRING',
-  schedule: 'VALUE_STRING',
-  repository: 'VALUE_STRING',
-  config: 'START_OBJECT',
-  retention: 'START_OBJECT',
+/**
+ * ES `SnapshotRetentionConfiguration.PARSER` (`snapshot_retention`, lenient, constructing): `expire_after`
+ * a string, the counts `declareInt`. Built when the last of the three arrives or the object ends: the
+ * time value parsed and the count rules checked, each failure an IllegalArgumentException that the
+ * parser wraps as `Failed to build [snapshot_retention] after last required field arrived`.
+ */
+const RETENTION_SPEC: ParserSpec<void> = {
+  name: 'snapshot_retention',
+  constructing: true,
+  ignoreUnknownFields: true,
+  fields: [
+    { name: 'expire_after', type: 'STRING', constructorArg: 'optional', parse: textValue },
+    { name: 'min_count', type: 'INT', constructorArg: 'optional', parse: intValue },
+    { name: 'max_count', type: 'INT', constructorArg: 'optional', parse: intValue },
+  ],
+  build: (values) => {
+    const expireAfter = values.get('expire_after');
+    if (typeof expireAfter === 'string') {
+      const parsed = parseTimeValue(expireAfter, 'expire_after');
+      if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason));
+    }
+    const min = values.get('min_count') as number | undefined;
+    const max = values.get('max_count') as number | undefined;
+    if (min !== undefined && min < 1) throw new EsException(illegalArgument(`minimum snapshot count must be at least 1, but was: ${min}`));
+    if (max !== undefined && max < 1) throw new EsException(illegalArgument(`maximum snapshot count must be at least 1, but was: ${max}`));
+    if (min !== undefined && max !== undefined && min > max) {
+      throw new EsException(illegalArgument(`minimum snapshot count ${min} cannot be larger than maximum snapshot count ${max}`));
+    }
+  },
 };
 
 /**
- * Checks an SLM policy body token by token as ES's `SnapshotLifecyclePolicy.PARSER`
- * (`snapshot_lifecycle`) and `SnapshotRetentionConfiguration.PARSER` (`snapshot_retention`) do: both
- * are lenient (unknown fields are skipped), a declared field given the wrong kind of value is an
- * x_content_parse_exception at its location, and a bad `expire_after` fails when the retention object
- * is built (`Failed to build [snapshot_retention] ...`, caused by TimeValue's complaint), wrapped as
- * `[snapshot_lifecycle] failed to parse field [retention]`; so does a `min_count` or `max_count` below
- * 1 or a `min_count` above `max_count`. Divergence: a count that is not a number is not refused.
+ * ES `SnapshotLifecyclePolicy.PARSER` (`snapshot_lifecycle`, lenient, constructing): `name`, `schedule`
+ * and `repository` strings (required), `config` any object (read as a map, checked when a snapshot is
+ * asked for), `retention` the retention parser above. A wrongly typed value is an
+ * x_content_parse_exception at its location; missing required fields are `Required [...]`.
  */
-function checkSlmBody(text: string): void {
-  const p = new JsonTokenizer(text);
-  if (p.nextToken() !== 'START_OBJECT') return; // bodyAsMap reports it
-  for (let token = p.nextToken(); token !== 'END_OBJECT' && token !== null; token = p.nextToken()) {
-    const field = p.currentName();
-    token = p.nextToken();
-    const expected = SLM_FIELDS[field];
-    if (expected !== undefined && token !== expected) {
-      throw new EsException(xContentError(p.tokenLocation(), `[snapshot_lifecycle] ${field} doesn't support values of type: ${token}`));
-    }
-    if (field === 'retention') {
-      checkRetention(p);
-    } else if (token === 'START_OBJECT' || token === 'START_ARRAY') {
-      p.skipChildren();
-    }
-  }
-}
-
-function checkRetention(p: JsonTokenizer): void {
-  let expireAfter: string | undefined;
-  const counts = new Map<string, number>();
-  for (let token = p.nextToken(); token !== 'END_OBJECT' && token !== null; token = p.nextToken()) {
-    const field = p.currentName();
-    token = p.nextToken();
-    if (field === 'expire_after') {
-      if (token !== 'VALUE_STRING') {
-        const inner = xContentError(p.tokenLocation(), `[snapshot_retention] expire_after doesn't support values of type: ${token}`);
-        if (token === 'START_OBJECT' || token === 'START_ARRAY') p.skipChildren();
-        throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', inner));
-      }
-      expireAfter = p.text();
-    } else if ((field === 'min_count' || field === 'max_count') && (token === 'VALUE_NUMBER' || token === 'VALUE_STRING')) {
-      // `declareInt`: a number or a numeric string (anything else is left to the lenient parse).
-      const n = Number(p.text());
-      if (Number.isFinite(n)) counts.set(field, Math.trunc(n));
-    } else if (token === 'START_OBJECT' || token === 'START_ARRAY') {
-      p.skipChildren();
-    }
-  }
-  // The retention object is built once it ends: `expire_after` parsed, then the constructor's count
-  // rules (ES `SnapshotRetentionConfiguration`), each a failure to build, wrapped for the field.
-  const fail = (reason: string): never => {
-    const build = xContentError(null, 'Failed to build [snapshot_retention] after last required field arrived', illegalArgument(reason));
-    throw new EsException(xContentError(p.tokenLocation(), '[snapshot_lifecycle] failed to parse field [retention]', build));
-  };
-  if (expireAfter !== undefined) {
-    const parsed = parseTimeValue(expireAfter, 'expire_after');
-    if (!parsed.ok) fail(parsed.reason);
-  }
-  const min = counts.get('min_count');
-  const max = counts.get('max_count');
-  if (min !== undefined && min < 1) fail(`minimum snapshot count must be at least 1, but was: ${min}`);
-  if (max !== undefined && max < 1) fail(`maximum snapshot count must be at least 1, but was: ${max}`);
-  if (min !== undefined && max !== undefined && min > max) fail(`minimum snapshot count ${min} cannot be larger than maximum snapshot count ${max}`);
-}
+const SLM_POLICY_SPEC: ParserSpec<void> = {
+  name: 'snapshot_lifecycle',
+  constructing: true,
+  ignoreUnknownFields: true,
+  fields: [
+    { name: 'name', type: 'STRING', constructorArg: 'required', parse: textValue },
+    { name: 'schedule', type: 'STRING', constructorArg: 'required', parse: textValue },
+    { name: 'repository', type: 'STRING', constructorArg: 'required', parse: textValue },
+    { name: 'config', type: 'OBJECT', constructorArg: 'optional', parse: anyValue },
+    { name: 'retention', type: 'OBJECT', constructorArg: 'optional', parse: (p) => parseObject(p, RETENTION_SPEC) },
+  ],
+  build: () => undefined,
+};
 
 export function putSlmPolicyHandler(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const text = requiredBody(ctx);
   const body = bodyAsMap(text);
-  checkSlmBody(text);
+  checkValueTypes(text, SLM_POLICY_SPEC);
   putSlmPolicy(sim.cluster, pathParam(ctx, 'policy_id'), body, sim.now, sim.profile);
   sim.slmChanged();
   sim.clusterChanged();

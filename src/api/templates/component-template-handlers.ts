@@ -12,6 +12,8 @@ import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../../engine/cluster/index-settings';
 import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluster/index-view';
 import { EsException, illegalArgument, resourceNotFound } from '../../engine/errors';
+import { booleanValue, checkValueTypes, longValue, typedObject } from '../../engine/xcontent/object-parser';
+import { TEMPLATE_TYPES } from './template-handlers';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
 
 /** ES `ComponentTemplate.PARSER` fields per release (`deprecated` from 8.12). */
@@ -23,6 +25,17 @@ function componentFields(ctx: RequestContext): readonly string[] {
 function templateFields(ctx: RequestContext): readonly string[] {
   return ctx.sim.profile.dataStreams === 'v8' ? ['settings', 'mappings', 'aliases', 'lifecycle'] : ['settings', 'mappings', 'aliases'];
 }
+
+/**
+ * The value types of ES `ComponentTemplate.PARSER` (`component_template`): `template` is
+ * `Template.PARSER`'s object, `version` a long, `_meta` an object, `deprecated` a boolean.
+ */
+const COMPONENT_TEMPLATE_TYPES = typedObject('component_template', [
+  ['template', 'OBJECT', TEMPLATE_TYPES],
+  ['version', 'LONG', longValue],
+  ['_meta', 'OBJECT'],
+  ['deprecated', 'BOOLEAN', booleanValue],
+]);
 
 /** `PUT|POST /_component_template/<name>` (`?create=true` refuses an existing name). */
 export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
@@ -38,10 +51,7 @@ export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
   for (const key of Object.keys(template)) {
     if (!templateFields(ctx).includes(key)) throw new EsException(illegalArgument(`[template] unknown field [${key}]`));
   }
-  const version = body['version'];
-  if (version !== undefined && version !== null && (typeof version !== 'number' || !Number.isSafeInteger(version))) {
-    throw new EsException(illegalArgument('[component_template] failed to parse field [version]'));
-  }
+  checkValueTypes(ctx.body, COMPONENT_TEMPLATE_TYPES);
   const settings = flattenSettings(isObject(template['settings']) ? template['settings'] : {});
   validateSettings(settings, sim.profile);
   if (booleanParam(ctx, 'create', false) && sim.cluster.componentTemplates.has(name)) {

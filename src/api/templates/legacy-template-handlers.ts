@@ -11,9 +11,11 @@ import type { LegacyTemplate } from '../../engine/cluster/cluster';
 import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { flattenSettings, INVALID_FILENAME_MESSAGE, validateSettings } from '../../engine/cluster/index-settings';
 import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluster/index-view';
-import { actionRequestValidation, EsError, EsException, illegalArgument, parseException } from '../../engine/errors';
+import { actionRequestValidation, EsError, EsException, illegalArgument, numberFormat, parseException } from '../../engine/errors';
+import { javaToString } from '../../engine/xcontent/object-parser';
+import { createIndexAliases } from '../indices/alias-spec';
 import { invalidIndexTemplate } from './template-handlers';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
+import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
 
 /** ES `InvalidIndexTemplateException` over a `ValidationException`'s message. */
 function invalidTemplate(name: string, problems: readonly string[]): EsError {
@@ -60,11 +62,13 @@ export function putLegacyTemplate(ctx: RequestContext): HandlerResult {
   for (const [key, value] of Object.entries(body)) {
     if (key === 'index_patterns' || key === 'template') {
       if (typeof value === 'string') patterns = [value];
-      else if (Array.isArray(value)) patterns = value.map((v) => String(v));
+      // `Object::toString` of each element: a map or list becomes Java's text of it (`{}`, `[a]`).
+      else if (Array.isArray(value)) patterns = value.map((v, i) => javaToString(v, value, i));
       else throw new EsException(illegalArgument('Malformed [index_patterns] value, should be a string or a list of strings'));
     } else if (key === 'order') {
-      const n = typeof value === 'number' ? value : Number(value);
-      if (!Number.isInteger(n)) throw new EsException(illegalArgument(`For input string: "${String(value)}"`));
+      // ES `XContentMapValues#nodeIntegerValue`: a number, else `Integer.parseInt` of its Java text.
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^[+-]?\d+$/.test(value) ? Number(value) : NaN;
+      if (!Number.isInteger(n)) throw new EsException(numberFormat(javaToString(value, body, key)));
       order = n;
     } else if (key === 'version') {
       if (typeof value !== 'number' || !Number.isSafeInteger(value) || Math.abs(value) > 2 ** 31 - 1) {
@@ -106,7 +110,7 @@ export function putLegacyTemplate(ctx: RequestContext): HandlerResult {
   }
   const flat = new Map<string, string>();
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
-  sim.cluster.legacyTemplates.set(name, { name, order, version, indexPatterns: patterns, settings: flat, mappings, aliases: aliasesFromBody(aliasesMap) });
+  sim.cluster.legacyTemplates.set(name, { name, order, version, indexPatterns: patterns, settings: flat, mappings, aliases: createIndexAliases(aliasesMap, sim.profile.aliasParsing) });
   return ok(ACKNOWLEDGED);
 }
 

@@ -18,6 +18,7 @@ import type { Profile } from '../../engine/profile';
 import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../../engine/cluster/index-settings';
 import { writeIndexOf } from '../../engine/cluster/rollover-service';
+import { booleanValue, checkValueTypes, longValue, nested, stringArray, typedObject } from '../../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from '../context';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
@@ -38,12 +39,35 @@ function templateFields(profile: Profile): readonly string[] {
   return [...TEMPLATE_FIELDS, 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'];
 }
 
+/** ES `Template.PARSER` (`template`, in composable and component templates): each field an object. */
+export const TEMPLATE_TYPES = nested('template', [['settings', 'OBJECT'], ['mappings', 'OBJECT'], ['aliases', 'OBJECT'], ['lifecycle', 'OBJECT']]);
+
+/**
+ * The value types of ES `ComposableIndexTemplate.PARSER` (`index_template`) and `Template.PARSER`
+ * (`template`): `declareStringArray` for the pattern and name lists, `declareLong` for `priority` and
+ * `version`, `declareBoolean` for the flags, `declareObject` for the rest.
+ */
+const INDEX_TEMPLATE_TYPES = typedObject('index_template', [
+  ['index_patterns', 'STRING_ARRAY', stringArray],
+  ['composed_of', 'STRING_ARRAY', stringArray],
+  ['ignore_missing_component_templates', 'STRING_ARRAY', stringArray],
+  ['priority', 'LONG', longValue],
+  ['version', 'LONG', longValue],
+  ['template', 'OBJECT', TEMPLATE_TYPES],
+  ['_meta', 'OBJECT'],
+  ['data_stream', 'OBJECT'],
+  ['allow_auto_create', 'BOOLEAN', booleanValue],
+  ['deprecated', 'BOOLEAN', booleanValue],
+]);
+
 /** Parses and checks a composable template body (everything but the overlap with other templates). */
-function parseIndexTemplate(ctx: RequestContext, name: string, body: Record<string, unknown>): IndexTemplate {
+function parseIndexTemplate(ctx: RequestContext, name: string, text: string | null): IndexTemplate {
   const { sim } = ctx;
+  const body = bodyAsMap(text);
   for (const key of Object.keys(body)) {
     if (!templateFields(sim.profile).includes(key)) throw new EsException(illegalArgument(`[index_template] unknown field [${key}]`));
   }
+  checkValueTypes(text, INDEX_TEMPLATE_TYPES);
   const rawPatterns = body['index_patterns'];
   const patterns = typeof rawPatterns === 'string' ? [rawPatterns] : Array.isArray(rawPatterns) ? rawPatterns.map(String) : [];
   if (patterns.length === 0) throw new EsException(actionRequestValidation(['index patterns are missing']));
@@ -109,7 +133,7 @@ function globsOverlap(a: string, b: string): boolean {
 export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'name');
-  const parsed = parseIndexTemplate(ctx, name, bodyAsMap(requiredBody(ctx)));
+  const parsed = parseIndexTemplate(ctx, name, requiredBody(ctx));
   if (booleanParam(ctx, 'create', false) && sim.cluster.indexTemplates.has(name)) {
     throw new EsException(illegalArgument(`index template [${name}] already exists`));
   }
@@ -143,7 +167,7 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
   const index = pathParam(ctx, 'name');
   const candidates = [...sim.cluster.indexTemplates.values()];
   if (ctx.body !== null && ctx.body.trim().length > 0) {
-    candidates.push(parseIndexTemplate(ctx, 'simulate_index_template', bodyAsMap(ctx.body)));
+    candidates.push(parseIndexTemplate(ctx, 'simulate_index_template', ctx.body));
   }
   let winner: IndexTemplate | null = null;
   for (const template of candidates) {

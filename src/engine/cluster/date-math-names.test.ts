@@ -43,3 +43,24 @@ describe('date math in names (ES DateMathExpressionResolver)', () => {
     expect(errorOf(() => resolveDateMathName('<>', now)).reason).to.equal('nothing captured');
   });
 });
+
+describe('date math past the calendar (issue 20, item 7)', () => {
+  const now = Date.parse('2024-03-15T13:45:10Z');
+
+  it('refuses an amount beyond an int as Integer.parseInt does', () => {
+    const error = errorOf(() => resolveDateMathName('<logs-{now+2147483648d}>', now));
+    expect(error).to.include({ type: 'number_format_exception', reason: 'For input string: "2147483648"', status: 400 });
+  });
+
+  it('refuses a result past the calendar with a 400, not a RangeError', () => {
+    for (const math of ['now+1000000000d', 'now+2147483647d', 'now-2147483647d/d', 'now+2147483647y', 'now-300000y']) {
+      const error = errorOf(() => resolveDateMathName(`<logs-{${math}}>`, now));
+      expect(error, math).to.include({ type: 'illegal_argument_exception', status: 400 });
+      expect(error.reason, math).to.contain(`date math [${math}]`);
+    }
+  });
+
+  it('prints a year past 9999 with a plus sign, as java.time does', () => {
+    expect(resolveDateMathName('<logs-{now+10000y}>', now)).to.equal('logs-+12024.03.15');
+  });
+});

@@ -5,7 +5,7 @@
  * scanning rules, escapes and error messages. Pure: `now` is an argument; time zones are computed from
  * the instant (fixed offsets directly, region ids through `Intl`), never from the host clock.
  */
-import { EsError, EsException, parseException } from '../errors';
+import { EsError, EsException, illegalArgument, numberFormat, parseException } from '../errors';
 import { utcCalendar, utcMillis } from '../xcontent/time';
 
 const UNIT_MILLIS: Readonly<Record<string, number>> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, H: 3_600_000, m: 60_000, s: 1000 };
@@ -171,12 +171,28 @@ function evaluateDateMath(math: string, now: number, offsetOf: ZoneOffsets, patt
       const start = i;
       while (i < text.length && /[0-9]/.test(text[i]!)) i++;
       if (i >= text.length) throw new EsException(parseException(`truncated date math [${math}]`));
-      amount = Number(text.slice(start, i));
+      // `Integer.parseInt` of the digits: beyond an int it is a NumberFormatException.
+      const digits = text.slice(start, i);
+      amount = Number(digits);
+      if (amount > 2147483647) throw new EsException(numberFormat(digits));
     }
     const unit = text[i++]!;
     local = round ? roundDown(local, unit, math) : addUnits(local, sign * amount, unit, math);
+    if (!(Math.abs(local) <= CALENDAR_LIMIT_MILLIS)) throw new EsException(pastCalendar(math));
   }
   return fromLocal(local, offsetOf);
+}
+
+/** The simulator's calendar: JavaScript's date range, years -271821 to 275760. */
+const CALENDAR_LIMIT_MILLIS = 8.64e15;
+
+/**
+ * Divergence: java.time computes dates up to the year 999999999 (and prints years past 9999 with a `+`),
+ * so ES would name an index `logs-+2739823.05.13` for `{now+1000000000d}`; the simulator's calendar
+ * ends in the year 275760, and it refuses such date math with a 400 instead of answering a 500.
+ */
+function pastCalendar(math: string): EsError {
+  return illegalArgument(`date math [${math}] reaches past the simulator's calendar (years -271821 to 275760)`);
 }
 
 function unitNotSupported(unit: string, math: string): EsException {
@@ -188,7 +204,8 @@ function addUnits(t: number, amount: number, unit: string, math: string): number
     const c = utcCalendar(t);
     const months = c.year * 12 + (c.month - 1) + (unit === 'y' ? amount * 12 : amount);
     const year = Math.floor(months / 12);
-    const month = (months % 12) + 1;
+    if (Math.abs(year) > 275_760) throw new EsException(pastCalendar(math));
+    const month = (((months % 12) + 12) % 12) + 1;
     // java.time clamps the day to the target month's length.
     const lastDay = utcCalendar(utcMillis(year, month + 1, 1) - 86_400_000).day;
     return utcMillis(year, month, Math.min(c.day, lastDay), c.hour, c.minute, c.second) + (((t % 1000) + 1000) % 1000);
@@ -242,7 +259,8 @@ function formatDatePattern(t: number, pattern: string, offsetOf: ZoneOffsets): s
     let run = 1;
     while (pattern[i + run] === letter) run++;
     if (/[A-Za-z]/.test(letter)) {
-      if ((letter === 'y' || letter === 'u') && run === 4) out += String(c.year).padStart(4, '0');
+      // java.time's `SignStyle.EXCEEDS_PAD`: a year wider than the four letters gets a `+`.
+      if ((letter === 'y' || letter === 'u') && run === 4) out += `${c.year > 9999 ? '+' : ''}${String(c.year).padStart(4, '0')}`;
       else if ((letter === 'y' || letter === 'u') && run === 2) out += two(c.year % 100);
       else if (letter === 'M' && run === 2) out += two(c.month);
       else if (letter === 'd' && run === 2) out += two(c.day);

@@ -187,8 +187,10 @@ export function validateUpdatable(
 
 /** ES `Strings.INVALID_FILENAME_CHARS` in the order Java's HashSet prints them (index, repository, snapshot and SLM policy names). */
 const INVALID_FILENAME_CHARS = [' ', '"', '*', '\\', '<', '|', ',', '>', '/', '?'];
+/** The set as Java prints it. */
+export const INVALID_FILENAME_SET = `[${INVALID_FILENAME_CHARS.join(', ')}]`;
 /** What ES says of a name holding one of them. */
-export const INVALID_FILENAME_MESSAGE = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
+export const INVALID_FILENAME_MESSAGE = `must not contain the following characters ${INVALID_FILENAME_SET}`;
 
 /** Whether the name holds none of ES's invalid file-name characters. */
 export function validFileName(name: string): boolean {

@@ -175,3 +175,32 @@ describe('SLM policies', () => {
     expect(cluster.snapshots.slmStats.policies.has('p')).to.equal(false);
   });
 });
+
+describe('SLM snapshot names and configs ES refuses (issue 20, items 6 and 8)', () => {
+  const now = at('2024-01-01T00:00:00Z');
+  const withRepository = () => {
+    const cluster = createCluster(counter());
+    putRepository(cluster, 'r', 'fs', { location: '/x' });
+    return cluster;
+  };
+
+  it('refuses names with file-name characters at PUT (GenerateSnapshotNameStep#validateGeneratedSnapshotName)', () => {
+    const set = '[ , ", *, \\, <, |, ,, >, /, ?]';
+    for (const name of ['bad name', 'a,b', 'a/b', 'a*', 'a"b', 'a|b', 'a?b', 'na>me', 'a\\b', '<a,b-{now/d}>']) {
+      const cluster = withRepository();
+      const error = errorOf(() => putSlmPolicy(cluster, 'p', { name, schedule: '0 30 1 * * ?', repository: 'r' }, now, PROFILE_8_19));
+      expect(error.type, name).to.equal('action_request_validation_exception');
+      expect(error.reason, name).to.equal(`Validation Failed: 1: invalid snapshot name [${name}]: must not contain contain the following characters ${set};`);
+      expect(cluster.snapshots.slmPolicies.size).to.equal(0);
+    }
+  });
+
+  it('a config whose indices list holds an object fails the run before any snapshot, recording nothing', () => {
+    const cluster = withRepository();
+    putSlmPolicy(cluster, 'p', { name: 'snap', schedule: '0 30 1 * * ?', repository: 'r', config: { indices: [{}] } }, now, PROFILE_8_19);
+    const error = errorOf(() => executeSlmPolicy(cluster, 'p', now, PROFILE_8_19));
+    expect(error).to.include({ type: 'array_store_exception', status: 500 });
+    expect(cluster.snapshots.slmPolicies.get('p')).to.not.have.property('lastFailure');
+    expect(cluster.snapshots.snapshots.get('r')?.size ?? 0).to.equal(0);
+  });
+});

@@ -8,10 +8,10 @@
 import type { Cluster } from './cluster';
 import type { SlmInvocation, SlmPolicy, SlmPolicyStats, Snapshot, SnapshotRepository } from './snapshot-store';
 import { actionRequestValidation, EsError, EsException, illegalArgument, resourceNotFound } from '../errors';
-import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
+import { INVALID_FILENAME_MESSAGE, INVALID_FILENAME_SET, validFileName } from './index-settings';
 import type { Profile } from '../profile';
 import { formatEsDate, formatJavaInstantString, parseTimeValue } from '../xcontent/time';
-import { ownKeysObject } from '../xcontent/object-parser';
+import { javaToString, ownKeysObject } from '../xcontent/object-parser';
 import { resolveDateMathName } from './date-math-names';
 
 export { resolveDateMathName };
@@ -229,6 +229,71 @@ export function generateSnapshotName(cluster: Cluster, name: string, now: number
   return `${resolveDateMathName(name, now)}-${cluster.newUuid().toLowerCase()}`;
 }
 
+/** ES `XContentMapValues#nodeBooleanValue(node, name)`: a boolean, or the text `true`/`false`. */
+function nodeBoolean(value: unknown, name: string, container: object): boolean {
+  const text = javaToString(value, container, name);
+  if (value === true || text === 'true') return true;
+  if (value === false || text === 'false') return false;
+  throw new EsException(
+    illegalArgument(`Could not convert [${name}] to boolean`, illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`)),
+  );
+}
+
+export interface CreateSnapshotSource {
+  readonly indices: string;
+  readonly includeGlobalState: boolean;
+  readonly ignoreUnavailable: boolean;
+  readonly metadata?: Record<string, unknown>;
+}
+
+/**
+ * ES `CreateSnapshotRequest#source(Map)`: each known field in body order, refusing a malformed one
+ * with its IllegalArgumentException; unknown fields are ignored. `settings` was read (and checked)
+ * before 8.x, `metadata` since 7.3, `feature_states` since 7.12.
+ */
+export function createSnapshotSource(body: Record<string, unknown>, api: Profile['snapshots']['api']): CreateSnapshotSource {
+  let indices = '_all';
+  let includeGlobalState = true;
+  let metadata: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'indices') {
+      // A list is copied into a `String[]` (`List#toArray`): an element that is not a string fails there.
+      if (typeof value === 'string') indices = value;
+      else if (Array.isArray(value)) indices = indexList(value).join(',');
+      else throw new EsException(illegalArgument('malformed indices section, should be an array of strings'));
+    } else if (key === 'feature_states' && api === 'v8') {
+      if (!Array.isArray(value)) throw new EsException(illegalArgument('malformed feature_states section, should be an array of strings'));
+    } else if (key === 'partial') {
+      nodeBoolean(value, 'partial', body);
+    } else if (key === 'settings' && api !== 'v8') {
+      if (!isRecord(value)) throw new EsException(illegalArgument('malformed settings section, should indices an inner object'));
+    } else if (key === 'include_global_state') {
+      includeGlobalState = nodeBoolean(value, 'include_global_state', body);
+    } else if (key === 'metadata' && api !== 'v6.6') {
+      if (value !== null && !isRecord(value)) throw new EsException(illegalArgument('malformed metadata, should be an object'));
+      if (isRecord(value)) metadata = value;
+    }
+  }
+  return { indices: indices.length === 0 ? '_all' : indices, includeGlobalState, ignoreUnavailable: body['ignore_unavailable'] === true, ...(metadata ? { metadata } : {}) };
+}
+
+/**
+ * `List<String>#toArray(new String[n])` over a JSON list: a map, list, number or boolean in it is a Java
+ * `ArrayStoreException` (ES answers it as a 500, `array_store_exception`, HotSpot's wording); a null
+ * stays null and `CreateSnapshotRequest#validate` refuses it ("index is null").
+ */
+function indexList(values: readonly unknown[]): string[] {
+  if (values.some((v) => v !== null && typeof v !== 'string')) {
+    throw new EsException({
+      type: 'array_store_exception',
+      reason: 'arraycopy: element type mismatch: can not cast one of the elements of java.lang.Object[] to the type of the destination array, java.lang.String',
+      status: 500,
+    });
+  }
+  if (values.includes(null)) throw new EsException(actionRequestValidation(['index is null']));
+  return values as string[];
+}
+
 // ---- SLM ----
 
 export interface SlmPolicyRequest {
@@ -267,6 +332,10 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
       if (resolved.includes('#')) errors.push(`invalid snapshot name [${name}]: must not contain '#'`);
       if (resolved.startsWith('_')) errors.push(`invalid snapshot name [${name}]: must not start with '_'`);
       if (resolved.toLowerCase() !== resolved) errors.push(`invalid snapshot name [${name}]: must be lowercase`);
+      // ES `GenerateSnapshotNameStep#validateGeneratedSnapshotName` (7.4+, its wording, doubled word
+      // included): the generated name (date math resolved, `-` and a lowercase UUID added) must be a
+      // valid file name.
+      if (!validFileName(resolved)) errors.push(`invalid snapshot name [${name}]: must not contain contain the following characters ${INVALID_FILENAME_SET}`);
     }
   }
   // ES validates the schedule after the snapshot name.
@@ -351,21 +420,25 @@ export function deleteSlmPolicy(cluster: Cluster, id: string): void {
 export function executeSlmPolicy(cluster: Cluster, id: string, now: number, profile?: Profile): string {
   const policy = cluster.snapshots.slmPolicies.get(id);
   if (!policy) throw new EsException(illegalArgument(`no such snapshot lifecycle policy [${id}]`));
-  const snapshotName = generateSnapshotName(cluster, policy.name, now);
   const configMetadata = isRecord(policy.config?.['metadata']) ? (policy.config!['metadata'] as Record<string, unknown>) : {};
-  const includeGlobalState = policy.config?.['include_global_state'];
+  // ES `SnapshotLifecyclePolicy#toRequest`: the config, with the policy added to its metadata, read by
+  // `CreateSnapshotRequest#source(Map)`. A config it cannot read (`"indices": [{}]`) fails here, before
+  // any snapshot is asked for: nothing is recorded, and `_execute` answers the failure. (ES draws the
+  // name's UUID first; here the failure draws none, so a refused run leaves the seeded sequence as it was.)
+  const source = createSnapshotSource({ ...(policy.config ?? {}), metadata: { ...configMetadata, policy: id } }, profile?.snapshots.api ?? 'v8');
+  const snapshotName = generateSnapshotName(cluster, policy.name, now);
   const stats = slmPolicyStats(cluster, id);
   try {
     // ES `SnapshotsService#createSnapshot`: name and repository first, then the indices.
     const name = validateNewSnapshot(cluster, policy.repository, snapshotName, now, profile);
-    const indices = resolveIndices(cluster, slmIndexExpression(policy), {
-      ignoreUnavailable: policy.config?.['ignore_unavailable'] === true,
+    const indices = resolveIndices(cluster, source.indices, {
+      ignoreUnavailable: source.ignoreUnavailable,
       allowNoIndices: true,
       expandHidden: false,
     }).map((i) => i.name);
     storeSnapshot(cluster, policy.repository, name, indices, now, {
-      includeGlobalState: includeGlobalState === undefined ? true : includeGlobalState === true || includeGlobalState === 'true',
-      metadata: { ...configMetadata, policy: id },
+      includeGlobalState: source.includeGlobalState,
+      metadata: source.metadata ?? { policy: id },
       ...(profile ? { profile } : {}),
     });
   } catch (e) {
@@ -396,14 +469,6 @@ export function slmPolicyStats(cluster: Cluster, id: string): SlmPolicyStats {
 function exceptionDetails(error: EsError): string {
   const toJson = (e: EsError): Record<string, unknown> => ({ type: e.type, reason: e.reason, ...(e.causedBy ? { caused_by: toJson(e.causedBy) } : {}) });
   return JSON.stringify(toJson(error));
-}
-
-/** The index expression an SLM policy snapshots (`config.indices`, default all). */
-export function slmIndexExpression(policy: SlmPolicy): string {
-  const indices = policy.config?.['indices'];
-  if (Array.isArray(indices)) return indices.map(String).join(',');
-  if (typeof indices === 'string' && indices.length > 0) return indices;
-  return '_all';
 }
 
 /**

@@ -4,7 +4,7 @@
  * at the token where a failure happened, and constructor arguments built as soon as the last one
  * arrives. Messages are ES's; the code is ours. Pure: works on a `JsonTokenizer`, no I/O.
  */
-import { EsError, EsException, illegalArgument, numberFormat } from '../errors';
+import { EsError, EsException, illegalArgument, illegalState, numberFormat } from '../errors';
 import { javaHashMapOrder } from './java-order';
 import { JsonTokenizer, Location, Token, jsonParseError } from './json-tokens';
 import { parseTimeValue, TimeValue } from './time';
@@ -19,7 +19,9 @@ export type ValueType =
   | 'BOOLEAN'
   | 'OBJECT'
   | 'VALUE'
-  | 'OBJECT_ARRAY';
+  | 'OBJECT_ARRAY'
+  | 'STRING_ARRAY'
+  | 'INT_ARRAY';
 
 const SUPPORTED: Record<ValueType, readonly Token[]> = {
   STRING: ['VALUE_STRING'],
@@ -31,6 +33,8 @@ const SUPPORTED: Record<ValueType, readonly Token[]> = {
   OBJECT: ['START_OBJECT'],
   VALUE: ['VALUE_STRING', 'VALUE_NUMBER', 'VALUE_BOOLEAN', 'VALUE_NULL'],
   OBJECT_ARRAY: ['START_OBJECT', 'START_ARRAY'],
+  STRING_ARRAY: ['START_ARRAY', 'VALUE_STRING'],
+  INT_ARRAY: ['START_ARRAY', 'VALUE_NUMBER', 'VALUE_STRING'],
 };
 
 export interface FieldSpec {
@@ -52,6 +56,8 @@ export interface ParserSpec<R> {
    */
   readonly build: (values: ReadonlyMap<string, unknown>) => R;
   readonly constructing?: boolean;
+  /** ES's `ignoreUnknownFields` parsers (`new ObjectParser<>(name, true, ...)`): other fields are skipped. */
+  readonly ignoreUnknownFields?: boolean;
 }
 
 export function xContentError(at: Location | null, message: string, causedBy?: EsError): EsError {
@@ -159,6 +165,11 @@ function parseObjectFields<R>(p: JsonTokenizer, spec: ParserSpec<R>): R {
     if (token === 'FIELD_NAME') {
       fieldName = p.currentName();
       field = spec.fields.find((f) => f.name === fieldName) ?? null;
+      if (!field && spec.ignoreUnknownFields) {
+        p.nextToken();
+        p.skipChildren();
+        continue;
+      }
       if (!field) {
         const at = p.tokenLocation();
         const message = unknownFieldMessage(spec.name, fieldName, spec.fields.map((f) => f.name), p.errorStyle);
@@ -285,6 +296,79 @@ export function booleanValue(p: JsonTokenizer): boolean {
   if (text === 'true') return true;
   if (text === 'false') return false;
   throw new EsException(illegalArgument(`Failed to parse value [${text}] as only [true] or [false] are allowed.`));
+}
+
+/**
+ * ES `XContentParser#text()`: the text of a string, number or boolean; on an object, array or null it is
+ * an `IllegalStateException` naming the token and where it starts (the parser wraps it as
+ * `failed to parse field [f]`).
+ */
+export function textValue(p: JsonTokenizer): string {
+  const token = p.currentToken();
+  if (token === 'VALUE_STRING' || token === 'VALUE_NUMBER' || token === 'VALUE_BOOLEAN') return p.text();
+  const at = p.tokenLocation();
+  throw new EsException(illegalState(`Can't get text on a ${token ?? 'null'} at ${at.line}:${at.column}`));
+}
+
+/**
+ * ES `AbstractObjectParser#parseArray` with an item parser: one value (or object) stands for a list of
+ * one; in an array each value, null or object goes to the item parser, a nested array is an
+ * `IllegalStateException` ("expected value but got [START_ARRAY]").
+ */
+export function arrayOf<T>(p: JsonTokenizer, item: (p: JsonTokenizer) => T): T[] {
+  if (p.currentToken() !== 'START_ARRAY') return [item(p)];
+  const out: T[] = [];
+  for (let token = p.nextToken(); token !== 'END_ARRAY' && token !== null; token = p.nextToken()) {
+    if (token === 'START_ARRAY') throw new EsException(illegalState(`expected value but got [${token}]`));
+    out.push(item(p));
+  }
+  return out;
+}
+
+/** ES `declareStringArray`: `STRING_ARRAY` read with `p.text()` per element. */
+export function stringArray(p: JsonTokenizer): string[] {
+  return arrayOf(p, textValue);
+}
+
+/** The fields of a type-checking pass: each name's `ValueType` and how its value is read. */
+export type FieldTypes = ReadonlyArray<readonly [name: string, type: ValueType, parse?: (p: JsonTokenizer) => unknown]>;
+
+/**
+ * A lenient `ObjectParser` that only checks and reads values (ES `assertSupports`, then the field's
+ * parser): `[name] f doesn't support values of type: T`, or a reader's failure wrapped as
+ * `[name] failed to parse field [f]`, at the token where it happened. Undeclared fields are skipped;
+ * a field without a reader is read whole (`anyValue`). Nested objects pass another `typedObject` as
+ * their reader. This is the one place a body's value types are checked.
+ */
+export function typedObject(name: string, fields: FieldTypes): ParserSpec<void> {
+  return {
+    name,
+    ignoreUnknownFields: true,
+    fields: fields.map(([field, type, parse]) => ({ name: field, type, parse: parse ?? anyValue })),
+    build: () => undefined,
+  };
+}
+
+/** A reader for a nested object that `typedObject` checks. */
+export function nested(name: string, fields: FieldTypes): (p: JsonTokenizer) => void {
+  const spec = typedObject(name, fields);
+  return (p) => {
+    // ES `ObjectParser#parse` at the value it is given (an array element may be any token).
+    const token = p.currentToken();
+    if (token !== 'START_OBJECT') throw new EsException(xContentError(p.tokenLocation(), `[${name}] Expected START_OBJECT but was: ${token ?? 'null'}`));
+    parseObject(p, spec);
+  };
+}
+
+/**
+ * Checks a request body's value types with `spec` (the body text as sent, so every error names ES's
+ * line and column). Bodies that are not an object are left to the caller's own parse.
+ */
+export function checkValueTypes(text: string | null, spec: ParserSpec<void>): void {
+  if (text === null || text.trim().length === 0) return;
+  const p = new JsonTokenizer(text);
+  if (p.nextToken() !== 'START_OBJECT') return;
+  parseObject(p, spec);
 }
 
 /**
