@@ -10,6 +10,7 @@
 import type { ComponentTemplate } from '../engine/cluster/cluster';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
+import { parseTemplateLifecycle } from './data-streams/data-stream-lifecycle-handlers';
 import { aliasMetadataToXContent, settingsToXContent } from '../engine/cluster/index-view';
 import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
@@ -50,7 +51,8 @@ export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
   const flat = new Map<string, string>();
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
-  sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body });
+  const lifecycle = sim.profile.dataStreamLifecycle ? parseTemplateLifecycle(template['lifecycle'], sim.profile.parseErrorStyle) : undefined;
+  sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body, ...(lifecycle ? { lifecycle } : {}) });
   return ok(ACKNOWLEDGED);
 };
 

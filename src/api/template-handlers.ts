@@ -9,7 +9,7 @@
  * routes (routes.ts), so it never stores, and so never applies, a composable template.
  */
 import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../engine/cluster/cluster';
-import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../engine/cluster/data-streams';
+import { createDataStream, dataStreamSpec, dataStreamTemplateFor, templateLifecycle, writeIndexOfStream } from '../engine/cluster/data-streams';
 import { parseByteSize } from '../engine/xcontent/byte-size';
 import { actionRequestValidation, EsError, EsException, illegalArgument, indexClosed, indexNotFound, resourceNotFound } from '../engine/errors';
 import { composedAliases, composedSettings, createIndex, matchingTemplate } from '../engine/cluster/index-creation';
@@ -18,6 +18,9 @@ import type { Profile } from '../engine/profile';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
 import { writeIndexOf } from '../engine/cluster/rollover-service';
+import { parseTemplateLifecycle } from './data-streams/data-stream-lifecycle-handlers';
+import { lifecycleToXContent } from '../engine/cluster/data-stream-lifecycle-config';
+import { defaultRolloverOf, globalRetentionOf } from '../engine/lifecycle/data-stream-lifecycle/service';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
@@ -63,7 +66,9 @@ function parseIndexTemplate(ctx: RequestContext, name: string, body: Record<stri
   }
   const flat = new Map<string, string>();
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
-  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body };
+  // 8.11+: the template's data stream lifecycle (ES `Template.PARSER`'s `lifecycle`).
+  const lifecycle = sim.profile.dataStreamLifecycle ? parseTemplateLifecycle(template['lifecycle'], sim.profile.parseErrorStyle) : undefined;
+  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body, ...(lifecycle ? { lifecycle } : {}) };
 }
 
 /**
@@ -162,7 +167,19 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
   for (const other of candidates.filter((t) => t !== winner && t.name !== 'simulate_index_template').sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (patternsOverlap(winner.indexPatterns, other.indexPatterns)) overlapping.push({ name: other.name, index_patterns: other.indexPatterns });
   }
-  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases }, overlapping });
+  // 8.11+: the lifecycle the data stream would get (ES `Template#toXContent` with the default rollover
+  // when `include_defaults` asks), for a data stream template.
+  const lifecycle = sim.profile.dataStreamLifecycle && dataStreamSpec(winner) ? templateLifecycle(sim.cluster, winner) : null;
+  const lifecycleOut = lifecycle
+    ? {
+        lifecycle: lifecycleToXContent(
+          lifecycle,
+          { effective: true, global: globalRetentionOf(sim.cluster), internal: index.startsWith('.'), rollover: booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(sim.cluster) : null },
+          sim.profile,
+        ),
+      }
+    : {};
+  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases, ...lifecycleOut }, overlapping });
 }
 
 /**

@@ -145,6 +145,13 @@ export interface Profile {
    */
   readonly dataStreamDelete: { readonly lastIndexDeletesStream: boolean; readonly writeIndexRefusal: 'uncaught' | 'error' };
   /**
+   * The data stream lifecycle (8.11+, ES `DataStreamLifecycleService`), null before it. Its APIs come
+   * by release (`since` in the route table); what differs between the releases that have it is here:
+   * `hourlyRolloverForSubDayRetention`, the `max_age=auto` row for a retention of a day or less (1h,
+   * after 9.1: elastic/elasticsearch#130960); 8.19 and 9.1 roll such streams over daily.
+   */
+  readonly dataStreamLifecycle: { readonly hourlyRolloverForSubDayRetention: boolean } | null;
+  /**
    * Document write answers: `v7` (6.x/7.x) carry `_type: "_doc"` and a bulk answer starts with `took`;
    * `v8` has no types (removed in 8.0) and a bulk answer starts with `errors` (chunked XContent).
    */
@@ -408,6 +415,7 @@ export const PROFILE_7_10: Profile = {
   timeSeriesIndices: false,
   dataStreams: 'v7.10',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
+  dataStreamLifecycle: null,
   documentApi: 'v7',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -513,6 +521,7 @@ export const PROFILE_6_6: Profile = {
   timeSeriesIndices: false,
   dataStreams: 'none',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
+  dataStreamLifecycle: null,
   documentApi: 'v7',
   resizeCopiesSettings: false,
   parseOriginationDate: false,
@@ -638,6 +647,7 @@ export const PROFILE_7_17: Profile = {
   // 7.12: the stream's only backing index takes the stream with it (PR #69637); the write index is
   // still refused by a throw the runner does not catch (until 8.13).
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
+  dataStreamLifecycle: null,
   // 7.14, PR #74518.
   policyInUseBy: true,
   // 7.14: a policy may carry `_meta` (the specification's `IlmPolicy._meta`, since 7.14.0).
@@ -708,6 +718,7 @@ export const PROFILE_8_19: Profile = {
   timeSeriesIndices: true,
   dataStreams: 'v8',
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'error' },
+  dataStreamLifecycle: { hourlyRolloverForSubDayRetention: false },
   documentApi: 'v8',
   resizeCopiesSettings: true,
   parseOriginationDate: true,

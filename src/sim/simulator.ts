@@ -19,7 +19,13 @@ import { PhaseWait, Scheduler, WaitQueue } from './scheduler';
 import { executeSlmPolicy, slmNextExecution } from '../engine/cluster/snapshots';
 import { runSlmRetention } from '../engine/cluster/slm-retention';
 import { nextCronFire } from '../engine/cluster/cron';
-import { clusterSettingOrDefault } from '../engine/cluster/cluster-settings';
+import { clusterSettingOrDefault, effectiveClusterSetting } from '../engine/cluster/cluster-settings';
+import { DataStreamLifecycleState, runDataStreamLifecycle } from '../engine/lifecycle/data-stream-lifecycle/service';
+import { SETTING_DSL_POLL_INTERVAL } from '../engine/cluster/data-stream-lifecycle-config';
+import { parseTimeValue } from '../engine/xcontent/time';
+
+/** ES `DataStreamLifecycleService.DATA_STREAM_LIFECYCLE_POLL_INTERVAL_SETTING`'s default. */
+const DSL_POLL_INTERVAL_DEFAULT_MILLIS = 300_000;
 
 export interface SimulatorConfig {
   readonly startMillis: number;
@@ -70,6 +76,12 @@ export class Simulation {
   private slmJobs = new Map<string, { version: number; at: number | undefined }>();
   /** The retention job (ES `SnapshotRetentionService`): its schedule and next fire; null without policies. */
   private retentionJob: { schedule: string; at: number | undefined } | null = null;
+  /**
+   * The data stream lifecycle (8.11+): its error store and its own job (ES `DataStreamLifecycleService`,
+   * every `data_streams.lifecycle.poll_interval`, separate from ILM's poll); `dslNext` is the next run.
+   */
+  dsl!: DataStreamLifecycleState;
+  private dslNext = 0;
 
   constructor(readonly config: SimulatorConfig) {
     this.now = config.startMillis;
@@ -94,6 +106,8 @@ export class Simulation {
     this.watchTriggered = new Set();
     this.slmJobs = new Map();
     this.retentionJob = null;
+    this.dsl = new DataStreamLifecycleState(this.config.startMillis, DSL_POLL_INTERVAL_DEFAULT_MILLIS);
+    this.dslNext = this.dsl.nextRunAfter(this.config.startMillis);
     this.faults = new FaultTable();
     this.runner = new Runner(
       this.cluster,
@@ -165,7 +179,7 @@ export class Simulation {
     this.replanChanged();
     const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
     const shardsStart = this.allocation.nextStart();
-    return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity, this.slmDue());
+    return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity, this.slmDue(), this.dslDue());
   }
 
   /** The first poll tick at or after `millis` that has not run yet. */
@@ -189,15 +203,20 @@ export class Simulation {
       const eventDue = this.scheduler.events.peekDue();
       const shardsStart = this.allocation.nextStart();
       const slmDue = this.slmDue();
-      const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity, slmDue);
+      const dslDue = this.dslDue();
+      const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity, slmDue, dslDue);
       if (next > target) break;
-      // At one instant: async actions due, then SLM's jobs, then shards starting, then the poll tick.
+      // At one instant: async actions due, then SLM's jobs, then the data stream lifecycle, then shards
+      // starting, then ILM's poll tick.
       if (eventDue <= next) {
         this.now = eventDue;
         this.runEventsDueBy(this.now);
       } else if (slmDue <= next) {
         this.now = slmDue;
         this.runSlmJobsDueBy(slmDue);
+      } else if (dslDue <= next) {
+        this.now = dslDue;
+        this.runDataStreamLifecycleAt(dslDue);
       } else if (shardsStart !== null && shardsStart <= next) {
         this.now = shardsStart;
         this.shardsStarted(shardsStart);
@@ -268,6 +287,51 @@ export class Simulation {
    */
   slmChanged(): void {
     this.syncSlmJobs();
+  }
+
+  /**
+   * The next run of the data stream lifecycle's job, or Infinity while no stream has an enabled
+   * lifecycle (a run would find nothing to do; the schedule itself goes on, see `DataStreamLifecycleState`).
+   */
+  private dslDue(): number {
+    if (this.profile.dataStreamLifecycle === null || this.cluster.dataStreams.size === 0) return Infinity;
+    let any = false;
+    for (const ds of this.cluster.dataStreams.values()) {
+      if (ds.lifecycle?.enabled) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return Infinity;
+    if (this.dslNext <= this.now && this.dsl.lastRunAt(this.now) !== this.dslNext) this.dslNext = this.dsl.nextRunAfter(this.now);
+    return this.dslNext;
+  }
+
+  /** One run of the data stream lifecycle at `instant` (its changes are cluster changes). */
+  private runDataStreamLifecycleAt(instant: number): void {
+    this.dslNext = this.dsl.nextRunAfter(instant);
+    const changed = runDataStreamLifecycle({
+      cluster: this.cluster,
+      profile: this.profile,
+      now: instant,
+      state: this.dsl,
+      faults: this.faults,
+      random: () => this.prng.nextFloat(),
+    });
+    if (changed) this.clusterChanged();
+  }
+
+  /**
+   * After cluster settings changed: a new `data_streams.lifecycle.poll_interval` reschedules the data
+   * stream lifecycle's job from now (ES `DataStreamLifecycleService#updatePollInterval`).
+   */
+  dataStreamLifecycleSettingsChanged(): void {
+    const text = effectiveClusterSetting(this.cluster, SETTING_DSL_POLL_INTERVAL);
+    const parsed = text === null ? null : parseTimeValue(text, SETTING_DSL_POLL_INTERVAL);
+    const millis = parsed?.ok ? parsed.value.millis : DSL_POLL_INTERVAL_DEFAULT_MILLIS;
+    if (millis === this.dsl.intervalMillis) return;
+    this.dsl.reschedule(this.now, millis);
+    this.dslNext = this.dsl.nextRunAfter(this.now);
   }
 
   /** The next instant an SLM job fires (Infinity without policies: no cost for a cluster without SLM). */
