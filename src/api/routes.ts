@@ -29,6 +29,7 @@ import * as templates from './template-handlers';
 import * as legacyTemplates from './legacy-template-handlers';
 import * as xpack from './xpack-handlers';
 import * as dsl from './data-streams/data-stream-lifecycle-handlers';
+import * as health from './cluster/health-report-handlers';
 
 export interface Route {
   readonly method: Method;
@@ -294,7 +295,8 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_data_stream/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, DATA_STREAMS),
   route('GET', '/_data_stream/{name}/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, DATA_STREAMS),
   // `_global/health_report` since=8.7.0.
-  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, since('8.7.0')),
+  route('GET', '/_health_report', ['timeout', 'verbose', 'size'], health.healthReport, false, since('8.7.0')),
+  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], health.healthReport, false, since('8.7.0')),
   route('POST', '/{index}/_doc', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('PUT', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('POST', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
