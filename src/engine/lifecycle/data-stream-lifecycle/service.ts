@@ -33,6 +33,8 @@ import { ConditionValue, conditionResults, conditionsMet } from '../rollover-con
 import { createDownsampledIndex, downsampleIndexName, SETTING_DOWNSAMPLE_STATUS } from '../actions/downsample';
 import type { FaultTable } from '../faults';
 
+/** How many deleted generations the state remembers for the timeline (memory stays bounded over long runs). */
+const DELETED_GENERATIONS_KEPT = 10_000;
 /** ES `DataStreamLifecycleErrorStore.MAX_ERROR_MESSAGE_LENGTH`. */
 const MAX_ERROR_MESSAGE_LENGTH = 1000;
 /** ES `MergePolicyConfig` settings the lifecycle sets before it force merges. */
@@ -58,6 +60,11 @@ export class DataStreamLifecycleState {
    * `force_merge_completed_timestamp`); the simulator keeps the indices' UUIDs here.
    */
   readonly merged = new Set<string>();
+  /**
+   * The generations retention deleted, oldest first (for the timeline), the newest
+   * `DELETED_GENERATIONS_KEPT` only.
+   */
+  readonly deleted: Array<{ index: string; dataStream: string; createdMillis: number; rolledOverMillis: number | null; deletedMillis: number }> = [];
   /** The instant the schedule counts from (start, or the last poll interval change) and its interval. */
   anchorMillis: number;
   intervalMillis: number;
@@ -231,6 +238,9 @@ function runStream(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecyc
         failWith(ctx, name, 'delete');
         deleteBackingIndex(cluster, name);
         ctx.state.merged.delete(index.uuid);
+        const deleted = ctx.state.deleted;
+        deleted.push({ index: name, dataStream: ds.name, createdMillis: index.creationDate, rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null, deletedMillis: now });
+        if (deleted.length > DELETED_GENERATIONS_KEPT) deleted.splice(0, deleted.length - DELETED_GENERATIONS_KEPT);
         changed = true;
       });
     }
