@@ -20,7 +20,7 @@ import { executeSlmPolicy, slmNextExecution } from '../engine/cluster/snapshots'
 import { runSlmRetention } from '../engine/cluster/slm-retention';
 import { nextCronFire } from '../engine/cluster/cron';
 import { clusterSettingOrDefault, effectiveClusterSetting } from '../engine/cluster/cluster-settings';
-import { DataStreamLifecycleState, runDataStreamLifecycle } from '../engine/lifecycle/data-stream-lifecycle/service';
+import { DataStreamLifecycleState, nextLifecycleWork, runDataStreamLifecycle } from '../engine/lifecycle/data-stream-lifecycle/service';
 import { SETTING_DSL_POLL_INTERVAL } from '../engine/cluster/data-stream-lifecycle-config';
 import { parseTimeValue } from '../engine/xcontent/time';
 
@@ -82,6 +82,11 @@ export class Simulation {
    */
   dsl!: DataStreamLifecycleState;
   private dslNext = 0;
+  /**
+   * Runs before this instant would find nothing to do (see `nextLifecycleWork`); null once anything
+   * changed (a cluster change, a fault, a setting, a run), when it is worked out again.
+   */
+  private dslIdleUntil: number | null = null;
 
   constructor(readonly config: SimulatorConfig) {
     this.now = config.startMillis;
@@ -108,6 +113,7 @@ export class Simulation {
     this.retentionJob = null;
     this.dsl = new DataStreamLifecycleState(this.config.startMillis, DSL_POLL_INTERVAL_DEFAULT_MILLIS);
     this.dslNext = this.dsl.nextRunAfter(this.config.startMillis);
+    this.dslIdleUntil = null;
     this.faults = new FaultTable();
     this.runner = new Runner(
       this.cluster,
@@ -235,6 +241,7 @@ export class Simulation {
    * look) as waits every cluster change checks, as ES checks them, since a fault may now fire in them.
    */
   faultAdded(): void {
+    this.dslIdleUntil = null;
     for (const waiter of this.watching.keys()) {
       const index = this.cluster.indices.get(waiter);
       if (index) this.cluster.changed.add(index);
@@ -246,6 +253,7 @@ export class Simulation {
    * held are run again, as ES does once the snapshot is over.
    */
   faultsChanged(): void {
+    this.dslIdleUntil = null;
     // A new fault may fire at any tick: waits that were skipping ticks are looked at again.
     const delayed = new Set<string>();
     this.popReady(this.scheduler.delayedPolls, Number.MAX_SAFE_INTEGER, delayed);
@@ -304,12 +312,18 @@ export class Simulation {
     }
     if (!any) return Infinity;
     if (this.dslNext <= this.now && this.dsl.lastRunAt(this.now) !== this.dslNext) this.dslNext = this.dsl.nextRunAfter(this.now);
+    // Runs that would do nothing are skipped (a fault may fire at any run, so none is skipped then).
+    if (this.faults.list().length > 0) return this.dslNext;
+    if (this.dslIdleUntil === null) this.dslIdleUntil = nextLifecycleWork(this.cluster, this.profile, this.dsl, this.now);
+    if (this.dslIdleUntil === Infinity) return Infinity;
+    if (this.dslNext < this.dslIdleUntil) this.dslNext = this.dsl.nextRunAfter(this.dslIdleUntil - 1);
     return this.dslNext;
   }
 
   /** One run of the data stream lifecycle at `instant` (its changes are cluster changes). */
   private runDataStreamLifecycleAt(instant: number): void {
     this.dslNext = this.dsl.nextRunAfter(instant);
+    this.dslIdleUntil = null;
     const changed = runDataStreamLifecycle({
       cluster: this.cluster,
       profile: this.profile,
@@ -329,6 +343,7 @@ export class Simulation {
     const text = effectiveClusterSetting(this.cluster, SETTING_DSL_POLL_INTERVAL);
     const parsed = text === null ? null : parseTimeValue(text, SETTING_DSL_POLL_INTERVAL);
     const millis = parsed?.ok ? parsed.value.millis : DSL_POLL_INTERVAL_DEFAULT_MILLIS;
+    this.dslIdleUntil = null;
     if (millis === this.dsl.intervalMillis) return;
     this.dsl.reschedule(this.now, millis);
     this.dslNext = this.dsl.nextRunAfter(this.now);
@@ -537,6 +552,8 @@ export class Simulation {
   private replanChanged(): void {
     const log = this.cluster.changed;
     if (log.size === 0) return;
+    // Something changed: the data stream lifecycle may have work sooner than it had.
+    this.dslIdleUntil = null;
     // Taken out one by one (nothing below adds to the log). Each name is re-planned once, with the
     // record that holds it now: a deleted record's entry stands for its name.
     for (;;) {

@@ -29,7 +29,7 @@ import { isTimeSeries } from '../../cluster/time-series';
 import { EsError, EsException, throwableXContent } from '../../errors';
 import type { Profile } from '../../profile';
 import type { StepKey } from '../../cluster/step-key';
-import { ConditionValue, conditionResults, conditionsMet } from '../rollover-conditions';
+import { ConditionValue, conditionResults, conditionsMet, earliestMet } from '../rollover-conditions';
 import { createDownsampledIndex, downsampleIndexName, SETTING_DOWNSAMPLE_STATUS } from '../actions/downsample';
 import type { FaultTable } from '../faults';
 
@@ -315,4 +315,43 @@ function downsample(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecy
     changed = true;
   });
   return changed;
+}
+
+/**
+ * The earliest instant from `now` at which a run could change anything if the cluster stays as it is:
+ * a write index meeting its rollover conditions (by age only), a generation reaching its retention or a
+ * downsampling round, a merge still to do (`now`). Infinity when nothing will happen without a change.
+ * The simulator skips the runs before it (they would find nothing to do) until the cluster changes.
+ */
+export function nextLifecycleWork(cluster: Cluster, profile: Profile, state: DataStreamLifecycleState, now: number): number {
+  if (state.errors.size > 0) return now;
+  let earliest = Infinity;
+  const global = globalRetentionOf(cluster);
+  const rollover = defaultRolloverOf(cluster);
+  for (const ds of cluster.dataStreams.values()) {
+    const lifecycle = ds.lifecycle;
+    if (!lifecycle?.enabled) continue;
+    const retention = effectiveRetention(lifecycle, global, isInternalStream(ds)).retention;
+    const write = writeIndexName(ds);
+    for (const name of ds.indices) {
+      const index = cluster.indices.get(name);
+      if (!index || !isManagedByDataStreamLifecycle(cluster, index)) continue;
+      if (name === write) {
+        const conditions = resolveRolloverConditions(rollover, retention, profile).map(
+          (c) => [c.name, c.kind === 'size' ? { bytes: c.bytes, text: c.value } : c.value] as const,
+        );
+        earliest = Math.min(earliest, earliestMet(conditions, index, now, profile));
+        continue;
+      }
+      if (!state.merged.has(index.uuid)) return now;
+      const generation = generationDateOf(ds, index) ?? index.creationDate;
+      if (retention !== null) earliest = Math.min(earliest, generation + retention.millis);
+      if (lifecycle.downsampling !== null && isTimeSeries(index.settings)) {
+        const current = index.settings.get('index.downsample.interval');
+        for (const round of lifecycle.downsampling) if (round.fixedInterval !== current) earliest = Math.min(earliest, generation + round.after.millis);
+      }
+    }
+    if (earliest <= now) return now;
+  }
+  return Math.max(now, earliest);
 }
