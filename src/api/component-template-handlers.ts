@@ -11,6 +11,7 @@ import type { ComponentTemplate } from '../engine/cluster/cluster';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
 import { parseTemplateLifecycle } from './data-streams/data-stream-lifecycle-handlers';
+import { lifecycleTemplateToXContent } from '../engine/cluster/data-stream-lifecycle-config';
 import { aliasMetadataToXContent, settingsToXContent } from '../engine/cluster/index-view';
 import { EsException, illegalArgument, resourceNotFound } from '../engine/errors';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from './context';
@@ -71,7 +72,8 @@ function componentToXContent(component: ComponentTemplate, flat: boolean): Recor
     for (const alias of [...component.aliases.keys()].sort()) aliases[alias] = aliasMetadataToXContent(component.aliases.get(alias)!);
     template['aliases'] = aliases;
   }
-  if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
+  if (component.lifecycle) template['lifecycle'] = lifecycleTemplateToXContent(component.lifecycle);
+  else if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
   const out: Record<string, unknown> = { template };
   if (source['version'] !== undefined && source['version'] !== null) out['version'] = source['version'];
   if (source['_meta'] !== undefined && source['_meta'] !== null) out['_meta'] = source['_meta'];

@@ -19,7 +19,7 @@ import { simpleMatch } from '../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../engine/cluster/index-settings';
 import { writeIndexOf } from '../engine/cluster/rollover-service';
 import { parseTemplateLifecycle } from './data-streams/data-stream-lifecycle-handlers';
-import { lifecycleToXContent } from '../engine/cluster/data-stream-lifecycle-config';
+import { lifecycleTemplateToXContent, lifecycleToXContent } from '../engine/cluster/data-stream-lifecycle-config';
 import { defaultRolloverOf, globalRetentionOf } from '../engine/lifecycle/data-stream-lifecycle/service';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from './context';
 
@@ -208,7 +208,17 @@ export function getIndexTemplates(ctx: RequestContext): HandlerResult {
   if (requested !== undefined && !requested.includes('*') && names.length === 0) {
     throw new EsException(resourceNotFound(`index template matching [${requested}] not found`));
   }
-  return ok({ index_templates: names.map((n) => ({ name: n, index_template: sim.cluster.indexTemplates.get(n)!.source })) });
+  return ok({ index_templates: names.map((n) => ({ name: n, index_template: withLifecycleShown(sim.cluster.indexTemplates.get(n)!) })) });
+}
+
+/**
+ * The template as given, its `template.lifecycle` as ES prints a template's lifecycle
+ * (`DataStreamLifecycle.Template#toXContent`: `enabled` always, then what it sets).
+ */
+function withLifecycleShown(template: IndexTemplate): Readonly<Record<string, unknown>> {
+  const given = template.source['template'];
+  if (!template.lifecycle || !isObject(given)) return template.source;
+  return { ...template.source, template: { ...given, lifecycle: lifecycleTemplateToXContent(template.lifecycle) } };
 }
 
 export function deleteIndexTemplate(ctx: RequestContext): HandlerResult {
