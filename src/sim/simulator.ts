@@ -78,10 +78,11 @@ export class Simulation {
   private retentionJob: { schedule: string; at: number | undefined } | null = null;
   /**
    * The data stream lifecycle (8.11+): its error store and its own job (ES `DataStreamLifecycleService`,
-   * every `data_streams.lifecycle.poll_interval`, separate from ILM's poll); `dslNext` is the next run.
+   * every `data_streams.lifecycle.poll_interval`, separate from ILM's poll); `dslDoneThrough` is the
+   * instant of the last run it ran or had no reason to run (the next one is after it).
    */
   dsl!: DataStreamLifecycleState;
-  private dslNext = 0;
+  private dslDoneThrough = 0;
   /**
    * Runs before this instant would find nothing to do (see `nextLifecycleWork`); null once anything
    * changed (a cluster change, a fault, a setting, a run), when it is worked out again.
@@ -112,7 +113,7 @@ export class Simulation {
     this.slmJobs = new Map();
     this.retentionJob = null;
     this.dsl = new DataStreamLifecycleState(this.config.startMillis, DSL_POLL_INTERVAL_DEFAULT_MILLIS);
-    this.dslNext = this.dsl.nextRunAfter(this.config.startMillis);
+    this.dslDoneThrough = this.config.startMillis;
     this.dslIdleUntil = null;
     this.faults = new FaultTable();
     this.runner = new Runner(
@@ -234,6 +235,8 @@ export class Simulation {
     this.now = target;
     // Every tick up to the target has run or had nothing to do: the next one comes after the target.
     this.scheduler.lastTick = Math.max(this.scheduler.lastTick, this.scheduler.tickAtOrBefore(target));
+    // So did every run of the data stream lifecycle up to it.
+    this.dslDoneThrough = Math.max(this.dslDoneThrough, this.dsl.lastRunAt(target) ?? this.dslDoneThrough);
   }
 
   /**
@@ -311,18 +314,19 @@ export class Simulation {
       }
     }
     if (!any) return Infinity;
-    if (this.dslNext <= this.now && this.dsl.lastRunAt(this.now) !== this.dslNext) this.dslNext = this.dsl.nextRunAfter(this.now);
+    // The first run not yet run: after the last one, and not before now (the runs between them found
+    // nothing to do, or they would have run).
+    const next = this.dsl.nextRunAfter(Math.max(this.dslDoneThrough, this.now - 1));
     // Runs that would do nothing are skipped (a fault may fire at any run, so none is skipped then).
-    if (this.faults.list().length > 0) return this.dslNext;
+    if (this.faults.list().length > 0) return next;
     if (this.dslIdleUntil === null) this.dslIdleUntil = nextLifecycleWork(this.cluster, this.profile, this.dsl, this.now);
     if (this.dslIdleUntil === Infinity) return Infinity;
-    if (this.dslNext < this.dslIdleUntil) this.dslNext = this.dsl.nextRunAfter(this.dslIdleUntil - 1);
-    return this.dslNext;
+    return next < this.dslIdleUntil ? this.dsl.nextRunAfter(this.dslIdleUntil - 1) : next;
   }
 
   /** One run of the data stream lifecycle at `instant` (its changes are cluster changes). */
   private runDataStreamLifecycleAt(instant: number): void {
-    this.dslNext = this.dsl.nextRunAfter(instant);
+    this.dslDoneThrough = instant;
     this.dslIdleUntil = null;
     const changed = runDataStreamLifecycle({
       cluster: this.cluster,
@@ -346,7 +350,7 @@ export class Simulation {
     this.dslIdleUntil = null;
     if (millis === this.dsl.intervalMillis) return;
     this.dsl.reschedule(this.now, millis);
-    this.dslNext = this.dsl.nextRunAfter(this.now);
+    this.dslDoneThrough = this.now;
   }
 
   /** The next instant an SLM job fires (Infinity without policies: no cost for a cluster without SLM). */
