@@ -154,6 +154,13 @@ export interface Profile {
    */
   readonly formerDataStreamWriteIndexRollover: 'skip' | 'roll-again';
   /**
+   * The data stream lifecycle (8.11+, ES `DataStreamLifecycleService`), null before it. Its APIs come
+   * by release (`since` in the route table); what differs between the releases that have it is here:
+   * `hourlyRolloverForSubDayRetention`, the `max_age=auto` row for a retention of a day or less (1h,
+   * after 9.1: elastic/elasticsearch#130960); 8.19 and 9.1 roll such streams over daily.
+   */
+  readonly dataStreamLifecycle: { readonly hourlyRolloverForSubDayRetention: boolean } | null;
+  /**
    * Document write answers: `v7` (6.x/7.x) carry `_type: "_doc"` and a bulk answer starts with `took`;
    * `v8` has no types (removed in 8.0) and a bulk answer starts with `errors` (chunked XContent).
    */
@@ -418,6 +425,7 @@ export const PROFILE_7_10: Profile = {
   dataStreams: 'v7.10',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   formerDataStreamWriteIndexRollover: 'roll-again',
+  dataStreamLifecycle: null,
   documentApi: 'v7',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -524,6 +532,7 @@ export const PROFILE_6_6: Profile = {
   dataStreams: 'none',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   formerDataStreamWriteIndexRollover: 'skip',
+  dataStreamLifecycle: null,
   documentApi: 'v7',
   resizeCopiesSettings: false,
   parseOriginationDate: false,
@@ -651,6 +660,7 @@ export const PROFILE_7_17: Profile = {
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
   // 7.11.1 fixed elastic/elasticsearch#67777 (a former write index no longer rolls the stream over).
   formerDataStreamWriteIndexRollover: 'skip',
+  dataStreamLifecycle: null,
   // 7.14, PR #74518.
   policyInUseBy: true,
   // 7.14: a policy may carry `_meta` (the specification's `IlmPolicy._meta`, since 7.14.0).
@@ -722,6 +732,7 @@ export const PROFILE_8_19: Profile = {
   dataStreams: 'v8',
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'error' },
   formerDataStreamWriteIndexRollover: 'skip',
+  dataStreamLifecycle: { hourlyRolloverForSubDayRetention: false },
   documentApi: 'v8',
   resizeCopiesSettings: true,
   parseOriginationDate: true,

@@ -13,6 +13,7 @@ import { EsError, EsException, illegalArgument } from '../errors';
 import { parseTimeValue } from '../xcontent/time';
 import { loadSettingsFromMap } from './index-settings';
 import { parseCron } from './cron';
+import { DEFAULT_ROLLOVER, globalRetentionError, parseRolloverSetting, SETTING_DEFAULT_RETENTION, SETTING_MAX_RETENTION } from './data-stream-lifecycle-config';
 
 type Validator = (key: string, value: string) => EsError | null;
 
@@ -68,6 +69,38 @@ const DEFINITIONS: ReadonlyMap<string, Definition> = new Map([
 
 export const SETTING_POLL_INTERVAL = 'indices.lifecycle.poll_interval';
 
+/** `data_streams.lifecycle.retention.*`: a time value, `-1` (the default) leaving it unset. */
+const retentionValue: Validator = (key, value) => {
+  const parsed = parseTimeValue(value, key);
+  return parsed.ok ? null : illegalArgument(parsed.reason);
+};
+
+/** `cluster.lifecycle.default.rollover` (ES `RolloverConfiguration#parseSetting`). */
+const rolloverSetting: Validator = (key, value) => {
+  try {
+    parseRolloverSetting(value, key);
+    return null;
+  } catch (e) {
+    if (e instanceof EsException) return e.error;
+    throw e;
+  }
+};
+
+/**
+ * The data stream lifecycle's dynamic settings (8.11+; ES `DataStreamLifecycle`,
+ * `DataStreamLifecycleService`, `DataStreamGlobalRetentionSettings`). Releases without the lifecycle
+ * refuse them as unknown.
+ */
+const DATA_STREAM_LIFECYCLE_DEFINITIONS: ReadonlyMap<string, Definition> = new Map([
+  ['data_streams.lifecycle.poll_interval', { defaultValue: '5m', validate: timeValue(1000, '1s') }],
+  ['data_streams.lifecycle.retention.default', { defaultValue: '-1', validate: retentionValue }],
+  ['data_streams.lifecycle.retention.max', { defaultValue: '-1', validate: retentionValue }],
+  ['cluster.lifecycle.default.rollover', { defaultValue: DEFAULT_ROLLOVER, validate: rolloverSetting }],
+  ['data_streams.lifecycle.target.merge.policy.merge_factor', { defaultValue: '16', validate: anything }],
+  ['data_streams.lifecycle.target.merge.policy.floor_segment', { defaultValue: '100mb', validate: anything }],
+  ['data_streams.lifecycle.signalling.error_retry_interval', { defaultValue: '10', validate: anything }],
+]);
+
 /**
  * How a release knows `stack.templates.enabled` (ES `StackTemplateRegistry.STACK_TEMPLATES_ENABLED`):
  * `absent` before the stack registry (7.9), `static` in 7.9/7.10 (a node setting only), `dynamic` from
@@ -82,8 +115,8 @@ export function flattenClusterSettings(map: Readonly<Record<string, unknown>>): 
   return loadSettingsFromMap(map);
 }
 
-function definitionOf(key: string): Definition | null {
-  const known = DEFINITIONS.get(key);
+function definitionOf(key: string, dataStreamLifecycle: boolean): Definition | null {
+  const known = DEFINITIONS.get(key) ?? (dataStreamLifecycle ? DATA_STREAM_LIFECYCLE_DEFINITIONS.get(key) : undefined);
   if (known) return known;
   return key.startsWith('logger.') ? { defaultValue: 'INFO', validate: anything } : null;
 }
@@ -97,11 +130,12 @@ export function updateClusterSettings(
   persistent: ReadonlyMap<string, string | null>,
   transient: ReadonlyMap<string, string | null>,
   stackTemplates: StackTemplatesSetting = 'absent',
+  dataStreamLifecycle = false,
 ): { persistent: Map<string, string>; transient: Map<string, string> } {
   for (const [scope, updates] of [['transient', transient], ['persistent', persistent]] as const) {
     for (const [key, value] of updates) {
       const isStackSetting = key === SETTING_STACK_TEMPLATES_ENABLED && stackTemplates !== 'absent';
-      const definition = isStackSetting ? { defaultValue: 'true', validate: bool } : definitionOf(key);
+      const definition = isStackSetting ? { defaultValue: 'true', validate: bool } : definitionOf(key, dataStreamLifecycle);
       if (!definition) throw new EsException(illegalArgument(`${scope} setting [${key}], not recognized`));
       // ES `AbstractScopedSettings#validateUpdate`: a registered node setting that is not dynamic.
       if (isStackSetting && stackTemplates === 'static') throw new EsException(illegalArgument(`${scope} setting [${key}], not dynamically updateable`));
@@ -109,6 +143,17 @@ export function updateClusterSettings(
         const error = definition.validate(key, value);
         if (error) throw new EsException(error);
       }
+    }
+  }
+  if (dataStreamLifecycle) {
+    // ES `DataStreamGlobalRetentionSettings`: the two retentions are checked together, as they would stand.
+    const after = (key: string): string | null => {
+      for (const updates of [transient, persistent]) if (updates.has(key)) return updates.get(key) ?? null;
+      return effectiveClusterSetting(cluster, key);
+    };
+    if ([SETTING_DEFAULT_RETENTION, SETTING_MAX_RETENTION].some((k) => transient.has(k) || persistent.has(k))) {
+      const reason = globalRetentionError(after(SETTING_DEFAULT_RETENTION), after(SETTING_MAX_RETENTION));
+      if (reason !== null) throw new EsException(illegalArgument(reason));
     }
   }
   const echoed = { persistent: new Map<string, string>(), transient: new Map<string, string>() };
@@ -132,7 +177,7 @@ export function effectiveClusterSetting(cluster: Cluster, key: string): string |
 
 /** A known setting's value as the node sees it, else its default (null for an unknown key). */
 export function clusterSettingOrDefault(cluster: Cluster, key: string): string | null {
-  return effectiveClusterSetting(cluster, key) ?? DEFINITIONS.get(key)?.defaultValue ?? null;
+  return effectiveClusterSetting(cluster, key) ?? (DEFINITIONS.get(key) ?? DATA_STREAM_LIFECYCLE_DEFINITIONS.get(key))?.defaultValue ?? null;
 }
 
 /** `include_defaults`: the known settings set in neither scope, with their defaults. */
@@ -141,9 +186,10 @@ export function clusterSettingDefaults(
   pollIntervalText: string,
   stackTemplates: StackTemplatesSetting = 'absent',
   stackTemplatesNodeValue = true,
+  dataStreamLifecycle = false,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  const known: Array<[string, string]> = [...DEFINITIONS].map(([key, definition]) => [key, definition.defaultValue]);
+  const known: Array<[string, string]> = [...DEFINITIONS, ...(dataStreamLifecycle ? DATA_STREAM_LIFECYCLE_DEFINITIONS : [])].map(([key, definition]) => [key, definition.defaultValue]);
   if (stackTemplates !== 'absent') known.push([SETTING_STACK_TEMPLATES_ENABLED, String(stackTemplatesNodeValue)]);
   for (const [key, defaultValue] of known) {
     if (cluster.clusterSettings.persistent.has(key) || cluster.clusterSettings.transient.has(key)) continue;

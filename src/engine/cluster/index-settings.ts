@@ -80,6 +80,8 @@ const SETTINGS: ReadonlyMap<string, SettingDefinition> = new Map<string, Setting
   // see `lifecycle/wait-threshold.ts`, which this layer may not import): default 12h, at least 1h.
   ['index.lifecycle.step.wait_time_threshold', { validate: timeSettingAtLeast(3_600_000, '1h'), dynamic: true, when: (p) => p.chains.shrink === 'v7.16' || p.chains.shrink === 'v8' }],
   ['index.lifecycle.skip', { validate: booleanSetting, dynamic: true, when: (p) => p.lifecycleSkipSetting }],
+  // ES `IndexSettings.PREFER_ILM_SETTING` (8.11+, with the data stream lifecycle): which of the two manages a backing index.
+  ['index.lifecycle.prefer_ilm', { validate: booleanSetting, dynamic: true, when: (p) => p.dataStreamLifecycle !== null }],
   ['index.priority', { validate: intSetting(0), dynamic: true }],
   ['index.blocks.write', { validate: booleanSetting, dynamic: true }],
   ['index.blocks.read', { validate: booleanSetting, dynamic: true }],

@@ -8,6 +8,7 @@
  */
 import {
   addIndex,
+  type Cluster,
   IndexMetadata,
   numberOfReplicas,
   numberOfShards,
@@ -256,6 +257,14 @@ function rollup({ cluster, index, now }: StepContext, interval: string): void {
     touch(existing);
     return;
   }
+  createDownsampledIndex(cluster, index, targetName, interval, now);
+}
+
+/**
+ * The finished downsampled index of `index` (ES `TransportDownsampleAction` once its shards are done),
+ * shared by ILM's `rollup` step and the data stream lifecycle's downsampling rounds.
+ */
+export function createDownsampledIndex(cluster: Cluster, index: IndexMetadata, targetName: string, interval: string, now: number): IndexMetadata {
   const nameError = indexNameError(targetName);
   if (nameError) throw new EsException(nameError);
   // Divergence: ES also refuses a source without dimension fields in its mappings; the simulated
@@ -285,6 +294,7 @@ function rollup({ cluster, index, now }: StepContext, interval: string): void {
   target.docsCount = index.docsCount;
   target.storeBytes = index.storeBytes;
   target.segmentsPerShard = 1;
+  return target;
 }
 
 /** A generic `ElasticsearchException` (`type: exception`, HTTP 500). */
