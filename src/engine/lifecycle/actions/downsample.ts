@@ -45,6 +45,7 @@ import {
   waitForTimeSeriesEndStep,
   writeBlockStep,
 } from './common';
+import { checkNewIndexShardLimit } from '../../cluster/shard-limit';
 
 export const NAME = 'downsample';
 /** ES `DownsampleAction.DOWNSAMPLED_INDEX_PREFIX`. */
@@ -232,7 +233,7 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
  * forbidden ones), the time-series settings, the downsample bookkeeping, a write block and
  * `index.downsample.status: success`.
  */
-function rollup({ cluster, index, now }: StepContext, interval: string): void {
+function rollup({ cluster, index, now, profile }: StepContext, interval: string): void {
   if (index.lifecycle?.lifecycleDate === undefined) {
     throw new EsException(illegalState(`source index [${index.name}] is missing lifecycle date`));
   }
@@ -279,6 +280,8 @@ function rollup({ cluster, index, now }: StepContext, interval: string): void {
     else settings.delete(SETTING_HIDDEN);
   }
   settings.set(SETTING_DOWNSAMPLE_STATUS, 'success');
+  // ES `TransportDownsampleAction` creates the target through `MetadataCreateIndexService`: the shard limit.
+  checkNewIndexShardLimit(cluster, profile, settings);
   const target = addIndex(cluster, targetName, now, settings);
   // Divergence: the simulator counts documents without keeping them, so the downsampled index keeps
   // its source's counts; it is force merged to one segment per shard, as ES does.
