@@ -48,7 +48,21 @@ function baseHeaders(): Record<string, string> {
 
 function render(status: number, value: unknown, pretty: boolean, extraHeaders: Record<string, string> = {}): SimResponse {
   const text = pretty ? toPrettyJson(value) : toCompactJson(value);
-  return { status, headers: { ...baseHeaders(), ...extraHeaders }, body: toPlain(value), text };
+  // The parsed body is built on first read: the HTTP server sends `text` only and never reads it.
+  let plain: unknown;
+  let built = false;
+  return {
+    status,
+    headers: { ...baseHeaders(), ...extraHeaders },
+    get body(): unknown {
+      if (!built) {
+        plain = toPlain(value);
+        built = true;
+      }
+      return plain;
+    },
+    text,
+  };
 }
 
 function bodyText(body: unknown): string | null {

@@ -320,6 +320,33 @@ function matchPattern(pattern: readonly string[], segments: readonly string[]): 
   return params;
 }
 
+/** The routes by segment count (a path can only match a pattern of its own length). */
+let routesByLength: Map<number, Route[]> | null = null;
+
+function routesOfLength(length: number): readonly Route[] {
+  if (routesByLength === null) {
+    routesByLength = new Map();
+    for (const route of ROUTES) {
+      const list = routesByLength.get(route.pattern.length);
+      if (list) list.push(route);
+      else routesByLength.set(route.pattern.length, [route]);
+    }
+  }
+  return routesByLength.get(length) ?? [];
+}
+
+/** Whether the profile's release has the route, asked once per route and profile. */
+const RELEASE_ANSWERS = new WeakMap<Profile, Map<Route, boolean>>();
+
+function inRelease(route: Route, profile: Profile): boolean {
+  if (route.inRelease === undefined) return true;
+  let answers = RELEASE_ANSWERS.get(profile);
+  if (!answers) RELEASE_ANSWERS.set(profile, (answers = new Map()));
+  let answer = answers.get(route);
+  if (answer === undefined) answers.set(route, (answer = route.inRelease(profile)));
+  return answer;
+}
+
 /** How specific a pattern is: literal segments first, position by position (ES path trie). */
 function specificity(pattern: readonly string[]): string {
   return pattern.map((p) => (p.startsWith('{') ? '0' : '1')).join('');
@@ -332,12 +359,11 @@ function specificity(pattern: readonly string[]): string {
  */
 export function matchPath(segments: readonly string[], profile: Profile): RouteMatch[] {
   const matches: RouteMatch[] = [];
-  for (const route of ROUTES) {
-    if (route.inRelease !== undefined && !route.inRelease(profile)) continue;
+  for (const route of routesOfLength(segments.length)) {
     const params = matchPattern(route.pattern, segments);
-    if (params) matches.push({ route, params });
+    if (params && inRelease(route, profile)) matches.push({ route, params });
   }
-  if (matches.length === 0) return [];
+  if (matches.length <= 1) return matches;
   const best = matches.map((m) => specificity(m.route.pattern)).sort().reverse()[0];
   return matches.filter((m) => specificity(m.route.pattern) === best);
 }
