@@ -310,12 +310,12 @@ export interface RouteMatch {
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Map<string, string> | null {
   if (pattern.length !== segments.length) return null;
+  // Literal segments first, so a route that does not match allocates nothing.
+  for (let i = 0; i < pattern.length; i++) if (pattern[i]![0] !== '{' && pattern[i] !== segments[i]) return null;
   const params = new Map<string, string>();
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
-    const s = segments[i]!;
-    if (p.startsWith('{')) params.set(p.slice(1, -1), s);
-    else if (p !== s) return null;
+    if (p[0] === '{') params.set(p.slice(1, -1), segments[i]!);
   }
   return params;
 }
