@@ -24,10 +24,10 @@ export type ExplainRecord = Record<string, unknown>;
 /**
  * How many times one until-step goes on after the server stopped at its limit of instants per clock
  * request (a 429 `es_rejected_execution_exception`, `MAX_INSTANTS_PER_CLOCK_REQUEST` in the simulator):
- * a wait of up to about ten times that many instants completes; past it the step fails naming the
+ * a wait of up to about fifty times that many instants completes; past it the step fails naming the
  * instant the clock stopped at.
  */
-export const CLOCK_LIMITS_PER_STEP = 10;
+export const CLOCK_LIMITS_PER_STEP = 50;
 
 function isClockLimit(response: SimResponse): boolean {
   return response.status === 429 && (response.body as { error?: { type?: unknown } } | null)?.error?.type === 'es_rejected_execution_exception';

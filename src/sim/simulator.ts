@@ -51,7 +51,7 @@ const LOOP_LIMIT = 100_000;
  * 52,560; a per-second SLM cron over 30 days would be 2.6 million. Hitting it stops the clock at the
  * last instant run, whole, and answers `clockLimit` (the caller may ask again to go on).
  */
-export const MAX_INSTANTS_PER_CLOCK_REQUEST = 20_000;
+export const MAX_INSTANTS_PER_CLOCK_REQUEST = 5_000;
 
 /** How many instants a clock request may still run (shared by the moves one request makes). */
 export class InstantBudget {
