@@ -327,14 +327,41 @@ export interface RouteMatch {
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Map<string, string> | null {
   if (pattern.length !== segments.length) return null;
+  // Literal segments first, so a route that does not match allocates nothing.
+  for (let i = 0; i < pattern.length; i++) if (pattern[i]![0] !== '{' && pattern[i] !== segments[i]) return null;
   const params = new Map<string, string>();
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
-    const s = segments[i]!;
-    if (p.startsWith('{')) params.set(p.slice(1, -1), s);
-    else if (p !== s) return null;
+    if (p[0] === '{') params.set(p.slice(1, -1), segments[i]!);
   }
   return params;
+}
+
+/** The routes by segment count (a path can only match a pattern of its own length). */
+let routesByLength: Map<number, Route[]> | null = null;
+
+function routesOfLength(length: number): readonly Route[] {
+  if (routesByLength === null) {
+    routesByLength = new Map();
+    for (const route of ROUTES) {
+      const list = routesByLength.get(route.pattern.length);
+      if (list) list.push(route);
+      else routesByLength.set(route.pattern.length, [route]);
+    }
+  }
+  return routesByLength.get(length) ?? [];
+}
+
+/** Whether the profile's release has the route, asked once per route and profile. */
+const RELEASE_ANSWERS = new WeakMap<Profile, Map<Route, boolean>>();
+
+function inRelease(route: Route, profile: Profile): boolean {
+  if (route.inRelease === undefined) return true;
+  let answers = RELEASE_ANSWERS.get(profile);
+  if (!answers) RELEASE_ANSWERS.set(profile, (answers = new Map()));
+  let answer = answers.get(route);
+  if (answer === undefined) answers.set(route, (answer = route.inRelease(profile)));
+  return answer;
 }
 
 /** How specific a pattern is: literal segments first, position by position (ES path trie). */
@@ -349,12 +376,11 @@ function specificity(pattern: readonly string[]): string {
  */
 export function matchPath(segments: readonly string[], profile: Profile): RouteMatch[] {
   const matches: RouteMatch[] = [];
-  for (const route of ROUTES) {
-    if (route.inRelease !== undefined && !route.inRelease(profile)) continue;
+  for (const route of routesOfLength(segments.length)) {
     const params = matchPattern(route.pattern, segments);
-    if (params) matches.push({ route, params });
+    if (params && inRelease(route, profile)) matches.push({ route, params });
   }
-  if (matches.length === 0) return [];
+  if (matches.length <= 1) return matches;
   const best = matches.map((m) => specificity(m.route.pattern)).sort().reverse()[0];
   return matches.filter((m) => specificity(m.route.pattern) === best);
 }

@@ -52,6 +52,19 @@ async function shrinkToError() {
   return w;
 }
 
+describe('the until-steps past the server\'s instant limit', () => {
+  it('go on after the server stops at its limit of instants per request, up to the bound (43,200 SLM fires in 12h)', async () => {
+    const w = world();
+    await w.must('PUT', '/_snapshot/repo', { type: 'fs', settings: { location: '/tmp/repo' } });
+    await w.must('PUT', '/_slm/policy/every-second', { schedule: '* * * * * ?', name: 'snap', repository: 'repo' });
+    await w.must('PUT', '/i', {});
+    const message = await failure(advanceUntil(w, 'i', { gone: true }, '12h'));
+    // Not the server's 429: the step went on from each stop and ended at its own bound.
+    expect(message).to.include('the bound of 12h was reached');
+    expect(await clock(w)).to.equal('2024-01-01T12:00:00.000Z');
+  });
+});
+
 describe('advance until: durations', () => {
   it('reads the {duration} units and writes spans for people', () => {
     expect(durationMillis('365d')).to.equal(31_536_000_000);

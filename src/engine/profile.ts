@@ -274,7 +274,20 @@ export interface Profile {
     readonly searchableSnapshotPolicyRules: boolean;
     readonly prerequisites: boolean;
     readonly slmIntervalSchedules: boolean;
+    /**
+     * `slm.minimum_interval` (default 15m) refuses an SLM schedule firing more often than it
+     * (`SnapshotLifecycleService#validateMinimumInterval`, elastic/elasticsearch#64452, 7.11+).
+     */
+    readonly slmMinimumInterval: boolean;
   };
+  /**
+   * The cluster-wide shard limit, `cluster.max_shards_per_node` (ES `ShardLimitValidator`): `warn` in
+   * 6.5-6.8 (a deprecation warning unless the node runs with `-Des.enforce_max_shards_per_node=true`;
+   * elastic/elasticsearch#34021), `total` from 7.0 (enforced: "this action would add [N] total shards,
+   * ... maximum shards open"), `normal` from 7.13 (the frozen group split the wording into "[N] shards,
+   * ... maximum normal shards open", elastic/elasticsearch#71392, backport #71760).
+   */
+  readonly shardLimit: 'warn' | 'total' | 'normal';
   /**
    * What `GET /_xpack` and the license API show for the one-node cluster's self-generated basic
    * license: the feature sets of the release (`XPackInfoFeatureAction.ALL`) with whether a basic
@@ -457,7 +470,8 @@ export const PROFILE_7_10: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
-  snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
+  snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false, slmMinimumInterval: false },
+  shardLimit: 'total',
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: false,
   allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
@@ -564,7 +578,8 @@ export const PROFILE_6_6: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
-  snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
+  snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false, slmMinimumInterval: false },
+  shardLimit: 'warn',
   nodeRoles: ['master', 'data', 'ingest'],
   healthUnassignedPrimaries: false,
   allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
@@ -594,6 +609,8 @@ export const PROFILE_6_6: Profile = {
 export const PROFILE_7_17: Profile = {
   ...PROFILE_7_10,
   name: '7.17',
+  snapshots: { ...PROFILE_7_10.snapshots, slmMinimumInterval: true },
+  shardLimit: 'normal',
   allocationExplain: { noUnassigned: 'no-shard-specified', randomShardNote: true, docsLink: null, guidedExplanations: false, nodeRoles: false },
   // A 7.17 `GET /` (docker image 7.17.6, as a user's answer shows it).
   version: {
@@ -763,7 +780,8 @@ export const PROFILE_8_19: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
-  snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true, slmIntervalSchedules: true },
+  snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true, slmIntervalSchedules: true, slmMinimumInterval: true },
+  shardLimit: 'normal',
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: true,
   // 8.x `ReferenceDocs`: the guide's page for the release (reference-docs-links.txt `cluster-allocation-explain.html`).

@@ -10,7 +10,6 @@ import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster/
 import { placementStore } from '../engine/cluster/shard-placement';
 import { configureTopology, NodeSpec, topologyOf } from '../engine/cluster/topology';
 import { FaultTable } from '../engine/lifecycle/faults';
-import { EsException } from '../engine/errors';
 import { completeStopIfSafe } from '../engine/lifecycle/operation-mode';
 import { Profile } from '../engine/profile';
 import { Runner, Wake } from '../engine/lifecycle/runner';
@@ -23,7 +22,8 @@ import { nextCronFire } from '../engine/cluster/cron';
 import { clusterSettingOrDefault, effectiveClusterSetting } from '../engine/cluster/cluster-settings';
 import { DataStreamLifecycleState, nextLifecycleWork, runDataStreamLifecycle } from '../engine/lifecycle/data-stream-lifecycle/service';
 import { SETTING_DSL_POLL_INTERVAL } from '../engine/cluster/data-stream-lifecycle-config';
-import { parseTimeValue } from '../engine/xcontent/time';
+import { formatEsDate, parseTimeValue } from '../engine/xcontent/time';
+import { EsError, EsException } from '../engine/errors';
 
 /** ES `DataStreamLifecycleService.DATA_STREAM_LIFECYCLE_POLL_INTERVAL_SETTING`'s default. */
 const DSL_POLL_INTERVAL_DEFAULT_MILLIS = 300_000;
@@ -49,6 +49,35 @@ export interface SimulatorConfig {
 
 /** A bound on cascade rounds at one instant: more means some step keeps rescheduling itself. */
 const LOOP_LIMIT = 100_000;
+
+/**
+ * The most instants one clock request runs (`_advance`, `_set`, `_next`, each until-step request): an
+ * instant is one event, SLM fire, shard start or useful poll tick. A year of 10-minute poll ticks is
+ * 52,560; a per-second SLM cron over 30 days would be 2.6 million. Hitting it stops the clock at the
+ * last instant run, whole, and answers `clockLimit` (the caller may ask again to go on).
+ */
+export const MAX_INSTANTS_PER_CLOCK_REQUEST = 5_000;
+
+/** How many instants a clock request may still run (shared by the moves one request makes). */
+export class InstantBudget {
+  used = 0;
+  constructor(readonly limit: number = MAX_INSTANTS_PER_CLOCK_REQUEST) {}
+}
+
+/**
+ * The error a clock request answers when it ran out of instants: it names the instant the clock
+ * stopped at, the limit and the instant asked for. 429, as ES answers work it will not take on now.
+ */
+export function clockLimit(stoppedAt: number, limit: number, target: number): EsError {
+  return {
+    type: 'es_rejected_execution_exception',
+    reason:
+      `the clock stopped at [${formatEsDate(stoppedAt)}] after running [${limit}] instants, the most one clock request runs, ` +
+      `short of [${target >= 8_640_000_000_000_000 || !Number.isFinite(target) ? 'the end of time' : formatEsDate(target)}]; ask again to go on from there`,
+    status: 429,
+    elasticsearchException: true,
+  };
+}
 /** A bound on the chain of events one event sets off at one instant (an action chain is a few dozen steps). */
 const EVENTS_PER_INDEX_LIMIT = 1_000;
 
@@ -201,10 +230,12 @@ export class Simulation {
     return start === undefined ? null : start.at;
   }
 
-  /** Moves the clock to `target`, running every poll tick and event on the way, in order. */
-  advanceTo(target: number): void {
-    for (let guard = 0; ; guard++) {
-      if (guard > LOOP_LIMIT * 10) throw new Error('advance did not reach its target');
+  /**
+   * Moves the clock to `target`, running every poll tick and event on the way, in order. Runs at most
+   * the budget's instants: then the clock stays at the last instant run and `clockLimit` is thrown.
+   */
+  advanceTo(target: number, budget: InstantBudget = new InstantBudget()): void {
+    for (;;) {
       this.runEventsDueBy(this.now);
       this.replanChanged();
       const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
@@ -214,6 +245,8 @@ export class Simulation {
       const dslDue = this.dslDue();
       const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity, slmDue, dslDue);
       if (next > target) break;
+      if (budget.used >= budget.limit) throw new EsException(clockLimit(this.now, budget.limit, target));
+      budget.used++;
       // At one instant: async actions due, then SLM's jobs, then the data stream lifecycle, then shards
       // starting, then ILM's poll tick.
       if (eventDue <= next) {

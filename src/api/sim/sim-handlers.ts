@@ -9,7 +9,15 @@ import { resolveIndices, simpleMatch, STRICT_EXPAND_OPEN } from '../../engine/cl
 import { explainIndices } from '../../engine/lifecycle/explain';
 import { formatEsDate, parseInstant, parseTimeValue } from '../../engine/xcontent/time';
 import { numberAsWritten } from '../../engine/xcontent/object-parser';
+import { InstantBudget } from '../../sim/simulator';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, isObject, ok, RequestContext, requiredBody } from '../context';
+
+/**
+ * The bound of `_next` with `until` and no `within`: the until-steps' default (`DEFAULT_BOUND` in
+ * `src/cucumber/advance-until.ts`, one year; a test keeps the two equal).
+ */
+export const DEFAULT_UNTIL_WITHIN = '365d';
+const DEFAULT_UNTIL_WITHIN_MILLIS = 365 * 86_400_000;
 
 /** The last instant the virtual clock can show (JavaScript's and ES's date printers both end there). */
 const LATEST_INSTANT_MILLIS = 8_640_000_000_000_000;
@@ -75,6 +83,9 @@ export function setClock(ctx: RequestContext): HandlerResult {
  * `"reached"`, `"instants"` (how many instants ran) and `"explain"`: the index's explain record at the
  * end (null when it does not exist), as `GET /<index>/_ilm/explain` shows it. Under a linked fake clock
  * (whose moves run after the answer) it stops after one instant, unreached: ask again to go on.
+ * Without `within`, `until` is bounded by `DEFAULT_UNTIL_WITHIN` (the until-steps' default bound),
+ * never by the end of time. Every form runs at most `MAX_INSTANTS_PER_CLOCK_REQUEST` instants (then
+ * the clock stops at the last one run and the answer is the simulator's `clockLimit`, a 429).
  */
 export function nextClock(ctx: RequestContext): HandlerResult {
   let limit = Infinity;
@@ -92,8 +103,10 @@ export function nextClock(ctx: RequestContext): HandlerResult {
       if (parsed.value.millis < 0) throw new EsException(illegalArgument(`[within] must not be negative, got [${value}]`));
       limit = ctx.sim.now + Math.floor(parsed.value.millis);
     }
-    if ('until' in body) until = untilCondition(body['until']);
-    else if (!('within' in body)) throw new EsException(illegalArgument('required field [within] is missing'));
+    if ('until' in body) {
+      until = untilCondition(body['until']);
+      if (!('within' in body)) limit = ctx.sim.now + DEFAULT_UNTIL_WITHIN_MILLIS;
+    } else if (!('within' in body)) throw new EsException(illegalArgument('required field [within] is missing'));
   }
   const bound = Math.min(limit, LATEST_INSTANT_MILLIS);
   if (until === null) {
@@ -115,12 +128,13 @@ export function nextClock(ctx: RequestContext): HandlerResult {
     record = explainRecord(ctx, until.index);
     reached = conditionHolds(until, record);
   }
+  const budget = new InstantBudget();
   while (!reached) {
     if (next > bound) {
       // Nothing more before the bound: the clock goes to the bound (unless it is there, or unbounded).
       idle = ctx.sim.now < bound;
       if (idle && limit !== Infinity) {
-        ctx.sim.advanceTo(bound);
+        ctx.sim.advanceTo(bound, budget);
         record = explainRecord(ctx, until.index);
         reached = conditionHolds(until, record);
       }
@@ -128,7 +142,7 @@ export function nextClock(ctx: RequestContext): HandlerResult {
     }
     unmoved = next === ctx.sim.now ? unmoved + 1 : 0;
     if (unmoved > 1000) throw new EsException(illegalState(`the clock stayed at [${formatEsDate(ctx.sim.now)}] for 1000 instants without the condition holding`));
-    ctx.sim.advanceTo(next);
+    ctx.sim.advanceTo(next, budget);
     instants++;
     // A clock linked to the user's fake timers (`linkFakeTimers`) runs the move after this answer, so
     // their timers run in time order: stop here; the caller asks again from the new instant.

@@ -13,17 +13,20 @@ import { parseTimeSeriesTime, validateIndexMode } from './time-series';
 type Validator = (value: string, key: string) => void;
 
 function intSetting(min: number, max = 2147483647): Validator {
-  return (value, key) => {
-    if (!/^[+-]?\d+$/.test(value.trim() === value ? value : '#')) {
-      throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
-    }
-    const n = Number(value);
-    if (n > 2147483647 || n < -2147483648) {
-      throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
-    }
-    if (n < min) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= ${min}`));
-    if (n > max) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be <= ${max}`));
-  };
+  return (value, key) => validateIntSetting(value, key, min, max);
+}
+
+/** ES `Setting.parseInt`: a 32-bit int within [min, max], or ES's illegal argument (throws). */
+export function validateIntSetting(value: string, key: string, min: number, max = 2147483647): void {
+  if (!/^[+-]?\d+$/.test(value.trim() === value ? value : '#')) {
+    throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
+  }
+  const n = Number(value);
+  if (n > 2147483647 || n < -2147483648) {
+    throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
+  }
+  if (n < min) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= ${min}`));
+  if (n > max) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be <= ${max}`));
 }
 
 function longSetting(min: number): Validator {

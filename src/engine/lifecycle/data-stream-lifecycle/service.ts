@@ -307,7 +307,7 @@ function downsample(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecy
     }
     const targetName = downsampleIndexName(index, round.fixedInterval);
     const existing = cluster.indices.get(targetName);
-    const target = existing?.settings.get(SETTING_DOWNSAMPLE_STATUS) === 'success' ? existing : createDownsampledIndex(cluster, index, targetName, round.fixedInterval, ctx.now);
+    const target = existing?.settings.get(SETTING_DOWNSAMPLE_STATUS) === 'success' ? existing : createDownsampledIndex(cluster, ctx.profile, index, targetName, round.fixedInterval, ctx.now);
     if (!target.settings.has('index.lifecycle.origination_date')) target.settings.set('index.lifecycle.origination_date', String(generation));
     replaceBackingIndex(cluster, ds, index.name, target.name);
     deleteBackingIndex(cluster, index.name);
