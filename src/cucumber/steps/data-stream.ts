@@ -33,6 +33,11 @@ Then('the data stream {string} has the backing indices:', async function (this: 
   expect(stream?.indices.map((i) => i.index_name), response.text).to.deep.equal(table.raw().map((row) => row[0]));
 });
 
+/**
+ * Day by day from now: index the documents, then advance the clock 1d (running every poll tick and
+ * event on the way). For N days it indexes at start, start + 1d, ..., start + (N-1)d and ends with the
+ * clock at start + N days, that instant's poll tick and events already run; no documents are indexed there.
+ */
 When(
   'for {int} days, {int} documents of {word} are indexed into {string} at the start of each day',
   async function (this: IlmWorld, days: number, count: number, size: string, target: string) {
