@@ -79,24 +79,34 @@ describe('advance until: reaching the target', () => {
 describe('advance until: where the index got stuck', () => {
   it('an ERROR with nothing more scheduled: the clock ends at the bound, the message gives the failed step and its reason', async () => {
     const w = await shrinkToError();
-    const message = await failure(advanceUntil(w, 'my-index-000001', { phase: 'cold' }));
+    const message = await failure(advanceUntil(w, 'my-index-000001', { step: { phase: 'warm', action: 'complete', step: 'complete' } }));
     expect(message).to.equal(
       [
-        'the clock advanced 365d to 2024-12-31T00:00:00.000Z and "my-index-000001" is not in the "cold" phase: ILM has nothing scheduled within the bound of 365d, so the clock was moved to the bound.',
+        'the clock advanced 365d to 2024-12-31T00:00:00.000Z and "my-index-000001" is not at step warm/complete/complete: ILM has nothing scheduled within the bound of 365d, so the clock was moved to the bound.',
         `"my-index-000001" is at warm/shrink/ERROR since 2024-01-06T00:20:00.000Z (for 360d): the step shrink failed: ${SHRINK_ERROR}; ES 7.10 does not retry this step automatically: POST /my-index-000001/_ilm/retry once the cause is fixed.`,
       ].join('\n'),
     );
     expect(await clock(w)).to.equal('2024-12-31T00:00:00.000Z');
   });
 
+  it('a wait that can never end fails at once with the reason, the clock unmoved (issue 24)', async () => {
+    const w = await shrinkToError();
+    const before = await clock(w);
+    const message = await failure(advanceUntil(w, 'my-index-000001', { phase: 'cold' }));
+    expect(message.split('\n')[0]).to.equal(
+      'POST /_sim/clock/_next was refused: 400 illegal_argument_exception: [until.phase] the policy [shrink-index] that [my-index-000001] follows has no phase [cold], so it can never be in it (its phases: [new, warm])',
+    );
+    expect(await clock(w)).to.equal(before);
+  });
+
   it('a `within` bound that ILM keeps working through: "the bound was reached", with the retries so far', async () => {
     const w = world();
     await w.must('PUT', '/_ilm/policy/daily', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
     await w.must('PUT', '/no-alias', { settings: { 'index.lifecycle.name': 'daily' } });
-    const message = await failure(advanceUntil(w, 'no-alias', { phase: 'warm' }, '1h'));
+    const message = await failure(advanceUntil(w, 'no-alias', { step: { phase: 'hot', action: 'complete', step: 'complete' } }, '1h'));
     expect(message).to.equal(
       [
-        'the clock advanced 1h to 2024-01-01T01:00:00.000Z and "no-alias" is not in the "warm" phase: the bound of 1h was reached.',
+        'the clock advanced 1h to 2024-01-01T01:00:00.000Z and "no-alias" is not at step hot/complete/complete: the bound of 1h was reached.',
         '"no-alias" is at hot/rollover/ERROR since 2024-01-01T01:00:00.000Z: the step check-rollover-ready failed: illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [no-alias] is empty or not defined; ILM retries it automatically at the next poll tick, 2024-01-01T01:10:00.000Z (retries so far: 2).',
       ].join('\n'),
     );

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { createSimulator, linkFakeTimers, timelineRange, timelineSvg, timelineText, type FakeTimersLink, type SimRequest, type SimResponse, type Simulator, type SimulatorOptions, type TimelineJson } from '../index';
 import { FakeClock, installFakeClock } from './fake-clock';
 import { createDriver, Driver, Transport } from './driver';
-import { containsPartial, getPath } from './json-match';
+import { getPath, partialMismatchText } from './json-match';
 import { profileHint, refusalMessage } from './refusal';
 import { checkSimulatorOption } from './simulator-options';
 
@@ -135,9 +135,10 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
     if (reason !== undefined) expect(getPath(response.body, 'error.reason'), response.text).to.equal(reason);
   }
 
+  /** Fails unless `actual` contains the partial JSON, saying where they first differ and showing both. */
   expectContains(actual: unknown, partialJson: string): void {
-    const expected: unknown = JSON.parse(partialJson);
-    expect(containsPartial(actual, expected), `expected\n${JSON.stringify(actual, null, 2)}\nto contain\n${JSON.stringify(expected, null, 2)}`).to.equal(true);
+    const mismatch = partialMismatchText(actual, JSON.parse(partialJson));
+    if (mismatch !== null) throw new Error(`the JSON does not contain what was expected, ${mismatch}`);
   }
 
   /** Exact comparison, key order included: the expected document re-serialised must equal the bytes. */
