@@ -177,6 +177,18 @@ describe('advance until: where the index got stuck', () => {
     await w.must('DELETE', '/plain');
     await expectNoIndex(w, 'plain');
   });
+
+  it('after a shrink, the source name is an alias of the shrunken index: the failure says so (issue 24)', async () => {
+    const sim = createSimulator({ profile: '6.6' });
+    const w: Requester = { send: (method, path, body) => sim.request(body === undefined ? { method, path } : { method, path, body }) };
+    await w.send('PUT', '/_ilm/policy/p', { policy: { phases: { warm: { actions: { shrink: { number_of_shards: 1 } } } } } });
+    await w.send('PUT', '/my-index-000001', { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'p' } });
+    await advanceUntil(w, 'shrink-my-index-000001', { step: { phase: 'completed', action: 'completed', step: 'completed' } });
+    expect(await failure(expectNoIndex(w, 'my-index-000001'))).to.equal(
+      'expected the index "my-index-000001" not to exist, and no index of that name does, but the name is an alias of "shrink-my-index-000001", so HEAD /my-index-000001 answers 200 ' +
+        "(as in ES: ILM's shrink, searchable_snapshot and downsample actions give the index they replace its name as an alias). \"shrink-my-index-000001\" is at completed/completed/completed since 2024-01-01T00:00:00.000Z: the policy [p] has run to its end: it stays here.",
+    );
+  });
 });
 
 describe('user files: policies and templates as PUT bodies or GET exports', () => {
