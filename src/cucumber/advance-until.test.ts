@@ -246,6 +246,13 @@ describe('a refused policy: ES answer verbatim, plus the profiles that accept it
     expect(profileHint(request, undefined, response, 'policy')).to.equal('profile 7.10 refuses this policy; the profiles that accept it: 7.17, 8.19, 9.1');
   });
 
+  it("the summary names ES's innermost cause, not only the parse exception around it (issue 24)", () => {
+    const response = createSimulator({ profile: '7.10' }).requestSync({ method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { wram: { actions: {} } } } } });
+    expect(describeEsError(response)).to.equal(
+      '400 x_content_parse_exception: [1:43] [put_lifecycle_request] failed to parse field [policy] (root cause: illegal_argument_exception: Timeseries lifecycle does not support phase [wram])',
+    );
+  });
+
   it('no hint when every profile refuses the body, or when the refusal is not a 400', () => {
     const bad = { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { explode: {} } } } } } };
     const response = createSimulator().requestSync(bad);
