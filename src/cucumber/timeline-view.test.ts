@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import type { LineageJson } from '../index';
-import { cellMatchesInstant, phasesMismatch } from './timeline-view';
+import { cellMatchesInstant, namedBy, phasesMismatch } from './timeline-view';
 
 const at = (iso: string) => ({ text: iso, millis: Date.parse(iso) });
 
@@ -61,5 +61,15 @@ describe('phasesMismatch', () => {
     const message = phasesMismatch('logs-000001', DELETED, expected, ['phase', 'entered', 'left']) ?? '';
     expect(message).to.include('| delete | 2024-02-01 | 2024-02-01T00:20:00.000Z |');
     expect(message).to.include('The delete phase ended when the index was deleted, at 2024-02-01T00:20:00.000Z: its "left" is that instant. An empty "left" means the phase still lasts.');
+  });
+});
+
+describe('namedBy: a failure attaches the lineages its step names (issue 24)', () => {
+  it('an index of the lineage or a data stream whose backing index it is; not others', () => {
+    expect(namedBy(DELETED, ['logs-000001'])).to.equal(true);
+    expect(namedBy(DELETED, ['logs-000002', 'p'])).to.equal(false);
+    const backing = { ...DELETED, lineage: [{ ...DELETED.lineage[0]!, index: '.ds-logs-app-default-2024.01.01-000001' }] };
+    expect(namedBy(backing, ['logs-app-default'])).to.equal(true);
+    expect(namedBy(backing, ['logs-app'])).to.equal(false);
   });
 });

@@ -20,6 +20,12 @@ export async function lineageOf(world: Requester, index: string): Promise<Lineag
   return lineages[lineages.length - 1] ?? null;
 }
 
+/** Whether a lineage concerns one of the names a step quotes: an index of it, or its data stream's. */
+export function namedBy(lineage: LineageJson, names: readonly string[]): boolean {
+  const backing = (index: string, stream: string) => index.startsWith(`.ds-${stream}-`) && /^(\d{4}\.\d{2}\.\d{2}-)?\d{6}$/.test(index.slice(stream.length + 5));
+  return lineage.lineage.some(({ index }) => names.some((name) => index === name || backing(index, name)));
+}
+
 /** A written instant in UTC and how much it spans: `2024-02-01` a day, `2024-02-01T00:20` a minute, ... */
 const WRITTEN_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?)?(?:Z|[+-]00:?00)?$/;
 const SPAN_MILLIS = [86_400_000, 3_600_000, 60_000, 1000, 1];

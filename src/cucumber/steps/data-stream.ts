@@ -30,7 +30,7 @@ When('I send this bulk request:', async function (this: IlmWorld, ndjson: string
 Then('the data stream {string} has the backing indices:', async function (this: IlmWorld, name: string, table: DataTable) {
   const response = await this.sendOk('GET', `/_data_stream/${encodeURIComponent(name)}`);
   const [stream] = (response.body as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams;
-  expect(stream?.indices.map((i) => i.index_name), response.text).to.deep.equal(table.raw().map((row) => row[0]));
+  expect(stream?.indices.map((i) => i.index_name), `the backing indices of "${name}", oldest first`).to.deep.equal(table.raw().map((row) => row[0]));
 });
 
 /**
@@ -52,6 +52,7 @@ Then('the data stream {string} has {int} backing indices, the oldest {string}', 
   const response = await this.sendOk('GET', `/_data_stream/${encodeURIComponent(name)}`);
   const [stream] = (response.body as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams;
   const names = stream?.indices.map((i) => i.index_name) ?? [];
-  expect(names.length, response.text).to.equal(count);
-  expect(names[0], response.text).to.equal(oldest);
+  const shown = names.length > 6 ? [...names.slice(0, 3), '...', ...names.slice(-2)] : names;
+  expect(names.length, `the number of backing indices of "${name}" (${shown.join(', ')})`).to.equal(count);
+  expect(names[0], `the oldest backing index of "${name}"`).to.equal(oldest);
 });
