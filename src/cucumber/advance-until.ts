@@ -290,6 +290,23 @@ export async function expectNoIndex(world: Requester, index: string): Promise<vo
   if (response.status === 404) return;
   if (response.status !== 200) throw new Error(`HEAD /${index} answered ${response.status}, expected 404`);
   const record = await readRecord(world, index);
+  const holders = await aliasHolders(world, index);
+  if (holders.length > 0) {
+    // ES: shrink, searchable_snapshot and downsample delete the source and give its name to the new index as an alias.
+    const target = holders[0]!;
+    const where = holders.length === 1 ? ` "${target}" ${await whereIs(world, target, await readRecord(world, target), await clockMillis(world))}` : '';
+    throw new Error(
+      `expected the index "${index}" not to exist, and no index of that name does, but the name is an alias of ${holders.map((h) => `"${h}"`).join(', ')}, so HEAD /${index} answers 200 ` +
+        `(as in ES: ILM's shrink, searchable_snapshot and downsample actions give the index they replace its name as an alias).${where ? `${where}.` : ''}`,
+    );
+  }
   const where = record === null ? 'exists' : await whereIs(world, index, record, await clockMillis(world));
   throw new Error(`expected the index "${index}" not to exist, but it exists${where === 'exists' ? '' : ` and ${where}`}`);
+}
+
+/** The indices `name` is an alias of (`GET /_alias/<name>`), or none when it is no alias. */
+async function aliasHolders(world: Requester, name: string): Promise<string[]> {
+  const response = await world.send('GET', `/_alias/${encodeURIComponent(name)}`);
+  if (response.status !== 200 || response.body === null || typeof response.body !== 'object') return [];
+  return Object.keys(response.body as Record<string, unknown>).filter((holder) => holder !== name);
 }

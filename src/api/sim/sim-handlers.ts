@@ -4,7 +4,11 @@
  */
 import { EsException, illegalArgument, illegalState, resourceNotFound } from '../../engine/errors';
 import { Fault, FaultSpec, WAIT_CONDITIONS, WaitCondition } from '../../engine/lifecycle/faults';
-import type { IndexMetadata } from '../../engine/cluster/cluster';
+import { type IndexMetadata, lifecyclePolicyName } from '../../engine/cluster/cluster';
+import { currentStepKey } from '../../engine/cluster/execution-state';
+import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, PHASE_COMPLETE, TERMINAL_KEY } from '../../engine/cluster/step-key';
+import { reachableStepKeys } from '../../engine/lifecycle/policy-steps';
+import type { PhaseName } from '../../engine/profile';
 import { resolveIndices, simpleMatch, STRICT_EXPAND_OPEN } from '../../engine/cluster/index-resolver';
 import { explainIndices } from '../../engine/lifecycle/explain';
 import { formatEsDate, parseInstant, parseTimeValue } from '../../engine/xcontent/time';
@@ -121,6 +125,10 @@ export function nextClock(ctx: RequestContext): HandlerResult {
   let instants = 0;
   let idle = false;
   let unmoved = 0;
+  if (!reached) {
+    const never = neverMet(ctx, until);
+    if (never !== null) bad(never);
+  }
   // What is due at this instant already (the asynchronous re-run after a retry, say) runs first, and
   // may meet the condition here: then the clock stays (issue 24: it went on to the bound).
   let next = reached ? Infinity : ctx.sim.nextDue();
@@ -205,6 +213,44 @@ function explainRecord(ctx: RequestContext, index: string): Record<string, unkno
   }
   const records = explainIndices(sim.cluster, indices, sim.profile, sim.now, { onlyManaged: false, onlyErrors: false, human: false }).indices;
   return records.get(index) ?? [...records.values()].find((r) => r['index'] === index) ?? [...records.values()][0] ?? null;
+}
+
+/**
+ * Why `until` can never hold, or null: a phase or a `phase/action` no index of this profile can show
+ * (`wram`, `warm/rollover/...`), or, for a managed index of that name whose policy exists, a phase or
+ * step its policy does not lead to. Nothing changes a policy or moves a step while `_next` walks, so
+ * walking would only spend the bound.
+ */
+function neverMet(ctx: RequestContext, until: UntilCondition): string | null {
+  if ('gone' in until) return null;
+  const { profile } = ctx.sim;
+  const field = 'step' in until ? 'until.step' : 'until.phase';
+  const phase = 'step' in until ? until.step.phase : until.phase;
+  const phases = [NEW_PHASE, ...profile.phases, TERMINAL_KEY.phase];
+  if (!phases.includes(phase)) {
+    return `[${field}] names the phase [${phase}], which no index can be in: Timeseries lifecycle does not support phase [${phase}] (the phases are [${phases.join(', ')}])`;
+  }
+  if ('step' in until) {
+    const actions = phase === NEW_PHASE ? [INIT_KEY.action, PHASE_COMPLETE] : phase === TERMINAL_KEY.phase ? [TERMINAL_KEY.action] : [...profile.phaseActions[phase as PhaseName], PHASE_COMPLETE];
+    if (!actions.includes(until.step.action)) {
+      return `[until.step] names the action [${until.step.action}] in the phase [${phase}], where no index can be: the ${phase} phase has the actions [${actions.join(', ')}]`;
+    }
+  }
+  const index = ctx.sim.cluster.indices.get(until.index);
+  const policyName = index === undefined ? null : lifecyclePolicyName(index);
+  const policy = policyName === null ? undefined : ctx.sim.cluster.policies.get(policyName);
+  if (index === undefined || policy === undefined) return null;
+  const state = index.lifecycle;
+  const reachable = reachableStepKeys(policy, state?.phaseDefinition, currentStepKey(state), profile);
+  const policyPhases = [...new Set([...reachable].map((k) => k.slice(0, k.indexOf('/'))))];
+  if (!policyPhases.includes(phase)) {
+    return `[${field}] the policy [${policyName}] that [${until.index}] follows has no phase [${phase}], so it can never be in it (its phases: [${policyPhases.join(', ')}])`;
+  }
+  if (!('step' in until)) return null;
+  const key = `${until.step.phase}/${until.step.action}/${until.step.step}`;
+  if (reachable.has(key)) return null;
+  const steps = [...reachable].filter((k) => k.startsWith(`${phase}/`) && !k.endsWith(`/${ERROR_STEP_NAME}`));
+  return `[until.step] [${key}] is not a step of the policy [${policyName}] that [${until.index}] follows, so it can never be there (its ${phase} steps: [${steps.join(', ')}], or ERROR after one of their actions)`;
 }
 
 function conditionHolds(until: UntilCondition, record: Record<string, unknown> | null): boolean {
