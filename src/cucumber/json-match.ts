@@ -16,7 +16,7 @@ export function hasPath(value: unknown, path: string): boolean {
   const parts = path.split('.');
   const last = parts.pop()!;
   const parent = parts.length === 0 ? value : getPath(value, parts.join('.'));
-  return parent !== null && typeof parent === 'object' && Object.prototype.hasOwnProperty.call(parent, last);
+  return parent !== null && typeof parent === 'object' && Object.hasOwn(parent, last);
 }
 
 /** A cell is JSON when it parses as JSON; otherwise it is the string as written. */
@@ -46,7 +46,7 @@ export function partialMismatch(actual: unknown, expected: unknown, path = ''): 
   }
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return { path, expected, actual };
   for (const [key, value] of Object.entries(expected)) {
-    if (!Object.prototype.hasOwnProperty.call(actual, key)) return { path: at(key), expected: value, actual: undefined, note: 'no such key' };
+    if (!Object.hasOwn(actual, key)) return { path: at(key), expected: value, actual: undefined, note: 'no such key' };
     const inner = partialMismatch((actual as Record<string, unknown>)[key], value, at(key));
     if (inner) return inner;
   }

@@ -122,7 +122,7 @@ export class ChangeLog {
   *waiting(): Iterable<IndexMetadata> {
     for (let i = this.head; i < this.queue.length; i++) {
       const index = this.queue[i];
-      if (index !== undefined && index.changed) yield index;
+      if (index?.changed) yield index;
     }
   }
 
@@ -530,7 +530,9 @@ export function restoreLifecycle(index: IndexMetadata, state: ExecutionState | n
   index.lifecycle = state;
   touch(index);
   index.historyPositionId =
-    state && state.phase !== undefined && state.action !== undefined && state.step !== undefined ? index.historyLog.keyId(state.phase, state.action, state.step) : -1;
+    state && state.phase !== undefined && state.action !== undefined && state.step !== undefined
+      ? index.historyLog.keyId(state.phase, state.action, state.step)
+      : -1;
 }
 
 /** The index's name id in its history, made on its first record. */
