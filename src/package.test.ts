@@ -77,9 +77,9 @@ function readmePaths(readme: string): string[] {
   return [...new Set(paths)].sort();
 }
 
-/** Whether the tarball holds the path: the file, a folder's files, or a source file's or folder's built form under dist/. */
+/** Whether the tarball holds the path: the file, a folder's files, or a source file's or folder's built form under dist/ (src/ and steps/ build to dist/src/ and dist/steps/). */
 function packedHas(packed: readonly string[], path: string): boolean {
-  const built = path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+  const built = path.replace(/^(src|steps)\//, 'dist/$1/').replace(/\.ts$/, '.js');
   return [path, built].some((candidate) => packed.some((file) => file === candidate || (candidate.endsWith('/') && file.startsWith(candidate))));
 }
 
@@ -211,7 +211,7 @@ describe('the packed package, installed into a project of its own', { timeout: 3
       .split('\n')
       .map((line) => line.replace(/^package\//, ''));
     const paths = readmePaths(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-    expect(paths).to.include.members(['docs/coverage.md', 'docs/record-replay.md', 'features/time/fake-timers.feature', 'dist/engine/profile.js']);
+    expect(paths).to.include.members(['docs/coverage.md', 'docs/record-replay.md', 'features/time/fake-timers.feature', 'dist/src/engine/profile.js']);
     expect(paths.filter((path) => !packedHas(packed, path))).to.deep.equal([]);
   });
 

@@ -1,4 +1,5 @@
-Feature: The clock stops where the condition is met, also after a retry (issue 24)
+@issue-24
+Feature: The clock stops where the condition is met, also after a retry
   A retry re-runs the failed step at the current instant. When that re-run already reaches the step a
   scenario waits for, the clock stays where it is: it does not run on to the bound of the until-step
   (a year, by default), which would leave every later date in the scenario a year off.

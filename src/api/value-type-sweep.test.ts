@@ -188,6 +188,11 @@ function baseRequests(profile: Profile): ReadonlyMap<string, { path: string; bod
     ['POST /{index}/_doc/{id}', '/b/_doc/1', { message: 'x' }],
     ['PUT /{index}/_create/{id}', '/b/_create/1', { message: 'x' }],
     ['POST /{index}/_create/{id}', '/b/_create/1', { message: 'x' }],
+    [
+      'PUT /_data_stream/{name}/_lifecycle',
+      '/_data_stream/ds-app/_lifecycle',
+      { data_retention: '7d', enabled: true, downsampling: [{ after: '1d', fixed_interval: '1h' }] },
+    ],
   ];
   return new Map(entries.map(([route, path, body]) => [route, { path, body }]));
 }
@@ -231,6 +236,10 @@ function fixture(profile: Profile): Simulator {
   must('PUT', '/_snapshot/r/s1?wait_for_completion=true', { indices: 'b' });
   must('PUT', '/_template/lt', { index_patterns: ['lt-*'], settings: { number_of_shards: 1 } });
   if (profile.snapshots.slm) must('PUT', '/_slm/policy/nightly', { name: '<nightly-{now/d}>', schedule: '0 30 1 * * ?', repository: 'r' });
+  if (profile.dataStreamLifecycle) {
+    must('PUT', '/_index_template/ds', { index_patterns: ['ds-*'], data_stream: {}, priority: 10 });
+    must('PUT', '/_data_stream/ds-app');
+  }
   return sim;
 }
 
