@@ -23,6 +23,10 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
   private remembered: string | null = null;
   private clock: FakeClock | null = null;
   private clockLink: FakeTimersLink | null = null;
+  /** A simulator the scenario starts from instead of one made from the options (a captured cluster). */
+  private given: { simulator: Simulator; what: string } | null = null;
+  /** Each write target's fraction of a document not yet sent by the workload steps. */
+  readonly workloadOwed = new Map<string, number>();
 
   constructor(options: IWorldOptions<{ transport?: Transport; pictures?: boolean }>) {
     super(options);
@@ -31,12 +35,30 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
   /** Sets a simulator option (checked now); only possible before the scenario's first request. */
   configure<K extends keyof SimulatorOptions>(key: K, value: SimulatorOptions[K]): void {
     if (this.driver) throw new Error(`set the ${key} before the first request of the scenario`);
+    if (this.given) throw new Error(`the scenario's simulator is ${this.given.what}, which sets its own ${key}: set no ${key} beside it`);
     checkSimulatorOption(key, value);
     this.options[key] = value;
   }
 
   get simulatorOptions(): SimulatorOptions {
-    return this.options;
+    return this.given ? this.given.simulator.options : this.options;
+  }
+
+  /**
+   * Makes `simulator` the scenario's simulator (in process and over HTTP alike), e.g. the twin of a
+   * captured cluster; `what` names it in messages. Only before the first request, and without
+   * simulator options set before it (the simulator has its own).
+   */
+  /** What `useSimulator` named, when the scenario started from a given simulator. */
+  get startedFrom(): string | null {
+    return this.given?.what ?? null;
+  }
+
+  useSimulator(simulator: Simulator, what: string): void {
+    if (this.driver || this.given) throw new Error(`${what} must be the scenario's first step that makes its simulator`);
+    const set = Object.keys(this.options);
+    if (set.length > 0) throw new Error(`${what} sets the simulator itself: drop the ${set.join(', ')} set before it`);
+    this.given = { simulator, what };
   }
 
   /**
@@ -50,7 +72,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
 
   async send(method: string, path: string, body?: unknown): Promise<SimResponse> {
     if (!this.driver) {
-      this.driver = await createDriver(this.parameters.transport ?? 'in-process', this.options);
+      this.driver = await createDriver(this.parameters.transport ?? 'in-process', this.options, this.given?.simulator);
       if (this.clock) this.clockLink = linkFakeTimers(this.driver.simulator, this.clock);
     }
     const request: SimRequest = body === undefined ? { method, path } : { method, path, body };
@@ -67,7 +89,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
    */
   get fakeClock(): FakeClock {
     if (!this.clock) {
-      this.clock = installFakeClock(createSimulator(this.options).options.startMillis);
+      this.clock = installFakeClock((this.given?.simulator ?? createSimulator(this.options)).options.startMillis);
       if (this.driver) this.clockLink = linkFakeTimers(this.driver.simulator, this.clock);
     }
     return this.clock;
@@ -92,7 +114,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
 
   expectAccepted(request: SimRequest, response: SimResponse, what = 'request', context = ''): void {
     if (response.status >= 200 && response.status <= 299) return;
-    throw new Error(refusalMessage(request, response, profileHint(request, this.options.profile, response, what), context));
+    throw new Error(refusalMessage(request, response, profileHint(request, this.simulatorOptions.profile, response, what), context));
   }
 
   putPolicy(name: string, json: string): Promise<SimResponse> {
@@ -228,7 +250,7 @@ After(async function (this: IlmWorld, { result }) {
     // Everything needed to reproduce the scenario's simulator (architecture rule 6), and what ILM did.
     const options = this.simulatorOptions;
     this.attach(
-      JSON.stringify({ profile: options.profile ?? '7.10', startTime: options.startTime ?? 'default', pollInterval: options.pollInterval ?? '10m', seed: options.seed ?? 0, transport: this.parameters.transport ?? 'in-process' }, null, 2),
+      JSON.stringify({ profile: options.profile ?? '7.10', startTime: options.startTime ?? 'default', pollInterval: options.pollInterval ?? '10m', seed: options.seed ?? 0, transport: this.parameters.transport ?? 'in-process', ...(this.startedFrom ? { simulator: this.startedFrom } : {}) }, null, 2),
       'application/json',
     );
     if (this.lastResponse) await this.attachTimeline(true);
