@@ -1,0 +1,67 @@
+/**
+ * `ilm-sim twin --feature`: the feature written from the kept bundle passes when Cucumber runs it
+ * against that bundle, and fails, naming what changed, once the bundle's policy rolls over at another
+ * size; the flags it cannot go with are refused.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { FIXTURE_DIR } from '../twin/fixtures/capture-fixture';
+import { main } from './main';
+import { Capture } from './test-support';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+async function twin(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = new Capture();
+  const err = new Capture();
+  const code = await main(['twin', ...args], out, err, {}, { cwd: ROOT });
+  return { code, out: out.text, err: err.text };
+}
+
+function cucumber(feature: string): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@cucumber/cucumber/bin/cucumber.js'), feature], { cwd: ROOT, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe('ilm-sim twin --feature', () => {
+  it('writes a feature that passes against the bundle and fails once its policy changes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ilm-sim-twin-feature-'));
+    const bundle = path.join(dir, 'bundle');
+    cpSync(FIXTURE_DIR, bundle, { recursive: true });
+    const feature = path.join(dir, 'forecast.feature');
+    const result = await twin([bundle, '--horizon', '20d', '--fail-on', 'none', '--feature', feature]);
+    expect(result.code, result.err).to.equal(0);
+    expect(result.err).to.contain(`Feature written to ${feature}`);
+    const text = readFileSync(feature, 'utf8');
+    expect(text).to.contain(`Given the cluster captured in "${path.relative(ROOT, bundle)}"`);
+    expect(text.match(/^ {2}Scenario: /gm)).to.have.length(3);
+    expect(text).to.contain('Scenario: 20d after the capture (2024-01-30T00:00:00.000Z)');
+    expect(text).to.match(/\| logs-app-prod \| 400 +\| 2048 +\|/);
+
+    const passing = cucumber(feature);
+    expect(passing.status, passing.output).to.equal(0);
+    expect(passing.output).to.contain('3 scenarios (3 passed)');
+
+    // The policy change a team might make: the data stream's indices roll over at 2000 documents.
+    const policies = path.join(bundle, 'commercial', 'ilm_policies.json');
+    const original = readFileSync(policies, 'utf8');
+    expect(original).to.contain('"max_docs" : 1000');
+    writeFileSync(policies, original.replace('"max_docs" : 1000', '"max_docs" : 2000'));
+    const failing = cucumber(feature);
+    expect(failing.status, failing.output).to.equal(1);
+    expect(failing.output).to.contain('the data stream "logs-app-prod" has');
+    expect(failing.output).to.match(/scenarios \(\d failed/);
+  });
+
+  it('refuses the flags whose cluster the feature could not load', async () => {
+    for (const flags of [['--profile', '8.19'], ['--policy', 'p=x.json']]) {
+      const result = await twin([FIXTURE_DIR, '--feature', path.join(tmpdir(), 'never.feature'), ...flags]);
+      expect(result.code).to.equal(2);
+      expect(result.err).to.contain(`--feature asserts the bundle directory's cluster as it is: it cannot go with ${flags[0]}`);
+    }
+  });
+});
