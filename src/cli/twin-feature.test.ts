@@ -57,8 +57,27 @@ describe('ilm-sim twin --feature', () => {
     expect(failing.output).to.match(/scenarios \(\d failed/);
   });
 
+  it('with --policy, loads the policy file over the bundle and fails once the file changes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ilm-sim-twin-feature-'));
+    const policyFile = path.join(dir, 'logs.json');
+    // The team's policy file: the bundle's own export, as `GET _ilm/policy` gave it.
+    cpSync(path.join(FIXTURE_DIR, 'commercial', 'ilm_policies.json'), policyFile);
+    const feature = path.join(dir, 'forecast.feature');
+    const result = await twin([FIXTURE_DIR, '--horizon', '10d', '--fail-on', 'none', '--policy', `logs=${policyFile}`, '--feature', feature]);
+    expect(result.code, result.err).to.equal(0);
+    const text = readFileSync(feature, 'utf8');
+    expect(text).to.contain(`    Given the cluster captured in "${path.relative(ROOT, FIXTURE_DIR)}"\n    And the lifecycle policy "logs" from the file "${path.relative(ROOT, policyFile)}"\n`);
+    const passing = cucumber(feature);
+    expect(passing.status, passing.output).to.equal(0);
+
+    writeFileSync(policyFile, readFileSync(policyFile, 'utf8').replace('"max_docs" : 1000', '"max_docs" : 500'));
+    const failing = cucumber(feature);
+    expect(failing.status, failing.output).to.equal(1);
+    expect(failing.output).to.contain('the data stream "logs-app-prod" has');
+  });
+
   it('refuses the flags whose cluster the feature could not load', async () => {
-    for (const flags of [['--profile', '8.19'], ['--policy', 'p=x.json']]) {
+    for (const flags of [['--profile', '8.19'], ['--nodes', 'nodes.json']]) {
       const result = await twin([FIXTURE_DIR, '--feature', path.join(tmpdir(), 'never.feature'), ...flags]);
       expect(result.code).to.equal(2);
       expect(result.err).to.contain(`--feature asserts the bundle directory's cluster as it is: it cannot go with ${flags[0]}`);

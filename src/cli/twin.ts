@@ -69,7 +69,8 @@ export function twinHelp(): string {
     '                          "Given the cluster captured in <dir>", the directory relative to here),',
     '                          runs the workload and asserts the forecast at a third, two thirds and',
     '                          the end of the horizon: commit it, and your suite shows when a policy',
-    '                          change alters what happens (not with --url, --policy, --nodes, --profile)',
+    '                          change alters what happens; with --policy it loads those policy files',
+    '                          over the bundle\'s (not with --url, --nodes, --profile)',
     '  --serve                 Serve the twin (ES-compatible, clock at the bundle\'s instant) instead;',
     '  --host <addr>, --port <n>   where --serve listens (default 127.0.0.1, 9200; 0 picks a free port)',
     '  --url <es>, --user <user:password>, --api-key <key>, --ca <file>   a live cluster (GET only)',
@@ -264,8 +265,8 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   const overrides = ((parsed.values['ingest'] as string[] | undefined) ?? []).map(parseIngestOverride);
   const featureFile = text(parsed, 'feature');
   if (featureFile !== undefined) {
-    // The feature's Given step loads the bundle directory as it is, so nothing may change it here.
-    const clash = ['url', 'policy', 'nodes', 'profile', 'serve'].filter((flag) => parsed.values[flag] !== undefined);
+    // The feature's steps load the bundle directory as it is and the --policy files: nothing else may change it here.
+    const clash = ['url', 'nodes', 'profile', 'serve'].filter((flag) => parsed.values[flag] !== undefined);
     if (clash.length > 0) throw new TwinInputError(`--feature asserts the bundle directory's cluster as it is: it cannot go with ${clash.map((f) => `--${f}`).join(', ')}`);
   }
   const model = readTwinModel(source, text(parsed, 'profile'));
@@ -286,8 +287,18 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   const html = text(parsed, 'html');
   if (html !== undefined) writeOut(path.resolve(streams.cwd, html), htmlPage(model, result, whatIfs), streams, 'HTML');
   if (featureFile !== undefined) {
-    const bundlePath = path.relative(streams.cwd, path.resolve(streams.cwd, parsed.positionals[0]!)).split(path.sep).join('/') || '.';
-    const feature = forecastFeature(model, { bundlePath, horizonMillis, rates: result.ingest.map(workloadRate), tool: `ilm-sim ${streams.version}` });
+    const relative = (file: string) => path.relative(streams.cwd, path.resolve(streams.cwd, file)).split(path.sep).join('/');
+    const policyFiles = ((parsed.values['policy'] as string[] | undefined) ?? []).map((spec) => {
+      const at = spec.indexOf('=');
+      return { name: spec.slice(0, at), file: relative(spec.slice(at + 1)), absolutePath: path.resolve(streams.cwd, spec.slice(at + 1)) };
+    });
+    const bundlePath = relative(parsed.positionals[0]!) || '.';
+    let feature: string;
+    try {
+      feature = forecastFeature(model, { bundlePath, horizonMillis, rates: result.ingest.map(workloadRate), policyFiles, tool: `ilm-sim ${streams.version}` });
+    } catch (error) {
+      throw new TwinInputError(`--feature: ${(error as Error).message}`);
+    }
     writeOut(path.resolve(streams.cwd, featureFile), feature, streams, 'Feature');
   }
   return failing.length === 0 ? 0 : 1;

@@ -8,6 +8,7 @@
  */
 import { simulationOf, type Simulator } from '../create-simulator';
 import { formatEsDate } from '../engine/xcontent/time';
+import { policyBody } from '../files/user-files';
 import { restoreTwin } from './restore';
 import type { TwinModel } from './twin-model';
 import { workloadRequests, workloadStepMillis, type WorkloadRate } from './workload';
@@ -28,6 +29,12 @@ export interface FeatureOptions {
   readonly rates: readonly WorkloadRate[];
   /** How many scenarios split the horizon (default 3). */
   readonly scenarios?: number;
+  /**
+   * Policy files put over the bundle's policies (`--policy name=file`), as the feature's
+   * `the lifecycle policy "<name>" from the file "<file>"` steps put them: `file` as the feature names
+   * it (relative to where the suite runs), `absolutePath` to read it here.
+   */
+  readonly policyFiles?: readonly { readonly name: string; readonly file: string; readonly absolutePath: string }[];
   /** Who wrote it, for the header (`ilm-sim 0.2.0`). */
   readonly tool: string;
 }
@@ -52,6 +59,12 @@ export function scenarioEndsMillis(horizonMillis: number, scenarios: number): nu
 /** The feature's text for the twin of `model` (restored afresh here; the caller's twin is left alone). */
 export function forecastFeature(model: TwinModel, options: FeatureOptions): string {
   const simulator = restoreTwin(model).simulator;
+  const policyFiles = options.policyFiles ?? [];
+  for (const { name, absolutePath } of policyFiles) {
+    const answer = simulator.requestSync({ method: 'PUT', path: `/_ilm/policy/${encodeURIComponent(name)}`, body: policyBody(name, absolutePath).body });
+    if (answer.status !== 200) throw new Error(`PUT _ilm/policy/${name} from ${absolutePath} was refused (${answer.status}): ${answer.text}`);
+  }
+  const given = [`    Given the cluster captured in "${options.bundlePath}"`, ...policyFiles.map(({ name, file }) => `    And the lifecycle policy "${name}" from the file "${file}"`)];
   const sim = simulationOf(simulator);
   const start = sim.now;
   const ends = scenarioEndsMillis(options.horizonMillis, options.scenarios ?? 3).map((e) => start + e);
@@ -65,7 +78,7 @@ export function forecastFeature(model: TwinModel, options: FeatureOptions): stri
       if (next.value.path === '/_sim/clock/_set' && next.value.body['to'] === end) break;
     }
     if (options.rates.length === 0) simulator.requestSync({ method: 'POST', path: '/_sim/clock/_set', body: { to: end } });
-    scenarios.push(scenario(simulator, end - start, options.bundlePath, bundleIndices, options.rates));
+    scenarios.push(scenario(simulator, end - start, given, bundleIndices, options.rates));
   }
   const name = model.clusterName ?? 'unnamed';
   const instant = formatEsDate(model.instantMillis);
@@ -76,7 +89,7 @@ export function forecastFeature(model: TwinModel, options: FeatureOptions): stri
     `  The support-diagnostics bundle "${options.bundlePath}" of the cluster "${name}" (Elasticsearch`,
     `  ${model.versionNumber}, run as profile ${model.profile.name}) captured at ${instant}. Each scenario starts`,
     '  from the captured cluster, runs the workload the forecast estimated and asserts where ILM then is.',
-    '  A failure after a policy, template or node change shows what the change alters.',
+    `  A failure after a change${policyFiles.length > 0 ? ` to ${policyFiles.map((p) => p.file).join(', ')} or` : ''} to the bundle shows what the change alters.`,
     '',
     `  # Asserted per scenario, a bounded selection (at most ${FEATURE_LIMIT} of each kind, in name order): each`,
     "  # data stream's backing indices and write index, each write alias's write index, every index in",
@@ -100,10 +113,10 @@ function explain(simulator: Simulator, index: string): Explained | null {
   return { managed: record['managed'] === true, key };
 }
 
-function scenario(simulator: Simulator, afterMillis: number, bundlePath: string, bundleIndices: readonly string[], rates: readonly WorkloadRate[]): string[] {
+function scenario(simulator: Simulator, afterMillis: number, given: readonly string[], bundleIndices: readonly string[], rates: readonly WorkloadRate[]): string[] {
   const { cluster } = simulationOf(simulator);
   const after = durationText(afterMillis);
-  const lines = [`  Scenario: ${after} after the capture (${formatEsDate(simulationOf(simulator).now)})`, `    Given the cluster captured in "${bundlePath}"`];
+  const lines = [`  Scenario: ${after} after the capture (${formatEsDate(simulationOf(simulator).now)})`, ...given];
   if (rates.length > 0) {
     lines.push(`    When the clock advances by ${after} while the write targets receive:`);
     lines.push(...tableLines([['target', 'docs per day', 'bytes each'], ...rates.map((r) => [r.target, String(r.docsPerDay), String(r.bytesEach)])]));
