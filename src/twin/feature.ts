@@ -77,7 +77,6 @@ export function forecastFeature(model: TwinModel, options: FeatureOptions): stri
       simulator.requestSync(next.value);
       if (next.value.path === '/_sim/clock/_set' && next.value.body['to'] === end) break;
     }
-    if (options.rates.length === 0) simulator.requestSync({ method: 'POST', path: '/_sim/clock/_set', body: { to: end } });
     scenarios.push(scenario(simulator, end - start, given, bundleIndices, options.rates));
   }
   const name = model.clusterName ?? 'unnamed';
