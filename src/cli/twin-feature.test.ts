@@ -14,6 +14,7 @@ import { main } from './main';
 import { Capture } from './test-support';
 
 const ROOT = path.resolve(__dirname, '../..');
+const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 async function twin(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out = new Capture();
@@ -38,6 +39,7 @@ describe('ilm-sim twin --feature', () => {
     expect(result.err).to.contain(`Feature written to ${feature}`);
     const text = readFileSync(feature, 'utf8');
     expect(text).to.contain(`Given the cluster captured in "${path.relative(ROOT, bundle)}"`);
+    expect(text.split('\n')[0]).to.equal(`# Written by ilm-sim ${PACKAGE_VERSION}; after a change you meant, write it again: ilm-sim twin ${path.relative(ROOT, bundle)} --horizon 20d --feature ${feature}`);
     expect(text.match(/^ {2}Scenario: /gm)).to.have.length(3);
     expect(text).to.contain('Scenario: 20d after the capture (2024-01-30T00:00:00.000Z)');
     expect(text).to.match(/\| logs-app-prod \| 400 +\| 2048 +\|/);

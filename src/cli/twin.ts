@@ -8,7 +8,7 @@
  * the twin (src/twin/) and the engine decide everything. Exit codes as `plan`: 0 no problem, 1
  * problems found (of the kinds `--fail-on` names), 2 bad input.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Simulator } from '../create-simulator';
@@ -295,7 +295,7 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
     const bundlePath = relative(parsed.positionals[0]!) || '.';
     let feature: string;
     try {
-      feature = forecastFeature(model, { bundlePath, horizonMillis, rates: result.ingest.map(workloadRate), policyFiles, tool: `ilm-sim ${streams.version}` });
+      feature = forecastFeature(model, { bundlePath, horizonMillis, rates: result.ingest.map(workloadRate), policyFiles, tool: `ilm-sim ${streams.version}`, command: regenerateCommand(parsed, bundlePath) });
     } catch (error) {
       throw new TwinInputError(`--feature: ${(error as Error).message}`);
     }
@@ -304,8 +304,19 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   return failing.length === 0 ? 0 : 1;
 }
 
+/** The command that writes the feature again, for its header: the flags that shape it, as given. */
+function regenerateCommand(parsed: Parsed, bundlePath: string): string {
+  const quoted = (arg: string) => (/^[\w./:=@,+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+  const args = [bundlePath];
+  if (text(parsed, 'horizon') !== undefined) args.push('--horizon', text(parsed, 'horizon')!);
+  for (const flag of ['ingest', 'policy']) for (const value of (parsed.values[flag] as string[] | undefined) ?? []) args.push(`--${flag}`, value);
+  args.push('--feature', text(parsed, 'feature')!);
+  return `ilm-sim twin ${args.map(quoted).join(' ')}`;
+}
+
 function writeOut(file: string, content: string, streams: TwinStreams, what: string): void {
   try {
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, content);
   } catch (error) {
     throw new TwinInputError(`cannot write the ${what} to ${file}: ${(error as Error).message}`);

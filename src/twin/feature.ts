@@ -37,6 +37,8 @@ export interface FeatureOptions {
   readonly policyFiles?: readonly { readonly name: string; readonly file: string; readonly absolutePath: string }[];
   /** Who wrote it, for the header (`ilm-sim 0.2.0`). */
   readonly tool: string;
+  /** The command that writes it again, for the header. */
+  readonly command: string;
 }
 
 /** A duration as the steps' `{duration}` takes it: the largest whole unit. */
@@ -82,7 +84,7 @@ export function forecastFeature(model: TwinModel, options: FeatureOptions): stri
   const name = model.clusterName ?? 'unnamed';
   const instant = formatEsDate(model.instantMillis);
   return [
-    `# Written by ${options.tool}: ilm-sim twin ${options.bundlePath} --feature (regenerate it after an intended change).`,
+    `# Written by ${options.tool}; after a change you meant, write it again: ${options.command}`,
     `Feature: ILM forecast of the cluster "${name}" as captured at ${instant}`,
     '',
     `  The support-diagnostics bundle "${options.bundlePath}" of the cluster "${name}" (Elasticsearch`,
