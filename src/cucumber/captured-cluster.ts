@@ -6,6 +6,7 @@
  * the bundle's files and nothing else.
  */
 import * as path from 'node:path';
+import { durationMillis } from './advance-until';
 import type { DataTable } from './cucumber';
 import { twinOfBundleDirectory, workloadRequests, type WorkloadRate } from '../index';
 import type { IlmWorld } from './world';
@@ -42,13 +43,4 @@ export async function advanceWithWorkload(world: IlmWorld, durationText: string,
   for (const request of workloadRequests(rates, start, start + millis, world.workloadOwed)) {
     await world.sendOk(request.method, request.path, request.body);
   }
-}
-
-const UNIT_MILLIS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** `30d`, `12h`, `90m` as millis (the units the workload's steps take). */
-function durationMillis(text: string): number {
-  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text);
-  if (!match) throw new Error(`[${text}]: expected a duration in ms, s, m, h or d, such as 30d`);
-  return Number(match[1]) * UNIT_MILLIS[match[2]!]!;
 }
