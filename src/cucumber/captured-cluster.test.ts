@@ -18,5 +18,6 @@ describe('the workload table', () => {
     expect(() => workloadRates(table([['target', 'rate'], ['logs', '5']]))).to.throw("the table's first row must be | target | docs per day | bytes each |, not | target | rate |");
     expect(() => workloadRates(table([['target', 'docs per day', 'bytes each'], ['logs', 'many', '1']]))).to.throw('| logs | many | 1 |: docs per day must be a number >= 0');
     expect(() => workloadRates(table([['target', 'docs per day', 'bytes each'], ['logs', '5', '1.5']]))).to.throw('| logs | 5 | 1.5 |');
+    expect(() => workloadRates(table([['target', 'docs per day', 'bytes each'], ['logs', '', '1']]))).to.throw('| logs |  | 1 |');
   });
 });

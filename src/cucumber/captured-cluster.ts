@@ -28,7 +28,7 @@ export function workloadRates(table: DataTable): WorkloadRate[] {
     const [target, docs, bytes] = row as [string, string, string];
     const docsPerDay = Number(docs);
     const bytesEach = Number(bytes);
-    if (!(docsPerDay >= 0) || !Number.isSafeInteger(bytesEach) || bytesEach < 0) {
+    if (docs.trim() === '' || bytes.trim() === '' || !(docsPerDay >= 0) || !Number.isSafeInteger(bytesEach) || bytesEach < 0) {
       throw new Error(`| ${row.join(' | ')} |: docs per day must be a number >= 0 and bytes each a whole number >= 0`);
     }
     return { target, docsPerDay, bytesEach };

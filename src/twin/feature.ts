@@ -151,6 +151,9 @@ function scenario(simulator: Simulator, afterMillis: number, given: readonly str
   const inError = [...cluster.indices.values()].filter((i) => i.lifecycle?.step === 'ERROR').map((i) => i.name).sort();
   for (const name of inError.slice(0, FEATURE_LIMIT)) atStep(name);
   for (const name of bundleIndices.slice(0, FEATURE_LIMIT)) atStep(name);
+  const managed = [...cluster.indices.values()].filter((i) => i.settings.lifecycleName).length;
+  const gone = bundleIndices.filter((name) => !cluster.indices.has(name)).length;
+  lines.push(`    # Here the twin has ${cluster.indices.size} indices (${managed} managed), ${inError.length} in ERROR; ${gone} of the bundle's ${bundleIndices.length} are gone.`);
   lines.push(...checks.map((check, i) => `    ${i === 0 ? 'Then' : 'And'} ${check}`));
   return lines;
 }
