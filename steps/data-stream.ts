@@ -52,12 +52,12 @@ Then('the data stream {string} has the backing indices:', {
 }, async function (this: IlmWorld, name: string, table: DataTable) {
   const response = await this.sendOk('GET', `/_data_stream/${encodeURIComponent(name)}`);
   const [stream] = (response.body as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams;
-  expect(stream?.indices.map((i) => i.index_name), response.text).to.deep.equal(table.raw().map((row) => row[0]));
+  expect(stream?.indices.map((i) => i.index_name), `the backing indices of "${name}", oldest first`).to.deep.equal(table.raw().map((row) => row[0]));
 });
 
 When(
   'for {int} days, {int} documents of {word} are indexed into {string} at the start of each day',
-  { says: "For each day: counts the documents into the target, then advances the clock one day, running that day's ILM; it ends at the start + N days.", example: 'for 7 days, 1000 documents of 1kb are indexed into "logs-app" at the start of each day' },
+  { says: "For each day: counts the documents into the target, then advances the clock one day, running that day's ILM. For N days it indexes at start, start + 1d, ..., start + (N-1)d and ends with the clock at start + N days, that instant's poll tick and events already run; no documents are indexed there.", example: 'for 7 days, 1000 documents of 1kb are indexed into "logs-app" at the start of each day' },
   async function (this: IlmWorld, days: number, count: number, size: string, target: string) {
     for (let day = 0; day < days; day++) {
       await this.sendOk('POST', '/_sim/ingest', { index: target, count, bytes_each: size });
@@ -73,8 +73,9 @@ Then('the data stream {string} has {int} backing indices, the oldest {string}', 
   const response = await this.sendOk('GET', `/_data_stream/${encodeURIComponent(name)}`);
   const [stream] = (response.body as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams;
   const names = stream?.indices.map((i) => i.index_name) ?? [];
-  expect(names.length, response.text).to.equal(count);
-  expect(names[0], response.text).to.equal(oldest);
+  const shown = names.length > 6 ? [...names.slice(0, 3), '...', ...names.slice(-2)] : names;
+  expect(names.length, `the number of backing indices of "${name}" (${shown.join(', ')})`).to.equal(count);
+  expect(names[0], `the oldest backing index of "${name}"`).to.equal(oldest);
 });
 
 Then('the write index of the data stream {string} is {string}', {

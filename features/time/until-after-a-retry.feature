@@ -35,3 +35,13 @@ Feature: The clock stops where the condition is met, also after a retry (issue 2
       | advanced | false                    |
       | reached  | true                     |
       | instants | 0                        |
+
+  Scenario: Until a phase no index can be in: refused at once, the clock stays
+    When I send POST "/_sim/clock/_next" with:
+      """json
+      {"within": "30d", "until": {"index": "shrink-my-index-000001", "phase": "wram"}}
+      """
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "[until.phase] names the phase [wram], which no index can be in: Timeseries lifecycle does not support phase [wram] (the phases are [new, hot, warm, cold, delete, completed])"
+    When I send GET "/_sim/clock"
+    Then the response has:
+      | now | 2024-01-06T00:00:00.000Z |

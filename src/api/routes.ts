@@ -29,6 +29,8 @@ import * as templates from './templates/template-handlers';
 import * as legacyTemplates from './templates/legacy-template-handlers';
 import * as xpack from './cluster/xpack-handlers';
 import * as capabilities from './cluster/capabilities-handlers';
+import * as dsl from './data-streams/data-stream-lifecycle-handlers';
+import * as health from './cluster/health-report-handlers';
 
 export interface Route {
   readonly method: Method;
@@ -123,6 +125,11 @@ const COMPONENT_TEMPLATES = since('7.8.0');
  * (the 7.7 and 7.8 rest-api-specs list the first three, behind a feature flag until 7.9).
  */
 const DATA_STREAMS = since('7.9.0');
+/**
+ * The data stream lifecycle: `indices/{put,get,delete,explain}_data_lifecycle` since=8.11.0,
+ * `indices/get_data_lifecycle_stats` since=8.12.0.
+ */
+const DATA_STREAM_LIFECYCLE = since('8.11.0');
 
 export const ROUTES: readonly Route[] = [
   route('GET', '/', [], indices.mainInfo),
@@ -213,6 +220,11 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
   route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
   route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream, false, DATA_STREAMS),
+  route('PUT', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', ...MASTER], dsl.putLifecycle, BODY, DATA_STREAM_LIFECYCLE),
+  route('GET', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', 'include_defaults', 'master_timeout'], dsl.getLifecycle, false, DATA_STREAM_LIFECYCLE),
+  route('DELETE', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', ...MASTER], dsl.deleteLifecycle, false, DATA_STREAM_LIFECYCLE),
+  route('GET', '/{index}/_lifecycle/explain', ['include_defaults', 'master_timeout'], dsl.explainLifecycle, false, DATA_STREAM_LIFECYCLE),
+  route('GET', '/_lifecycle/stats', [], dsl.lifecycleStats, false, since('8.12.0')),
   route('POST', '/{index}/_rollover', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/{index}/_rollover/{new_index}', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
@@ -286,7 +298,8 @@ export const ROUTES: readonly Route[] = [
   // `capabilities` is in the REST specification from 8.16 (ES served it from 8.14; no profile lies between).
   route('GET', '/_capabilities', ['method', 'path', 'parameters', 'capabilities', 'local_only', 'timeout'], (ctx) => capabilities.capabilities(ctx, (method, segments, parameters, wanted) => supportsRequest(ctx.sim.profile, method, segments, parameters, wanted)), false, since('8.14.0')),
   // `_global/health_report` since=8.7.0.
-  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, since('8.7.0')),
+  route('GET', '/_health_report', ['timeout', 'verbose', 'size'], health.healthReport, false, since('8.7.0')),
+  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], health.healthReport, false, since('8.7.0')),
   route('POST', '/{index}/_doc', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('PUT', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('POST', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
@@ -314,14 +327,41 @@ export interface RouteMatch {
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Map<string, string> | null {
   if (pattern.length !== segments.length) return null;
+  // Literal segments first, so a route that does not match allocates nothing.
+  for (let i = 0; i < pattern.length; i++) if (pattern[i]![0] !== '{' && pattern[i] !== segments[i]) return null;
   const params = new Map<string, string>();
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
-    const s = segments[i]!;
-    if (p.startsWith('{')) params.set(p.slice(1, -1), s);
-    else if (p !== s) return null;
+    if (p[0] === '{') params.set(p.slice(1, -1), segments[i]!);
   }
   return params;
+}
+
+/** The routes by segment count (a path can only match a pattern of its own length). */
+let routesByLength: Map<number, Route[]> | null = null;
+
+function routesOfLength(length: number): readonly Route[] {
+  if (routesByLength === null) {
+    routesByLength = new Map();
+    for (const route of ROUTES) {
+      const list = routesByLength.get(route.pattern.length);
+      if (list) list.push(route);
+      else routesByLength.set(route.pattern.length, [route]);
+    }
+  }
+  return routesByLength.get(length) ?? [];
+}
+
+/** Whether the profile's release has the route, asked once per route and profile. */
+const RELEASE_ANSWERS = new WeakMap<Profile, Map<Route, boolean>>();
+
+function inRelease(route: Route, profile: Profile): boolean {
+  if (route.inRelease === undefined) return true;
+  let answers = RELEASE_ANSWERS.get(profile);
+  if (!answers) RELEASE_ANSWERS.set(profile, (answers = new Map()));
+  let answer = answers.get(route);
+  if (answer === undefined) answers.set(route, (answer = route.inRelease(profile)));
+  return answer;
 }
 
 /** How specific a pattern is: literal segments first, position by position (ES path trie). */
@@ -336,12 +376,11 @@ function specificity(pattern: readonly string[]): string {
  */
 export function matchPath(segments: readonly string[], profile: Profile): RouteMatch[] {
   const matches: RouteMatch[] = [];
-  for (const route of ROUTES) {
-    if (route.inRelease !== undefined && !route.inRelease(profile)) continue;
+  for (const route of routesOfLength(segments.length)) {
     const params = matchPattern(route.pattern, segments);
-    if (params) matches.push({ route, params });
+    if (params && inRelease(route, profile)) matches.push({ route, params });
   }
-  if (matches.length === 0) return [];
+  if (matches.length <= 1) return matches;
   const best = matches.map((m) => specificity(m.route.pattern)).sort().reverse()[0];
   return matches.filter((m) => specificity(m.route.pattern) === best);
 }

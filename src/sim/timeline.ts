@@ -253,3 +253,37 @@ function finish(lineage: Builder, nowMillis: number): LineageTimeline {
     ended: lineage.ended,
   };
 }
+
+/** One generation of a stream the data stream lifecycle manages: made, rolled over, deleted by retention. */
+export interface LifecycleGeneration {
+  readonly index: string;
+  readonly dataStream: string;
+  readonly createdMillis: number;
+  readonly rolledOverMillis: number | null;
+  readonly deletedMillis: number | null;
+}
+
+/**
+ * A data stream lifecycle generation drawn like an ILM lineage: a `write` span until its rollover, a
+ * `rolled_over` span until retention deletes it (`ended: deleted`). The lifecycle has no phases; these
+ * two names are the simulator's, and `policy` is null (no ILM policy manages it).
+ */
+export function lifecycleGenerationTimeline(generation: LifecycleGeneration): LineageTimeline {
+  const end = generation.deletedMillis;
+  const phases: PhaseSpan[] = [];
+  const rolled = generation.rolledOverMillis;
+  phases.push({ phase: 'write', startMillis: generation.createdMillis, endMillis: rolled ?? end });
+  if (rolled !== null) phases.push({ phase: 'rolled_over', startMillis: rolled, endMillis: end });
+  const actions: ActionSpan[] = rolled === null ? [] : [{ phase: 'write', action: 'rollover', startMillis: rolled, endMillis: rolled }];
+  return {
+    index: generation.index,
+    policy: null,
+    names: [{ index: generation.index, startMillis: generation.createdMillis, endMillis: end }],
+    phases,
+    actions,
+    waits: [],
+    startMillis: generation.createdMillis,
+    endMillis: end,
+    ended: end === null ? null : 'deleted',
+  };
+}

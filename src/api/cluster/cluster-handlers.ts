@@ -40,7 +40,7 @@ export function getClusterSettings(ctx: RequestContext): HandlerResult {
     transient: settingsToXContent(sorted(sim.cluster.clusterSettings.transient), flat),
   };
   if (booleanParam(ctx, 'include_defaults', false)) {
-    out['defaults'] = settingsToXContent(sorted(clusterSettingDefaults(sim.cluster, sim.config.pollIntervalText, stackTemplatesSetting(sim.profile.name), sim.config.stackTemplates)), flat);
+    out['defaults'] = settingsToXContent(sorted(clusterSettingDefaults(sim.cluster, sim.config.pollIntervalText, stackTemplatesSetting(sim.profile.name), sim.config.stackTemplates, sim.profile)), flat);
   }
   return ok(out);
 }
@@ -61,11 +61,12 @@ export function putClusterSettings(ctx: RequestContext): HandlerResult {
   if (scopes.persistent.size === 0 && scopes.transient.size === 0) {
     throw new EsException({ type: 'action_request_validation_exception', reason: 'Validation Failed: 1: no settings to update;', status: 400, elasticsearchException: true });
   }
-  const echoed = updateClusterSettings(sim.cluster, scopes.persistent, scopes.transient, stackTemplatesSetting(sim.profile.name));
+  const echoed = updateClusterSettings(sim.cluster, scopes.persistent, scopes.transient, stackTemplatesSetting(sim.profile.name), sim.profile);
   const interval = effectiveClusterSetting(sim.cluster, SETTING_POLL_INTERVAL);
   const parsed = parseTimeValue(interval ?? sim.config.pollIntervalText, SETTING_POLL_INTERVAL);
   if (parsed.ok) sim.setPollInterval(Math.floor(parsed.value.millis));
   sim.slmChanged();
+  sim.dataStreamLifecycleSettingsChanged();
   const flat = booleanParam(ctx, 'flat_settings', false);
   return ok({
     acknowledged: true,

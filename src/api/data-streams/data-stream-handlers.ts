@@ -9,8 +9,12 @@ import { conditionFields, conditionResults, ConditionValue } from '../../engine/
 import { JsonTokenizer } from '../../engine/xcontent/json-tokens';
 import { anyValue, FieldSpec, parseObject } from '../../engine/xcontent/object-parser';
 import type { Profile } from '../../engine/profile';
+import { lifecycleToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
+import { defaultRolloverOf, globalRetentionOf, isInternalStream } from '../../engine/lifecycle/data-stream-lifecycle/service';
 import {
   backingIndexName,
+  hasEnabledLifecycle,
+  managedByName,
   createDataStream,
   dataStreamSpec,
   deleteDataStreams,
@@ -85,7 +89,7 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
     return {
       index_name: i.name,
       index_uuid: i.uuid,
-      managed_by: policy ? 'Index Lifecycle Management' : 'Unmanaged',
+      managed_by: managedByName(cluster, i),
       prefer_ilm: i.settings.get('index.lifecycle.prefer_ilm') !== 'false',
       ...(policy ? { ilm_policy: policy } : {}),
       index_mode: i.settings.get('index.mode') ?? 'standard',
@@ -94,10 +98,20 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
   out['generation'] = ds.generation;
   const meta = template?.source['_meta'];
   if (isObject(meta)) out['_meta'] = meta;
+  // 8.11+ (ES `DataStreamInfo#toXContent`): the stream's lifecycle with its effective retention, and the
+  // default rollover with `include_defaults`.
+  if (ds.lifecycle) {
+    const rollover = booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(cluster) : null;
+    out['lifecycle'] = lifecycleToXContent(ds.lifecycle, { effective: true, global: globalRetentionOf(cluster), internal: isInternalStream(ds), rollover }, profile);
+  }
   out['status'] = streamStatus(backing);
   if (templateName) out['template'] = templateName;
   if (ilmPolicy) out['ilm_policy'] = ilmPolicy;
-  out['next_generation_managed_by'] = ilmPolicy ? 'Index Lifecycle Management' : 'Unmanaged';
+  // ES `DataStreamInfo#getNextGenerationManagedBy`: the template's policy wins unless the stream's
+  // lifecycle is enabled and the template's settings do not prefer ILM.
+  const preferIlm = settings.get('index.lifecycle.prefer_ilm') !== 'false';
+  out['next_generation_managed_by'] =
+    ilmPolicy && (!hasEnabledLifecycle(ds) || preferIlm) ? 'Index Lifecycle Management' : hasEnabledLifecycle(ds) ? 'Data stream lifecycle' : 'Unmanaged';
   out['prefer_ilm'] = settings.get('index.lifecycle.prefer_ilm') !== 'false';
   out['hidden'] = ds.hidden;
   out['system'] = false;

@@ -6,8 +6,7 @@
  *
  * Divergence: one node, counted documents: shard counts follow `engine/cluster/health.ts` (replicas
  * unassigned), sizes are the counted bytes, `_stats` has only the `docs` and `store` metrics, a data
- * stream's `maximum_timestamp` is 0 (no documents are stored), the ILM health indicator finds no
- * stagnating indices, and only the `ilm` indicator exists.
+ * stream's `maximum_timestamp` is 0 (no documents are stored).
  */
 import { allocationModel } from '../../engine/cluster/allocation';
 import { IndexMetadata, numberOfShards } from '../../engine/cluster/cluster';
@@ -15,7 +14,7 @@ import { resolveDataStreams } from '../../engine/cluster/data-streams';
 import { indexHealth } from '../../engine/cluster/health';
 import { copiesOf } from '../../engine/cluster/shard-placement';
 import { resolveIndices } from '../../engine/cluster/index-resolver';
-import { EsException, illegalArgument, indexClosed, resourceNotFound } from '../../engine/errors';
+import { EsException, illegalArgument, indexClosed } from '../../engine/errors';
 import { byteSizeString } from '../cat/cat-handlers';
 import { bodyAsMap, booleanParam, commaList, expandHidden, HandlerResult, indicesOptions, isObject, ok, RequestContext, wildcardOptions } from '../context';
 
@@ -121,43 +120,6 @@ export function dataStreamStats(ctx: RequestContext): HandlerResult {
       return { data_stream: ds.name, backing_indices: indices.length, ...(human ? { store_size: byteSizeString(size) } : {}), store_size_bytes: size, maximum_timestamp: 0 };
     }),
   });
-}
-
-/** `GET /_health_report/ilm` (8.7+): ES `IlmHealthIndicatorService#calculate`. */
-export function healthReport(ctx: RequestContext): HandlerResult {
-  const { sim } = ctx;
-  const feature = ctx.params.get('feature') ?? '';
-  if (feature !== 'ilm') throw new EsException(resourceNotFound(`Did not find indicator ${feature}`));
-  const verbose = booleanParam(ctx, 'verbose', true);
-  const mode = sim.cluster.operationMode;
-  const policies = sim.cluster.policies.size;
-  const details = verbose ? { details: { ilm_status: mode, policies, stagnating_indices: 0 } } : {};
-  let indicator: Record<string, unknown>;
-  if (policies === 0) indicator = { status: 'green', symptom: 'No Index Lifecycle Management policies configured', ...details };
-  else if (mode !== 'RUNNING') {
-    indicator = {
-      status: 'yellow',
-      symptom: 'Index Lifecycle Management is not running',
-      ...details,
-      impacts: [
-        {
-          id: 'elasticsearch:health:ilm:impact:automation_disabled',
-          severity: 3,
-          description: 'Automatic index lifecycle and data retention management is disabled. The performance and stability of the cluster could be impacted.',
-          impact_areas: ['deployment_management'],
-        },
-      ],
-      diagnosis: [
-        {
-          id: 'elasticsearch:health:ilm:diagnosis:ilm_disabled',
-          cause: 'Index Lifecycle Management is stopped',
-          action: 'Start Index Lifecycle Management using [POST /_ilm/start].',
-          help_url: 'https://ela.st/fix-ilm',
-        },
-      ],
-    };
-  } else indicator = { status: 'green', symptom: 'Index Lifecycle Management is running', ...details };
-  return ok({ cluster_name: 'ilm-sim', indicators: { ilm: indicator } });
 }
 
 /** ES `ParsingException` (`parsing_exception`, 400), as the query parsers raise it. */

@@ -103,6 +103,17 @@ describe('GET /_sim/why/<index>', () => {
     expect(why(sim, 'plain').explanation).to.contain('this is automatic retry 1 after illegal_argument_exception: setting [index.lifecycle.rollover_alias]');
   });
 
+  it('issue 24: on 8.19 the retried error comes first, and a met max_age meets the max_* requirement', () => {
+    const sim = createSimulator({ profile: '8.19' });
+    send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
+    send(sim, 'PUT', '/plain', { settings: { 'index.lifecycle.name': 'p' } });
+    send(sim, 'POST', '/_sim/clock/_advance', { by: '3d' });
+    const explanation = String(why(sim, 'plain').explanation);
+    expect(explanation.startsWith('this is automatic retry '), explanation).to.equal(true);
+    expect(explanation).to.match(/after illegal_argument_exception: setting \[index\.lifecycle\.rollover_alias\] for index \[plain\] is empty or not defined; rollover waits for /);
+    expect(explanation).to.contain('max_age 1d (now 3d, met)').and.contain('; unmet: min_docs;');
+  });
+
   it('an allocation wait: the step_info and when the shards become active', () => {
     const sim = createSimulator({ profile: '8.19' });
     send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { warm: { min_age: '1d', actions: { allocate: { number_of_replicas: 0, require: { box: 'warm' } } } } } } });

@@ -6,9 +6,12 @@
  */
 import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { EsException, indexNotFound } from '../../engine/errors';
+import { dataStreamOf, isManagedByDataStreamLifecycle } from '../../engine/cluster/data-streams';
+import { errorEntryToXContent } from '../../engine/lifecycle/data-stream-lifecycle/explain';
+import { DataStreamLifecycleWhy, whyDataStreamLifecycle } from '../../engine/lifecycle/data-stream-lifecycle/why';
 import { whyWaiting, type WhyReport } from '../../engine/lifecycle/why';
 import { formatEsDate, formatTimeValueToString } from '../../engine/xcontent/time';
-import { buildTimelines, type LineageTimeline, type Span } from '../../sim/timeline';
+import { buildTimelines, lifecycleGenerationTimeline, type LifecycleGeneration, type LineageTimeline, type Span } from '../../sim/timeline';
 import { commaList, HandlerResult, ok, RequestContext } from '../context';
 
 /** `start`/`start_millis`/`end`/`end_millis` of a span (`end` null while it lasts). */
@@ -50,7 +53,20 @@ export function timeline(ctx: RequestContext): HandlerResult {
   const lineages = buildTimelines(cluster.history, ctx.sim.now, (name) => cluster.indices.has(name)).filter((l) =>
     l.names.some((n) => patterns.some((p) => simpleMatch(p, n.index))),
   );
-  return ok({ now: formatEsDate(ctx.sim.now), now_millis: ctx.sim.now, indices: lineages.map(lineageJson) });
+  // The data stream lifecycle's generations (8.11+): the ones retention deleted, then those it manages now.
+  const generations: LifecycleGeneration[] = [...ctx.sim.dsl.deleted];
+  for (const ds of cluster.dataStreams.values()) {
+    for (const name of ds.indices) {
+      const index = cluster.indices.get(name);
+      if (!index || !isManagedByDataStreamLifecycle(cluster, index)) continue;
+      generations.push({ index: name, dataStream: ds.name, createdMillis: index.creationDate, rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null, deletedMillis: null });
+    }
+  }
+  const ilmIndices = new Set(lineages.map((l) => l.index));
+  const drawn = generations
+    .filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index)))
+    .map(lifecycleGenerationTimeline);
+  return ok({ now: formatEsDate(ctx.sim.now), now_millis: ctx.sim.now, indices: [...lineages, ...drawn].map(lineageJson) });
 }
 
 function instantFields(name: string, millis: number | null | undefined): Record<string, unknown> {
@@ -116,6 +132,11 @@ export function why(ctx: RequestContext): HandlerResult {
   const sim = ctx.sim;
   const index = sim.cluster.indices.get(name);
   if (!index) throw new EsException(indexNotFound(name));
+  const ds = dataStreamOf(sim.cluster, name);
+  if (ds && isManagedByDataStreamLifecycle(sim.cluster, index)) {
+    const report = whyDataStreamLifecycle(sim.cluster, sim.profile, ds, index, sim.now, sim.dsl.errors.get(name), (millis) => sim.dsl.nextRunAfter(millis - 1));
+    return ok(dataStreamLifecycleWhyJson(report));
+  }
   const report = whyWaiting(index, {
     cluster: sim.cluster,
     profile: sim.profile,
@@ -126,4 +147,30 @@ export function why(ctx: RequestContext): HandlerResult {
     shardsActiveAt: sim.shardsActiveAt(index),
   });
   return ok(whyJson(report));
+}
+
+/** `/_sim/why` for an index the data stream lifecycle manages (ILM does not: `managed` is ILM's). */
+function dataStreamLifecycleWhyJson(report: DataStreamLifecycleWhy): Record<string, unknown> {
+  const out: Record<string, unknown> = { index: report.index, managed: false, policy: null, managed_by: 'Data stream lifecycle', data_stream: report.dataStream };
+  out['waiting_for'] = report.waitingFor;
+  out['explanation'] = report.explanation;
+  Object.assign(out, instantFields('next_check', report.nextCheckMillis));
+  if (report.rollover) {
+    out['rollover'] = {
+      rule: 'min-max',
+      conditions: report.rollover.conditions.map((c) => ({ condition: c.name, required: c.required, required_value: c.requiredValue, current_value: c.currentValue, unit: c.unit, met: c.met })),
+      ...instantFields('met_at', report.rollover.metAtMillis),
+    };
+  }
+  if (report.retention) {
+    const r = report.retention;
+    out['retention'] = {
+      retention: r.retentionMillis === null ? null : formatTimeValueToString(r.retentionMillis),
+      retention_millis: r.retentionMillis,
+      ...instantFields('generation', r.generationMillis),
+      ...instantFields('delete_at', r.deleteAtMillis),
+    };
+  }
+  if (report.error) out['error'] = errorEntryToXContent(report.error, false);
+  return out;
 }

@@ -90,4 +90,32 @@ describe('POST /_sim/clock/_next', () => {
     const res = (await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '1d', until: { index: 'my-index-000001', step: `warm/shrink/${at}` } } })).body as Next;
     expect(res).to.include({ now: '2024-01-06T00:00:00.000Z', advanced: false, reached: true, instants: 0 });
   });
+
+  it('refuses an until it can never meet with 400, and moves nothing (issue 24)', async () => {
+    const sim = createSimulator({ profile: '7.17' });
+    await sim.request({ method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 1 } } } } } } });
+    await sim.request({ method: 'PUT', path: '/idx', body: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'p' } } });
+    const state = async () => (await sim.request({ method: 'GET', path: '/_sim/clock' })).text + (await sim.request({ method: 'GET', path: '/*/_ilm/explain' })).text;
+    const before = await state();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ index: 'idx', phase: 'wram' }, '[until.phase] names the phase [wram], which no index can be in: Timeseries lifecycle does not support phase [wram] (the phases are [new, hot, warm, cold, frozen, delete, completed])'],
+      [{ index: 'not-yet', step: 'wram/shrink/ERROR' }, '[until.step] names the phase [wram], which no index can be in: Timeseries lifecycle does not support phase [wram] (the phases are [new, hot, warm, cold, frozen, delete, completed])'],
+      [{ index: 'idx', step: 'warm/rollover/check-rollover-ready' }, '[until.step] names the action [rollover] in the phase [warm], where no index can be: the warm phase has the actions [set_priority, unfollow, readonly, allocate, migrate, shrink, forcemerge, complete]'],
+      [{ index: 'idx', phase: 'cold' }, '[until.phase] the policy [p] that [idx] follows has no phase [cold], so it can never be in it (its phases: [new, warm])'],
+      [{ index: 'idx', step: 'warm/shrink/shrnk' }, '[until.step] [warm/shrink/shrnk] is not a step of the policy [p] that [idx] follows, so it can never be there'],
+      [{ index: 'idx', step: 'warm/shrink' }, '[until.step] must be "<phase>/<action>/<step>", not "warm/shrink"'],
+    ];
+    for (const [until, reason] of cases) {
+      const res = await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '30d', until } });
+      expect(res.status, JSON.stringify(until)).to.equal(400);
+      const error = (res.body as { error: { type: string; reason: string } }).error;
+      expect(error.type).to.equal('illegal_argument_exception');
+      expect(error.reason.startsWith(reason), error.reason).to.equal(true);
+      expect(await state(), 'nothing moved').to.equal(before);
+    }
+    // What it can meet is not refused: a step of the policy, its ERROR, a phase of another index's policy.
+    for (const until of [{ index: 'idx', step: 'warm/shrink/ERROR' }, { index: 'idx', step: 'warm/complete/complete' }, { index: 'other', phase: 'cold' }]) {
+      expect((await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '1m', until } })).status, JSON.stringify(until)).to.equal(200);
+    }
+  });
 });

@@ -9,7 +9,7 @@
  * routes (routes.ts), so it never stores, and so never applies, a composable template.
  */
 import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../../engine/cluster/cluster';
-import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../../engine/cluster/data-streams';
+import { createDataStream, dataStreamSpec, dataStreamTemplateFor, templateLifecycle, writeIndexOfStream } from '../../engine/cluster/data-streams';
 import { parseByteSize } from '../../engine/xcontent/byte-size';
 import { actionRequestValidation, EsError, EsException, illegalArgument, indexClosed, indexNotFound, resourceNotFound } from '../../engine/errors';
 import { composedAliases, composedSettings, createIndex, matchingTemplate } from '../../engine/cluster/index-creation';
@@ -20,6 +20,9 @@ import { flattenSettings, validateSettings } from '../../engine/cluster/index-se
 import { writeIndexOf } from '../../engine/cluster/rollover-service';
 import { booleanValue, checkValueTypes, longValue, nested, stringArray, typedObject } from '../../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from '../context';
+import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
+import { lifecycleTemplateToXContent, lifecycleToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
+import { defaultRolloverOf, globalRetentionOf } from '../../engine/lifecycle/data-stream-lifecycle/service';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
 export function invalidIndexTemplate(name: string, cause: string): EsError {
@@ -87,7 +90,9 @@ function parseIndexTemplate(ctx: RequestContext, name: string, text: string | nu
   }
   const flat = new Map<string, string>();
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
-  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body };
+  // 8.11+: the template's data stream lifecycle (ES `Template.PARSER`'s `lifecycle`).
+  const lifecycle = sim.profile.dataStreamLifecycle ? parseTemplateLifecycle(template['lifecycle'], sim.profile.parseErrorStyle) : undefined;
+  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body, ...(lifecycle ? { lifecycle } : {}) };
 }
 
 /**
@@ -186,7 +191,19 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
   for (const other of candidates.filter((t) => t !== winner && t.name !== 'simulate_index_template').sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (patternsOverlap(winner.indexPatterns, other.indexPatterns)) overlapping.push({ name: other.name, index_patterns: other.indexPatterns });
   }
-  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases }, overlapping });
+  // 8.11+: the lifecycle the data stream would get (ES `Template#toXContent` with the default rollover
+  // when `include_defaults` asks), for a data stream template.
+  const lifecycle = sim.profile.dataStreamLifecycle && dataStreamSpec(winner) ? templateLifecycle(sim.cluster, winner) : null;
+  const lifecycleOut = lifecycle
+    ? {
+        lifecycle: lifecycleToXContent(
+          lifecycle,
+          { effective: true, global: globalRetentionOf(sim.cluster), internal: index.startsWith('.'), rollover: booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(sim.cluster) : null },
+          sim.profile,
+        ),
+      }
+    : {};
+  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases, ...lifecycleOut }, overlapping });
 }
 
 /**
@@ -215,7 +232,17 @@ export function getIndexTemplates(ctx: RequestContext): HandlerResult {
   if (requested !== undefined && !requested.includes('*') && names.length === 0) {
     throw new EsException(resourceNotFound(`index template matching [${requested}] not found`));
   }
-  return ok({ index_templates: names.map((n) => ({ name: n, index_template: sim.cluster.indexTemplates.get(n)!.source })) });
+  return ok({ index_templates: names.map((n) => ({ name: n, index_template: withLifecycleShown(sim.cluster.indexTemplates.get(n)!) })) });
+}
+
+/**
+ * The template as given, its `template.lifecycle` as ES prints a template's lifecycle
+ * (`DataStreamLifecycle.Template#toXContent`: `enabled` always, then what it sets).
+ */
+function withLifecycleShown(template: IndexTemplate): Readonly<Record<string, unknown>> {
+  const given = template.source['template'];
+  if (!template.lifecycle || !isObject(given)) return template.source;
+  return { ...template.source, template: { ...given, lifecycle: lifecycleTemplateToXContent(template.lifecycle) } };
 }
 
 export function deleteIndexTemplate(ctx: RequestContext): HandlerResult {

@@ -148,6 +148,19 @@ function parseDayOfWeek(text: string): DayRule | null {
 
 /** Parses a schedule (case-insensitive, as ES upper-cases it); null when it is not a valid cron expression. */
 export function parseCron(expression: string): CronFields | null {
+  const held = PARSED.get(expression);
+  if (held !== undefined) return held;
+  const parsed = parseCronFields(expression);
+  // A bounded memo (deterministic: the same text always gives the same fields): SLM asks at every fire.
+  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+  PARSED.set(expression, parsed);
+  return parsed;
+}
+
+const PARSED = new Map<string, CronFields | null>();
+const PARSED_LIMIT = 256;
+
+function parseCronFields(expression: string): CronFields | null {
   const parts = expression.toUpperCase().split(/[ \t]+/).filter((p) => p.length > 0);
   if (parts.length < 6 || parts.length > 7) return null;
   const [s, m, h, dom, mon, dow, year] = parts as [string, string, string, string, string, string, string | undefined];
@@ -229,8 +242,12 @@ export function nextCronFire(expression: string, after: number): number | undefi
       for (let day = firstDay; day <= days; day++) {
         const dayStart = utcMillis(year, month, day);
         if (!dayMatches(cron, year, month, day, utcCalendar(dayStart).weekday)) continue;
+        // Hours and minutes wholly before the first candidate are passed over without looking at
+        // their seconds, so one call costs at most 24 + 60 + 60 steps per day, not 86,400.
         for (const h of cron.hours) {
+          if (dayStart + (h + 1) * 3_600_000 <= first) continue;
           for (const m of cron.minutes) {
+            if (dayStart + (h * 60 + m + 1) * 60_000 <= first) continue;
             for (const s of cron.seconds) {
               const t = dayStart + ((h * 60 + m) * 60 + s) * 1000;
               if (t >= first) return t;

@@ -22,6 +22,7 @@ import { indexNameError, indexOrAliasNameProblem, validateSettings } from './ind
 import { parseOriginationDateFromName } from './origination-date';
 import { validateTimeSeriesSettings } from './time-series';
 import type { Profile } from '../profile';
+import { checkNewIndexShardLimit } from './shard-limit';
 
 /** The composable template ES applies to a new index: the highest priority whose pattern matches. */
 export function matchingTemplate(cluster: Cluster, indexName: string): IndexTemplate | null {
@@ -132,6 +133,8 @@ export function validateNewIndex(
   ) {
     parseOriginationDateFromName(name);
   }
+  // ES `MetadataCreateIndexService#applyCreateIndexRequest`: the shard limit, over the final settings.
+  checkNewIndexShardLimit(cluster, profile, settings);
   return settings;
 }
 

@@ -13,17 +13,20 @@ import { parseTimeSeriesTime, validateIndexMode } from './time-series';
 type Validator = (value: string, key: string) => void;
 
 function intSetting(min: number, max = 2147483647): Validator {
-  return (value, key) => {
-    if (!/^[+-]?\d+$/.test(value.trim() === value ? value : '#')) {
-      throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
-    }
-    const n = Number(value);
-    if (n > 2147483647 || n < -2147483648) {
-      throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
-    }
-    if (n < min) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= ${min}`));
-    if (n > max) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be <= ${max}`));
-  };
+  return (value, key) => validateIntSetting(value, key, min, max);
+}
+
+/** ES `Setting.parseInt`: a 32-bit int within [min, max], or ES's illegal argument (throws). */
+export function validateIntSetting(value: string, key: string, min: number, max = 2147483647): void {
+  if (!/^[+-]?\d+$/.test(value.trim() === value ? value : '#')) {
+    throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
+  }
+  const n = Number(value);
+  if (n > 2147483647 || n < -2147483648) {
+    throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
+  }
+  if (n < min) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= ${min}`));
+  if (n > max) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be <= ${max}`));
 }
 
 function longSetting(min: number): Validator {
@@ -80,6 +83,8 @@ const SETTINGS: ReadonlyMap<string, SettingDefinition> = new Map<string, Setting
   // see `lifecycle/wait-threshold.ts`, which this layer may not import): default 12h, at least 1h.
   ['index.lifecycle.step.wait_time_threshold', { validate: timeSettingAtLeast(3_600_000, '1h'), dynamic: true, when: (p) => p.chains.shrink === 'v7.16' || p.chains.shrink === 'v8' }],
   ['index.lifecycle.skip', { validate: booleanSetting, dynamic: true, when: (p) => p.lifecycleSkipSetting }],
+  // ES `IndexSettings.PREFER_ILM_SETTING` (8.11+, with the data stream lifecycle): which of the two manages a backing index.
+  ['index.lifecycle.prefer_ilm', { validate: booleanSetting, dynamic: true, when: (p) => p.dataStreamLifecycle !== null }],
   ['index.priority', { validate: intSetting(0), dynamic: true }],
   ['index.blocks.write', { validate: booleanSetting, dynamic: true }],
   ['index.blocks.read', { validate: booleanSetting, dynamic: true }],

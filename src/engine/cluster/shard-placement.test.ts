@@ -32,6 +32,25 @@ const WARM = { name: 'warm-1', roles: ['data_warm'], attributes: { box_type: 'wa
 const COLD = { name: 'cold-1', roles: ['data_cold'], attributes: { box_type: 'cold' } };
 
 describe('shard placement', () => {
+  it('resolves the tier preference once per placement, not once per copy and node (issue 20, item 9)', () => {
+    const nodes = Array.from({ length: 60 }, (_, i) => ({ name: `n-${i}`, roles: [i % 2 === 0 ? 'data_hot' : 'data_warm', 'data_content'] }));
+    const cluster = clusterWith(nodes);
+    const topology = topologyOf(cluster);
+    const running = topology.running.bind(topology);
+    let scans = 0;
+    topology.running = () => {
+      scans++;
+      return running();
+    };
+    const placed = index(cluster, 'logs', { 'index.number_of_shards': '20', 'index.number_of_replicas': '1', 'index.routing.allocation.include._tier_preference': 'data_warm,data_hot' });
+    expect(copiesOf(cluster, placed)!.every((c) => c.node !== null && c.node.roles.includes('data_warm'))).to.equal(true);
+    // One scan of the running nodes for the preferred tier; 40 copies on 60 nodes once took 2,400.
+    expect(scans).to.equal(1);
+    scans = 0;
+    copiesThatMayNotStay(cluster, placed, 'tier');
+    expect(scans).to.equal(1);
+  });
+
   it('answers null on the default topology (nothing is placed)', () => {
     const cluster = createCluster(() => 'id');
     expect(copiesOf(cluster, index(cluster, 'logs', {}))).to.equal(null);

@@ -147,22 +147,48 @@ function failedFilterGroup(groups: Map<string, Array<readonly [string, string]>>
   return null;
 }
 
+/**
+ * The tier an index's preference resolves to on the topology (`preferredAvailableTier`): `undefined`
+ * when the index states no preference (every tier will do), null when no running node has any of its
+ * tiers. Derived once per question over many nodes, not once per node (issue 20, item 9).
+ */
+type PreferredTier = string | null | undefined;
+
+function preferredTierOf(index: IndexMetadata, topology: Topology): PreferredTier {
+  const preference = tierPreference(index);
+  return preference.length === 0 ? undefined : preferredAvailableTier(preference, topology);
+}
+
 /** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
-export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology): boolean {
+export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology, preferred: PreferredTier = preferredTierOf(index, topology)): boolean {
   const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
   const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
   if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
-  const preference = tierPreference(index);
-  if (preference.length === 0) return true;
-  const tier = preferredAvailableTier(preference, topology);
-  return tier !== null && nodeHasTier(node, tier);
+  if (preferred === undefined) return true;
+  return preferred !== null && nodeHasTier(node, preferred);
 }
 
-function allows(set: DeciderSet, index: IndexMetadata, node: SimNode, topology: Topology): boolean {
+/** `preferred` defaults to the index's resolved tier (passing `undefined`, no preference, recomputes the same). */
+function allows(set: DeciderSet, index: IndexMetadata, node: SimNode, topology: Topology, preferred: PreferredTier = preferredTierOf(index, topology)): boolean {
   if (!node.running || !isDataNode(node)) return false;
   if ((set === 'all' || set === 'filter' || set === 'filter-and-tier') && !filterAllows(index, node)) return false;
-  if ((set === 'all' || set === 'tier' || set === 'filter-and-tier') && !tierAllows(index, node, topology)) return false;
+  if ((set === 'all' || set === 'tier' || set === 'filter-and-tier') && !tierAllows(index, node, topology, preferred)) return false;
   return true;
+}
+
+/**
+ * `allows` over the nodes of one index's placement, each node asked once: the tier preference is
+ * resolved once for the index and each node's answer kept, so a placement costs linear time in the
+ * node count (the filter and tier deciders do not depend on the shard).
+ */
+function allowsFor(set: DeciderSet, index: IndexMetadata, topology: Topology): (node: SimNode) => boolean {
+  const preferred = preferredTierOf(index, topology);
+  const answers = new Map<string, boolean>();
+  return (node) => {
+    let answer = answers.get(node.id);
+    if (answer === undefined) answers.set(node.id, (answer = allows(set, index, node, topology, preferred)));
+    return answer;
+  };
 }
 
 interface Entry {
@@ -194,7 +220,8 @@ export class PlacementStore {
     const entry = this.entryOf(index);
     let count = entry.pending.get(set);
     if (count === undefined) {
-      count = entry.copies.filter((copy) => copy.node !== null && !allows(set, index, copy.node, this.topology)).length;
+      const allowed = allowsFor(set, index, this.topology);
+      count = entry.copies.filter((copy) => copy.node !== null && !allowed(copy.node)).length;
       entry.pending.set(set, count);
     }
     return count;
@@ -264,11 +291,18 @@ export class PlacementStore {
     // started replica (ES promotes it).
     const was: Array<Array<SimNode | null>> = [];
     const lost: Array<SimNode | null> = [];
+    const previousByShard = new Map<number, ShardCopy[]>();
+    for (const copy of previous) {
+      const list = previousByShard.get(copy.shard);
+      if (list) list.push(copy);
+      else previousByShard.set(copy.shard, [copy]);
+    }
+    const allowed = allowsFor('all', index, topology);
     for (let s = 0; s < shards; s++) {
       const row: Array<SimNode | null> = [];
       for (let c = 0; c < perShard; c++) row.push(null);
       let hadData = false;
-      for (const copy of previous.filter((p) => p.shard === s)) {
+      for (const copy of previousByShard.get(s) ?? []) {
         const held = copy.node ?? copy.lostOn ?? null;
         if (copy.primary && held) hadData = true;
         const slot = copy.primary ? 0 : row.findIndex((n, i) => i > 0 && n === null);
@@ -294,14 +328,15 @@ export class PlacementStore {
     // Copies that may stay, stay.
     for (const [s, c] of order) {
       const node = was[s]![c];
-      if (node && allows('all', index, node, topology) && free(node, s)) put(s, c, node);
+      if (node && allowed(node) && free(node, s)) put(s, c, node);
     }
     // The others go to the allowed node with the fewest copies, or stay where they are, or wait.
+    const candidates = topology.nodes().filter(allowed);
     for (const [s, c] of order) {
       if (now[s]![c] || (c === 0 && lost[s])) continue;
       let best: SimNode | null = null;
-      for (const node of topology.nodes()) {
-        if (!allows('all', index, node, topology) || !free(node, s)) continue;
+      for (const node of candidates) {
+        if (!free(node, s)) continue;
         if (best === null || this.loadOf(node) + (onNode.get(node.id) ?? 0) < this.loadOf(best) + (onNode.get(best.id) ?? 0)) best = node;
       }
       const stay = was[s]![c];

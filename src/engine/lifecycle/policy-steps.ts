@@ -166,3 +166,23 @@ export function declaredStepKeys(phase: Phase, profile: Profile): string[] {
   }
   return keys;
 }
+
+/**
+ * The step keys (`phase/action/name`) an index on this policy can show from its current step on: the
+ * steps of its current phase as cached, the policy's other steps, the ERROR step of each of their
+ * actions, and the current step itself. Nothing outside this set can appear until the policy or the
+ * index's step is changed by a request (what `POST /_sim/clock/_next` checks an `until` against).
+ */
+export function reachableStepKeys(metadata: PolicyMetadata, cached: PhaseExecutionInfo | undefined, current: StepKey | null, profile: Profile): Set<string> {
+  const keys = new Set<string>();
+  const add = (key: StepKey): void => {
+    keys.add(`${key.phase}/${key.action}/${key.name}`);
+    keys.add(`${key.phase}/${key.action}/${ERROR_STEP_NAME}`);
+  };
+  for (const step of compileSteps(metadata.policy, profile)) add(step.key);
+  if (current !== null) {
+    for (const step of stepsForPhase(metadata, cached, current.phase, profile).values()) add(step.key);
+    add(current);
+  }
+  return keys;
+}

@@ -15,6 +15,7 @@ import {
   SETTING_ORIGINATION_DATE,
 } from '../cluster/cluster';
 import { FaultTable } from './faults';
+import { ilmPolicyOf } from '../cluster/data-streams';
 import { EsException, illegalArgument } from '../errors';
 import { copyState, EMPTY_STATE, ExecutionState, MutableExecutionState, PhaseExecutionInfo, withFields } from '../cluster/execution-state';
 import { mayRunIndex } from './operation-mode';
@@ -241,7 +242,7 @@ export class Runner {
    * "does not exist" step_info): null when unmanaged, the policy is missing or the step is unknown.
    */
   stepOf(index: IndexMetadata): Step | null {
-    const policyName = lifecyclePolicyName(index);
+    const policyName = ilmPolicyOf(this.cluster, index);
     const policy = policyName ? this.cluster.policies.get(policyName) : undefined;
     if (!policy) return null;
     const state = index.lifecycle;
@@ -261,7 +262,7 @@ export class Runner {
 
   /** When this index next needs the runner. */
   wake(index: IndexMetadata): Wake {
-    const policyName = lifecyclePolicyName(index);
+    const policyName = ilmPolicyOf(this.cluster, index);
     if (!policyName) return NONE;
     const policy = this.cluster.policies.get(policyName);
     // ES runs every managed index on every cluster change; one whose policy is missing gets its
@@ -300,7 +301,7 @@ export class Runner {
   }
 
   private resolve(index: IndexMetadata): { policy: PolicyMetadata; step: Step | null } | null {
-    const policyName = lifecyclePolicyName(index);
+    const policyName = ilmPolicyOf(this.cluster, index);
     if (!policyName) return null;
     const policy = this.cluster.policies.get(policyName);
     if (!policy) {

@@ -103,7 +103,8 @@ export function whyWaiting(index: IndexMetadata, ctx: WhyContext): WhyReport {
   const retries = state.failedStepRetryCount ?? 0;
   // Back on a failed step after an automatic retry (8.x keeps the error as `previous_step_info`).
   if (retries > 0 && state.step !== 'ERROR' && state.previousStepInfo !== undefined) {
-    return { ...report, explanation: `${report.explanation}; this is automatic retry ${retries} after ${infoWords(state.previousStepInfo)}` };
+    // The error is the likelier cause of the wait, so it comes first.
+    return { ...report, explanation: `this is automatic retry ${retries} after ${infoWords(state.previousStepInfo)}; ${report.explanation}` };
   }
   return report;
 }
@@ -159,7 +160,10 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
       if (step.key.name === 'check-rollover-ready' && state.stepInfo === undefined) {
         const rollover = rolloverWait(index, ctx);
         if (rollover) {
-          const unmet = rollover.conditions.filter((c) => !c.met);
+          // 8.x (ES `RolloverConditions#areConditionsMet`): every min_* and any one max_*, so one met
+          // max_* meets the max requirement and the other max_* are not wanted.
+          const maxMet = rollover.rule !== 'any' && rollover.conditions.some((c) => c.met && c.name.startsWith('max_'));
+          const unmet = rollover.conditions.filter((c) => !c.met && !(maxMet && c.name.startsWith('max_')));
           const rule = rollover.rule === 'any' ? 'any one of' : 'every min_* and one max_* of';
           const when = rollover.metAtMillis === null ? 'time alone will not meet them (documents are needed)' : `with no other change they are met at ${formatEsDate(rollover.metAtMillis)} (a poll tick)`;
           return {

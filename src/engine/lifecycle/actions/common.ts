@@ -6,7 +6,8 @@
  * takes the profile, because whether a failure is retryable changed between releases. None reads the
  * clock.
  */
-import { Cluster, deleteIndex, IndexMetadata, lifecyclePolicyName, SETTING_BLOCKS_WRITE, SETTING_LIFECYCLE_NAME, setAlias, touch } from '../../cluster/cluster';
+import { Cluster, deleteIndex, IndexMetadata, lifecyclePolicyName, SETTING_BLOCKS_WRITE, SETTING_LIFECYCLE_NAME, SETTING_NUMBER_OF_REPLICAS, setAlias, touch } from '../../cluster/cluster';
+import { checkReplicaShardLimit } from '../../cluster/shard-limit';
 import type { Profile } from '../../profile';
 import { dataStreamOf, replaceBackingIndex, writeIndexDataStream, writeIndexName } from '../../cluster/data-streams';
 import { EsException, illegalState } from '../../errors';
@@ -27,7 +28,10 @@ export function updateSettingsStep(
     nextKey,
     retryable: profile.retryable.updateSettings,
     indexSurvives: true,
-    perform: ({ index }) => {
+    perform: ({ cluster, index }) => {
+      // ES `MetadataUpdateSettingsService`: a replica change is checked against the shard limit.
+      const replicas = settings[SETTING_NUMBER_OF_REPLICAS];
+      if (replicas !== undefined) checkReplicaShardLimit(cluster, profile, [index], Number(replicas ?? '1'));
       for (const [name, value] of Object.entries(settings)) {
         if (value === null) index.settings.delete(name);
         else index.settings.set(name, value);

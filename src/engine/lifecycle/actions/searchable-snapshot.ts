@@ -39,6 +39,7 @@ import {
   waitForNoFollowersStep,
   waitForTimeSeriesEndStep,
 } from './common';
+import { checkNewIndexShardLimit } from '../../cluster/shard-limit';
 
 export const NAME = 'searchable_snapshot';
 /** ES `SearchableSnapshotAction.FULL_RESTORED_INDEX_PREFIX` / `PARTIAL_RESTORED_INDEX_PREFIX`. */
@@ -407,6 +408,8 @@ function mount(
     out.set(SETTING_NUMBER_OF_REPLICAS, settings.replicateFor !== undefined ? '1' : '0');
     if (settings.totalShardsPerNode !== undefined) out.set(SETTING_TOTAL_SHARDS_PER_NODE, String(settings.totalShardsPerNode));
   }
+  // ES `RestoreService` (a mount restores the snapshot): the shard limit.
+  checkNewIndexShardLimit(cluster, profile, out);
   const target = addIndex(cluster, targetName, index.creationDate, out);
   target.segmentsPerShard = index.segmentsPerShard;
   target.docsCount = index.docsCount;

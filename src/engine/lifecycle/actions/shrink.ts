@@ -43,6 +43,7 @@ import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../../cluster/step-key';
 import type { ActionDefinition } from './action';
 import { checkNotWriteIndexStep, copyExecutionStateTarget, dataStreamBranchStep, deleteSourceStep, replaceDataStreamBackingIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import { checkNewIndexShardLimit } from '../../cluster/shard-limit';
 
 export const NAME = 'shrink';
 /** ES `ShrinkAction.SHRUNKEN_INDEX_PREFIX`. */
@@ -422,6 +423,8 @@ function resize(
   settings.set(SETTING_RESIZE_SOURCE_UUID, index.uuid);
   // 8.19/9.1: the new index is passed over until `copy-execution-state` gives it the source's state.
   if (profile.lifecycleSkipSetting) settings.set(SETTING_LIFECYCLE_SKIP, 'true');
+  // ES `MetadataCreateIndexService` (the resize request creates the index): the shard limit.
+  checkNewIndexShardLimit(cluster, profile, settings);
   const target = addIndex(cluster, targetName, now, settings);
   target.segmentsPerShard = index.segmentsPerShard;
 }
