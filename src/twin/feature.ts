@@ -76,7 +76,9 @@ export function forecastFeature(model: TwinModel, options: FeatureOptions): stri
   for (const end of ends) {
     // The same requests, in the same order, as the scenario's workload step sends up to `end`.
     for (let next = requests.next(); !next.done; next = requests.next()) {
-      simulator.requestSync(next.value);
+      const answer = simulator.requestSync(next.value);
+      // The feature's step fails on such an answer (a clock request stopped at its bound): so does writing it.
+      if (answer.status >= 300) throw new Error(`${next.value.method} ${next.value.path} answered ${answer.status}: ${answer.text}`);
       if (next.value.path === '/_sim/clock/_set' && next.value.body['to'] === end) break;
     }
     scenarios.push(scenario(simulator, end - start, given, bundleIndices, options.rates));
