@@ -36,7 +36,9 @@ function main(): void {
     const millis = Number(process.hrtime.bigint() - start) / 1e6;
     const perIndex = millis / indices;
     const perCopyMicros = (perIndex * 1000) / (shards * 2);
-    console.log(`  ${String(count).padStart(5)} nodes: ${perIndex.toFixed(1)} ms per index, ${perCopyMicros.toFixed(1)} µs per copy, ${(perCopyMicros / count * 1000).toFixed(2)} ns per copy per node`);
+    console.log(
+      `  ${String(count).padStart(5)} nodes: ${perIndex.toFixed(1)} ms per index, ${perCopyMicros.toFixed(1)} µs per copy, ${((perCopyMicros / count) * 1000).toFixed(2)} ns per copy per node`,
+    );
   }
 }
 

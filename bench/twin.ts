@@ -49,7 +49,10 @@ async function makeBundle(dir: string): Promise<{ millis: number }> {
     return answer;
   };
   send('PUT', '/_ilm/policy/daily', POLICY);
-  send('PUT', '/_template/services', { index_patterns: ['svc-*'], settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1, 'index.number_of_replicas': 1 } });
+  send('PUT', '/_template/services', {
+    index_patterns: ['svc-*'],
+    settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1, 'index.number_of_replicas': 1 },
+  });
   const services = 200;
   const days = Math.ceil(indexCount / services);
   let made = 0;
@@ -58,17 +61,21 @@ async function makeBundle(dir: string): Promise<{ millis: number }> {
     for (let s = 0; s < services && made < indexCount; s++, made++) send('PUT', `/svc-${String(s).padStart(3, '0')}-${date}`);
     send('POST', '/_sim/clock/_advance', { by: '1d' });
   }
-  const captured = await captureBundle(async (path) => {
-    const answer = sim.requestSync({ method: 'GET', path });
-    return { status: answer.status, text: answer.text };
-  }, { wallClockMillis: 0, tool: 'bench' });
+  const captured = await captureBundle(
+    async (path) => {
+      const answer = sim.requestSync({ method: 'GET', path });
+      return { status: answer.status, text: answer.text };
+    },
+    { wallClockMillis: 0, tool: 'bench' },
+  );
   writeBundle(dir, captured.files);
   return { millis: Date.now() - started };
 }
 
 function sizeOf(dir: string): number {
   let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) total += entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size;
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    total += entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size;
   return total;
 }
 
@@ -76,10 +83,18 @@ function timeRuns(label: string, args: readonly string[]): number[] {
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const started = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(ROOT, 'dist', 'cli', 'main.js'))}).main(process.argv.slice(1), process.stdout, process.stderr, process.env).then((c) => { process.exitCode = c; })`, ...args], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 30,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `require(${JSON.stringify(join(ROOT, 'dist', 'cli', 'main.js'))}).main(process.argv.slice(1), process.stdout, process.stderr, process.env).then((c) => { process.exitCode = c; })`,
+        ...args,
+      ],
+      {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      },
+    );
     const millis = Number(process.hrtime.bigint() - started) / 1e6;
     if (result.status !== 0 && result.status !== 1) throw new Error(`${label} exited ${result.status}: ${result.stderr}`);
     times.push(millis);

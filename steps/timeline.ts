@@ -12,12 +12,16 @@ import type { IlmWorld } from '../src/cucumber/world';
 
 const { Then } = stepGroup('timeline');
 
-Then('the phases of {string} are:', {
-  says: "Asserts the phases of the index's lineage (across shrink, searchable_snapshot and downsample renames) with a table `phase | entered [| left]`; an instant may be written shorter (`2024-01-09`), an empty `left` while the phase lasts.",
-  example: 'the phases of "logs-000001" are:\n  | phase | entered    |\n  | hot   | 2024-01-01 |',
-}, async function (this: IlmWorld, index: string, table: DataTable) {
-  const lineage = await lineageOf(this, index);
-  if (lineage === null) throw new Error(`"${index}" has no timeline: the ILM history never mentions it`);
-  const mismatch = phasesMismatch(index, lineage, table.hashes(), table.raw()[0]!);
-  if (mismatch !== null) throw new Error(mismatch);
-});
+Then(
+  'the phases of {string} are:',
+  {
+    says: "Asserts the phases of the index's lineage (across shrink, searchable_snapshot and downsample renames) with a table `phase | entered [| left]`; an instant may be written shorter (`2024-01-09`), an empty `left` while the phase lasts.",
+    example: 'the phases of "logs-000001" are:\n  | phase | entered    |\n  | hot   | 2024-01-01 |',
+  },
+  async function (this: IlmWorld, index: string, table: DataTable) {
+    const lineage = await lineageOf(this, index);
+    if (lineage === null) throw new Error(`"${index}" has no timeline: the ILM history never mentions it`);
+    const mismatch = phasesMismatch(index, lineage, table.hashes(), table.raw()[0]!);
+    if (mismatch !== null) throw new Error(mismatch);
+  },
+);

@@ -27,7 +27,14 @@ function populated(profile: string): Simulator {
 
 /** What the sweep compares: the cluster snapshot, the lifecycles, the explains, the stats and the settings. */
 function state(sim: Simulator): string {
-  const reads = ['/_data_stream/*/_lifecycle?include_defaults=true', '/logs-app/_lifecycle/explain', '/_lifecycle/stats', '/_cluster/settings', '/_index_template', '/_component_template'];
+  const reads = [
+    '/_data_stream/*/_lifecycle?include_defaults=true',
+    '/logs-app/_lifecycle/explain',
+    '/_lifecycle/stats',
+    '/_cluster/settings',
+    '/_index_template',
+    '/_component_template',
+  ];
   return [snapshot(sim), ...reads.map((path) => `${path} -> ${sim.requestSync({ method: 'GET', path }).text}`)].join('\n');
 }
 
@@ -65,7 +72,13 @@ describe('bad input, data stream lifecycle: releases without it', () => {
   for (const profile of ['6.6', '7.10', '7.17']) {
     it(`${profile} answers its routes with "no handler found" and refuses its settings as unknown`, () => {
       const sim = createSimulator({ profile });
-      for (const [method, path] of [['PUT', '/_data_stream/x/_lifecycle'], ['GET', '/_data_stream/x/_lifecycle'], ['DELETE', '/_data_stream/x/_lifecycle'], ['GET', '/x/_lifecycle/explain'], ['GET', '/_lifecycle/stats']] as const) {
+      for (const [method, path] of [
+        ['PUT', '/_data_stream/x/_lifecycle'],
+        ['GET', '/_data_stream/x/_lifecycle'],
+        ['DELETE', '/_data_stream/x/_lifecycle'],
+        ['GET', '/x/_lifecycle/explain'],
+        ['GET', '/_lifecycle/stats'],
+      ] as const) {
         const r = sim.requestSync({ method, path, ...(method === 'PUT' ? { body: {} } : {}) });
         expect(r.status, r.text).to.equal(400);
         expect(r.body).to.deep.equal({ error: `no handler found for uri [${path}] and method [${method}]` });

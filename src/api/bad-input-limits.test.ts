@@ -46,8 +46,10 @@ function catShardLines(sim: Simulator): number {
 }
 
 const SHARD_WORDING: Record<string, (n: number, held: number, max: number) => string> = {
-  total: (n, held, max) => `Validation Failed: 1: this action would add [${n}] total shards, but this cluster currently has [${held}]/[${max}] maximum shards open;`,
-  normal: (n, held, max) => `Validation Failed: 1: this action would add [${n}] shards, but this cluster currently has [${held}]/[${max}] maximum normal shards open;`,
+  total: (n, held, max) =>
+    `Validation Failed: 1: this action would add [${n}] total shards, but this cluster currently has [${held}]/[${max}] maximum shards open;`,
+  normal: (n, held, max) =>
+    `Validation Failed: 1: this action would add [${n}] shards, but this cluster currently has [${held}]/[${max}] maximum normal shards open;`,
 };
 
 describe('bad-input limits: shard and replica counts', () => {
@@ -91,7 +93,14 @@ describe('bad-input limits: shard and replica counts', () => {
   }
 
   it('counts data nodes of a configured topology, and none while no data node is up', () => {
-    const sim = createSimulator({ profile: '8.19', nodes: [{ name: 'm', roles: ['master'] }, { name: 'h1', roles: ['data_hot', 'data_content'] }, { name: 'h2', roles: ['data_hot', 'data_content'] }] });
+    const sim = createSimulator({
+      profile: '8.19',
+      nodes: [
+        { name: 'm', roles: ['master'] },
+        { name: 'h1', roles: ['data_hot', 'data_content'] },
+        { name: 'h2', roles: ['data_hot', 'data_content'] },
+      ],
+    });
     must(sim, 'PUT', '/_cluster/settings', { persistent: { 'cluster.max_shards_per_node': 2 } });
     must(sim, 'PUT', '/a', { settings: { number_of_shards: 2, number_of_replicas: 1 } });
     expect(refused(sim, 400, 'PUT', '/b', { settings: { number_of_shards: 1, number_of_replicas: 0 } }).reason).to.equal(SHARD_WORDING['normal']!(1, 4, 4));
@@ -104,16 +113,26 @@ describe('bad-input limits: shard and replica counts', () => {
       type: 'illegal_argument_exception',
       reason: 'Failed to parse value [-5] for setting [cluster.max_shards_per_node] must be >= 1',
     });
-    expect(put('cluster.max_shards_per_node', 'abc')).to.include({ type: 'illegal_argument_exception', reason: 'Failed to parse value [abc] for setting [cluster.max_shards_per_node]' });
+    expect(put('cluster.max_shards_per_node', 'abc')).to.include({
+      type: 'illegal_argument_exception',
+      reason: 'Failed to parse value [abc] for setting [cluster.max_shards_per_node]',
+    });
     expect(put('cluster.max_shards_per_node', '2147483648').reason).to.equal('Failed to parse value [2147483648] for setting [cluster.max_shards_per_node]');
     expect(put('cluster.routing.allocation.disk.watermark.low', 'abc')).to.include({
       type: 'parse_exception',
       reason: 'failed to parse setting [cluster.routing.allocation.disk.watermark.low] with value [abc] as a size in bytes: unit is missing or unrecognized',
     });
-    expect(put('cluster.routing.allocation.disk.watermark.high', '150%')).to.include({ type: 'parse_exception', reason: 'Percentage should be in [0-100], got [150%]' });
+    expect(put('cluster.routing.allocation.disk.watermark.high', '150%')).to.include({
+      type: 'parse_exception',
+      reason: 'Percentage should be in [0-100], got [150%]',
+    });
     expect(put('logger.org.elasticsearch.xpack.ilm', 'loud')).to.include({ type: 'illegal_argument_exception', reason: 'Unknown level constant [LOUD].' });
     must(sim, 'PUT', '/_cluster/settings', {
-      persistent: { 'cluster.routing.allocation.disk.watermark.low': '0.8', 'cluster.routing.allocation.disk.watermark.high': '500mb', 'logger.org.elasticsearch': 'debug' },
+      persistent: {
+        'cluster.routing.allocation.disk.watermark.low': '0.8',
+        'cluster.routing.allocation.disk.watermark.high': '500mb',
+        'logger.org.elasticsearch': 'debug',
+      },
     });
   });
 });
@@ -129,7 +148,10 @@ describe('bad-input limits: dense SLM schedules', () => {
     it(`${name}: slm.minimum_interval refuses a schedule firing more often than every 15m`, () => {
       const sim = withRepository(name);
       const error = refused(sim, 400, 'PUT', '/_slm/policy/x', { schedule: '0 * * * * ?', name: 'snap', repository: 'repo' });
-      expect(error).to.include({ type: 'illegal_argument_exception', reason: 'invalid schedule [0 * * * * ?]: schedule would be too frequent, executing more than every [15m]' });
+      expect(error).to.include({
+        type: 'illegal_argument_exception',
+        reason: 'invalid schedule [0 * * * * ?]: schedule would be too frequent, executing more than every [15m]',
+      });
       must(sim, 'PUT', '/_slm/policy/x', { schedule: '0 0/15 * * * ?', name: 'snap', repository: 'repo' });
       must(sim, 'PUT', '/_cluster/settings', { persistent: { 'slm.minimum_interval': '1m' } });
       expect(refused(sim, 400, 'PUT', '/_slm/policy/y', { schedule: '0/30 * * * * ?', name: 'snap', repository: 'repo' }).reason).to.equal(
@@ -191,14 +213,25 @@ describe('bad-input limits: clock requests of every size', () => {
     must(sim, 'PUT', '/_slm/policy/x', { schedule: '0 0 1 * * ?', name: 'snap', repository: 'repo', retention: { max_count: 1 } });
     must(sim, 'PUT', '/i', {});
     const start = (must(sim, 'GET', '/_sim/clock').body as { now_millis: number }).now_millis;
-    const body = must(sim, 'POST', '/_sim/clock/_next', { until: { index: 'i', exists: false } }).body as { now_millis: number; reached: boolean; instants: number };
+    const body = must(sim, 'POST', '/_sim/clock/_next', { until: { index: 'i', exists: false } }).body as {
+      now_millis: number;
+      reached: boolean;
+      instants: number;
+    };
     expect(body.reached).to.equal(false);
     expect(body.now_millis).to.equal(start + 365 * 86_400_000);
     // One snapshot and one retention run a day: 730 instants, not the 1.6 million to the year 2199.
     expect(body.instants).to.equal(365 * 2);
   });
 
-  for (const [by, ok] of [['0s', true], ['1ms', true], ['7d', true], ['100000d', true], ['2147483647d', false], ['99999999999999d', false]] as const) {
+  for (const [by, ok] of [
+    ['0s', true],
+    ['1ms', true],
+    ['7d', true],
+    ['100000d', true],
+    ['2147483647d', false],
+    ['99999999999999d', false],
+  ] as const) {
     it(`_advance by ${by} on an idle cluster ${ok ? 'completes' : 'is refused'} without 5xx`, () => {
       const sim = createSimulator({ profile: '7.17' });
       const response = ok ? must(sim, 'POST', '/_sim/clock/_advance', { by }) : send(sim, 'POST', '/_sim/clock/_advance', { by });

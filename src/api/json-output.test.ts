@@ -10,12 +10,24 @@ import { JsonDouble, toCompactJson } from './json-output';
 
 describe('toCompactJson', () => {
   it('keeps Map order, prints Java doubles and leaves undefined members out', () => {
-    const value = { a: 1, m: new Map<string, unknown>([['z', true], ['b', new JsonDouble(100)]]), u: undefined, list: [new JsonDouble(66.66666666666667), undefined, 'x'] };
+    const value = {
+      a: 1,
+      m: new Map<string, unknown>([
+        ['z', true],
+        ['b', new JsonDouble(100)],
+      ]),
+      u: undefined,
+      list: [new JsonDouble(66.66666666666667), undefined, 'x'],
+    };
     expect(toCompactJson(value)).to.equal('{"a":1,"m":{"z":true,"b":100.0},"list":[66.66666666666667,null,"x"]}');
   });
 
   it('keeps a Map with integer-like keys in insertion order, as the walk does', () => {
-    const value = new Map<string, unknown>([['logs', 1], ['2024', 2], ['0', new JsonDouble(1)]]);
+    const value = new Map<string, unknown>([
+      ['logs', 1],
+      ['2024', 2],
+      ['0', new JsonDouble(1)],
+    ]);
     expect(toCompactJson(value)).to.equal('{"logs":1,"2024":2,"0":1.0}');
   });
 

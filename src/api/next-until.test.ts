@@ -26,7 +26,10 @@ function untilArbitrary(profile: Profile): fc.Arbitrary<Until> {
   return fc.oneof(
     fc.tuple(index, fc.constantFrom(...phases)).map(([i, phase]) => ({ index: i, phase })),
     fc
-      .tuple(index, fc.constantFrom(...phases.map((p) => `${p}/complete/complete`), 'warm/shrink/ERROR', 'hot/forcemerge/ERROR', 'completed/completed/completed'))
+      .tuple(
+        index,
+        fc.constantFrom(...phases.map((p) => `${p}/complete/complete`), 'warm/shrink/ERROR', 'hot/forcemerge/ERROR', 'completed/completed/completed'),
+      )
       .map(([i, step]) => ({ index: i, step })),
     index.map((i) => ({ index: i, exists: false as const })),
   );
@@ -44,7 +47,10 @@ interface Case {
 function caseArbitrary(profile: Profile): fc.Arbitrary<Case> {
   return fc.record({
     scenario: scenarioArbitrary(profile, { withFaults: true, maxRequests: 12 }),
-    until: fc.oneof(untilArbitrary(profile), fc.constantFrom(...INDEX_NAMES).map((index) => ({ index, settled: true as const }))),
+    until: fc.oneof(
+      untilArbitrary(profile),
+      fc.constantFrom(...INDEX_NAMES).map((index) => ({ index, settled: true as const })),
+    ),
     within: fc.constantFrom('0ms', '10m', '6h', '1d', '3d'),
     retryFirst: fc.boolean(),
   });

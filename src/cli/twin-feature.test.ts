@@ -39,7 +39,9 @@ describe('ilm-sim twin --feature', () => {
     expect(result.err).to.contain(`Feature written to ${feature}`);
     const text = readFileSync(feature, 'utf8');
     expect(text).to.contain(`Given the cluster captured in "${path.relative(ROOT, bundle)}"`);
-    expect(text.split('\n')[0]).to.equal(`# Written by ilm-sim ${PACKAGE_VERSION}; after a change you meant, write it again: ilm-sim twin ${path.relative(ROOT, bundle)} --horizon 20d --feature ${feature}`);
+    expect(text.split('\n')[0]).to.equal(
+      `# Written by ilm-sim ${PACKAGE_VERSION}; after a change you meant, write it again: ilm-sim twin ${path.relative(ROOT, bundle)} --horizon 20d --feature ${feature}`,
+    );
     expect(text.match(/^ {2}Scenario: /gm)).to.have.length(3);
     expect(text).to.contain('Scenario: 20d after the capture (2024-01-30T00:00:00.000Z)');
     expect(text).to.match(/\| logs-app-prod \| 400 +\| 2048 +\|/);
@@ -68,7 +70,9 @@ describe('ilm-sim twin --feature', () => {
     const result = await twin([FIXTURE_DIR, '--horizon', '10d', '--fail-on', 'none', '--policy', `logs=${policyFile}`, '--feature', feature]);
     expect(result.code, result.err).to.equal(0);
     const text = readFileSync(feature, 'utf8');
-    expect(text).to.contain(`    Given the cluster captured in "${path.relative(ROOT, FIXTURE_DIR)}"\n    And the lifecycle policy "logs" from the file "${path.relative(ROOT, policyFile)}"\n`);
+    expect(text).to.contain(
+      `    Given the cluster captured in "${path.relative(ROOT, FIXTURE_DIR)}"\n    And the lifecycle policy "logs" from the file "${path.relative(ROOT, policyFile)}"\n`,
+    );
     const passing = cucumber(feature);
     expect(passing.status, passing.output).to.equal(0);
 
@@ -79,7 +83,10 @@ describe('ilm-sim twin --feature', () => {
   });
 
   it('refuses the flags whose cluster the feature could not load', async () => {
-    for (const flags of [['--profile', '8.19'], ['--nodes', 'nodes.json']]) {
+    for (const flags of [
+      ['--profile', '8.19'],
+      ['--nodes', 'nodes.json'],
+    ]) {
       const result = await twin([FIXTURE_DIR, '--feature', path.join(tmpdir(), 'never.feature'), ...flags]);
       expect(result.code).to.equal(2);
       expect(result.err).to.contain(`--feature asserts the bundle directory's cluster as it is: it cannot go with ${flags[0]}`);

@@ -47,7 +47,12 @@ export function durationMillis(text: string): number {
 
 /** A span for people: `30d`, `5.1d`, `2h`, `10m`, `1.5s`, `20ms`. */
 export function formatDuration(millis: number): string {
-  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
     if (millis >= size) {
       const value = millis / size;
       return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')}${unit}`;
@@ -141,7 +146,9 @@ export async function whereIs(world: Requester, index: string, record: ExplainRe
     if (deletion) return `does not exist: ILM's delete action deleted it at ${instant(deletion.time_millis)}`;
     const last = history[history.length - 1];
     if (last?.to) {
-      const replaced = ['shrink', 'searchable_snapshot', 'downsample'].includes(last.to.action) ? `, whose ${last.to.action} action replaces the index by a new one` : '';
+      const replaced = ['shrink', 'searchable_snapshot', 'downsample'].includes(last.to.action)
+        ? `, whose ${last.to.action} action replaces the index by a new one`
+        : '';
       return `does not exist (the ILM history last moved it to ${keyText(last.to)} at ${instant(last.time_millis)}${replaced})`;
     }
     return 'does not exist';
@@ -156,7 +163,8 @@ export async function whereIs(world: Requester, index: string, record: ExplainRe
   const why = await whyText(world, String(record['index'] ?? index));
   if (why !== null) return `is at ${keyText(record as { phase: string; action: string; step: string })}${since}: ${why}`;
   const failed = record['step'] === 'ERROR' && typeof record['failed_step'] === 'string' ? `, after its step "${record['failed_step']}" failed` : '';
-  const retries = record['is_auto_retryable_error'] === true ? `; ILM retries it on each poll (retries so far: ${String(record['failed_step_retry_count'] ?? 0)})` : '';
+  const retries =
+    record['is_auto_retryable_error'] === true ? `; ILM retries it on each poll (retries so far: ${String(record['failed_step_retry_count'] ?? 0)})` : '';
   return `is at ${keyText(record as { phase: string; action: string; step: string })}${since}${failed}${infoText(record)}${retries}`;
 }
 
@@ -254,7 +262,9 @@ export async function advanceUntil(world: Requester, index: string, target: Targ
       continue;
     }
     if (isClockLimit(response)) {
-      throw new Error(`the step asked the server ${limitsHit + 1} times and it stopped each time at its limit of instants per request: ${describeEsError(response)}`);
+      throw new Error(
+        `the step asked the server ${limitsHit + 1} times and it stopped each time at its limit of instants per request: ${describeEsError(response)}`,
+      );
     }
     const answer = (await must(world, 'POST', '/_sim/clock/_next', undefined, response)).body as {
       now_millis: number;

@@ -23,7 +23,8 @@ const COLUMNS = ['target', 'docs per day', 'bytes each'] as const;
 /** The table's rates: `| target | docs per day | bytes each |`, a row per write target. */
 export function workloadRates(table: DataTable): WorkloadRate[] {
   const [head, ...rows] = table.raw();
-  if (!head || head.join('|') !== COLUMNS.join('|')) throw new Error(`the table's first row must be | ${COLUMNS.join(' | ')} |, not | ${(head ?? []).join(' | ')} |`);
+  if (!head || head.join('|') !== COLUMNS.join('|'))
+    throw new Error(`the table's first row must be | ${COLUMNS.join(' | ')} |, not | ${(head ?? []).join(' | ')} |`);
   return rows.map((row) => {
     const [target, docs, bytes] = row as [string, string, string];
     const docsPerDay = Number(docs);

@@ -24,7 +24,15 @@ const DELETED: LineageJson = {
   start_millis: Date.parse('2024-01-01T00:00:00.000Z'),
   end: '2024-02-01T00:20:00.000Z',
   end_millis: Date.parse('2024-02-01T00:20:00.000Z'),
-  lineage: [{ index: 'logs-000001', start: '2024-01-01T00:00:00.000Z', start_millis: Date.parse('2024-01-01T00:00:00.000Z'), end: '2024-02-01T00:20:00.000Z', end_millis: Date.parse('2024-02-01T00:20:00.000Z') }],
+  lineage: [
+    {
+      index: 'logs-000001',
+      start: '2024-01-01T00:00:00.000Z',
+      start_millis: Date.parse('2024-01-01T00:00:00.000Z'),
+      end: '2024-02-01T00:20:00.000Z',
+      end_millis: Date.parse('2024-02-01T00:20:00.000Z'),
+    },
+  ],
   phases: [span('hot', '2024-01-01T00:00:00.000Z', '2024-01-09T00:10:00.000Z'), span('delete', '2024-02-01T00:00:00.000Z', '2024-02-01T00:20:00.000Z')],
   actions: [],
   waits: [],
@@ -60,7 +68,9 @@ describe('phasesMismatch', () => {
     ];
     const message = phasesMismatch('logs-000001', DELETED, expected, ['phase', 'entered', 'left']) ?? '';
     expect(message).to.include('| delete | 2024-02-01 | 2024-02-01T00:20:00.000Z |');
-    expect(message).to.include('The delete phase ended when the index was deleted, at 2024-02-01T00:20:00.000Z: its "left" is that instant. An empty "left" means the phase still lasts.');
+    expect(message).to.include(
+      'The delete phase ended when the index was deleted, at 2024-02-01T00:20:00.000Z: its "left" is that instant. An empty "left" means the phase still lasts.',
+    );
   });
 });
 

@@ -22,7 +22,8 @@ export async function lineageOf(world: Requester, index: string): Promise<Lineag
 
 /** Whether a lineage concerns one of the names a step quotes: an index of it, or its data stream's. */
 export function namedBy(lineage: LineageJson, names: readonly string[]): boolean {
-  const backing = (index: string, stream: string) => index.startsWith(`.ds-${stream}-`) && /^(\d{4}\.\d{2}\.\d{2}-)?\d{6}$/.test(index.slice(stream.length + 5));
+  const backing = (index: string, stream: string) =>
+    index.startsWith(`.ds-${stream}-`) && /^(\d{4}\.\d{2}\.\d{2}-)?\d{6}$/.test(index.slice(stream.length + 5));
   return lineage.lineage.some(({ index }) => names.some((name) => index === name || backing(index, name)));
 }
 
@@ -59,7 +60,11 @@ export function phaseRows(lineage: LineageJson, expected: ReadonlyArray<Record<s
       const cell = want[column];
       return cell !== undefined && cell !== '' && cellMatchesInstant(cell, millis) ? cell : (text ?? '');
     };
-    const row: Record<string, string> = { phase: span.phase, entered: shown(span.start_millis, span.start, 'entered'), left: shown(span.end_millis, span.end, 'left') };
+    const row: Record<string, string> = {
+      phase: span.phase,
+      entered: shown(span.start_millis, span.start, 'entered'),
+      left: shown(span.end_millis, span.end, 'left'),
+    };
     return Object.fromEntries(columns.map((c) => [c, row[c] ?? `(no column "${c}": use phase, entered, left)`]));
   });
 }
@@ -74,7 +79,12 @@ function tableText(columns: readonly string[], rows: ReadonlyArray<Record<string
  * Null when the lineage went through the expected phases, else the failure: both tables, and why a
  * `left` differs when the phase ended by the index's deletion.
  */
-export function phasesMismatch(index: string, lineage: LineageJson, expected: ReadonlyArray<Record<string, string>>, columns: readonly string[]): string | null {
+export function phasesMismatch(
+  index: string,
+  lineage: LineageJson,
+  expected: ReadonlyArray<Record<string, string>>,
+  columns: readonly string[],
+): string | null {
   const actual = phaseRows(lineage, expected, columns);
   if (JSON.stringify(actual) === JSON.stringify(expected)) return null;
   const notes: string[] = [];

@@ -6,7 +6,19 @@
  */
 import { After, IWorldOptions, setWorldConstructor, World } from './cucumber';
 import { expect } from 'chai';
-import { createSimulator, linkFakeTimers, timelineRange, timelineSvg, timelineText, type FakeTimersLink, type SimRequest, type SimResponse, type Simulator, type SimulatorOptions, type TimelineJson } from '../index';
+import {
+  createSimulator,
+  linkFakeTimers,
+  timelineRange,
+  timelineSvg,
+  timelineText,
+  type FakeTimersLink,
+  type SimRequest,
+  type SimResponse,
+  type Simulator,
+  type SimulatorOptions,
+  type TimelineJson,
+} from '../index';
 import { FakeClock, installFakeClock } from './fake-clock';
 import { createDriver, Driver, Transport } from './driver';
 import { getPath, partialMismatchText } from './json-match';
@@ -69,7 +81,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
    * scenario's first request on.
    */
   get simulator(): Simulator {
-    if (!this.driver) throw new Error('the simulator is created by the scenario\'s first request: send one first');
+    if (!this.driver) throw new Error("the simulator is created by the scenario's first request: send one first");
     return this.driver.simulator;
   }
 
@@ -240,7 +252,10 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
     const shown = timeline.indices.slice(0, PICTURE_ROWS);
     const range = timelineRange(timeline.indices, timeline.now_millis);
     const more = timeline.indices.length - shown.length;
-    this.attach(Buffer.from(timelineSvg(shown, { ...range, nowMillis: timeline.now_millis, width: 960, ...(more > 0 ? { moreRows: more } : {}) }), 'utf8'), 'image/svg+xml');
+    this.attach(
+      Buffer.from(timelineSvg(shown, { ...range, nowMillis: timeline.now_millis, width: 960, ...(more > 0 ? { moreRows: more } : {}) }), 'utf8'),
+      'image/svg+xml',
+    );
     const about = named.length > 0 ? ` to the indices the step names (${named.length} of ${whole.indices.length} lineages)` : '';
     if (table) this.attach(`What ILM did${about} (at ${timeline.now}):\n${timelineText(timeline.indices, timeline.now_millis)}`, 'text/plain');
   }
@@ -263,7 +278,18 @@ After(async function (this: IlmWorld, { result }) {
     // Everything needed to reproduce the scenario's simulator (architecture rule 6), and what ILM did.
     const options = this.simulatorOptions;
     this.attach(
-      JSON.stringify({ profile: options.profile ?? '7.10', startTime: options.startTime ?? 'default', pollInterval: options.pollInterval ?? '10m', seed: options.seed ?? 0, transport: this.parameters.transport ?? 'in-process', ...(this.startedFrom ? { simulator: this.startedFrom } : {}) }, null, 2),
+      JSON.stringify(
+        {
+          profile: options.profile ?? '7.10',
+          startTime: options.startTime ?? 'default',
+          pollInterval: options.pollInterval ?? '10m',
+          seed: options.seed ?? 0,
+          transport: this.parameters.transport ?? 'in-process',
+          ...(this.startedFrom ? { simulator: this.startedFrom } : {}),
+        },
+        null,
+        2,
+      ),
       'application/json',
     );
     if (this.lastResponse) await this.attachTimeline(true);

@@ -72,7 +72,16 @@ export function indexNotFound(name: string): EsError {
  * reaches a closed index.
  */
 export function indexClosed(name: string, uuid: string): EsError {
-  return { type: 'index_closed_exception', reason: 'closed', status: 400, metadata: [['index_uuid', uuid], ['index', name]], elasticsearchException: true };
+  return {
+    type: 'index_closed_exception',
+    reason: 'closed',
+    status: 400,
+    metadata: [
+      ['index_uuid', uuid],
+      ['index', name],
+    ],
+    elasticsearchException: true,
+  };
 }
 
 export function resourceAlreadyExists(name: string, uuid: string): EsError {
@@ -146,8 +155,7 @@ export function rootCause(error: EsError): EsError {
   for (;;) {
     const cause = current.causedBy;
     if (!cause) return current;
-    const isParse = (e: EsError): boolean =>
-      e.type === 'x_content_parse_exception' || e.type === 'named_object_not_found_exception';
+    const isParse = (e: EsError): boolean => e.type === 'x_content_parse_exception' || e.type === 'named_object_not_found_exception';
     const unwraps = isParse(current)
       ? isParse(cause) || cause.elasticsearchException === true
       : current.elasticsearchException === true && cause.elasticsearchException === true;

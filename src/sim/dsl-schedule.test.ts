@@ -11,8 +11,13 @@ function month(everyRun: boolean): string {
   const sim = createSimulator({ profile: '8.19' });
   const send = (method: string, path: string, body?: unknown) => sim.requestSync({ method, path, ...(body === undefined ? {} : { body }) });
   send('PUT', '/_index_template/logs', {
-    index_patterns: ['logs-*'], data_stream: {}, priority: 500,
-    template: { settings: { 'index.mode': 'time_series', 'index.routing_path': 'host' }, lifecycle: { data_retention: '9d', downsampling: [{ after: '2d', fixed_interval: '1h' }] } },
+    index_patterns: ['logs-*'],
+    data_stream: {},
+    priority: 500,
+    template: {
+      settings: { 'index.mode': 'time_series', 'index.routing_path': 'host' },
+      lifecycle: { data_retention: '9d', downsampling: [{ after: '2d', fixed_interval: '1h' }] },
+    },
   });
   send('PUT', '/_data_stream/logs-a');
   send('PUT', '/_data_stream/logs-b');

@@ -427,7 +427,10 @@ export class Simulation {
    * from its fire before it runs.
    */
   private runSlmJobsDueBy(instant: number): void {
-    const due = [...this.slmJobs].filter(([, job]) => job.at !== undefined && job.at <= instant).map(([id]) => id).sort();
+    const due = [...this.slmJobs]
+      .filter(([, job]) => job.at !== undefined && job.at <= instant)
+      .map(([id]) => id)
+      .sort();
     for (const id of due) {
       const job = this.slmJobs.get(id);
       const policy = this.cluster.snapshots.slmPolicies.get(id);
@@ -499,13 +502,7 @@ export class Simulation {
         this.runner.runPeriodic(index, tick);
         // An index that waited for this tick and did not change (an unmet async wait, the common
         // case) waits for the next one: what re-planning it would decide, without the re-plan.
-        if (
-          index.generation === generation &&
-          allocationIdle &&
-          polled.has(name) &&
-          !index.changed &&
-          !this.watchers.has(name)
-        ) {
+        if (index.generation === generation && allocationIdle && polled.has(name) && !index.changed && !this.watchers.has(name)) {
           // A wait that cannot be met before a later tick skips the ticks in between (until a change).
           const notBefore = this.runner.pollNotBefore;
           const at = notBefore === null ? null : notBefore === Infinity ? Number.MAX_SAFE_INTEGER : this.scheduler.tickAtOrAfter(notBefore);

@@ -107,7 +107,15 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
         if (current.endMillis === null) current.endMillis = record.timeMillis;
         lineage.names.push({ index: record.index, startMillis: record.timeMillis, endMillis: null });
       } else {
-        lineage = { index: record.index, policy: record.policy, names: [{ index: record.index, startMillis: record.timeMillis, endMillis: null }], positions: [], endMillis: null, ended: null, removedAt: null };
+        lineage = {
+          index: record.index,
+          policy: record.policy,
+          names: [{ index: record.index, startMillis: record.timeMillis, endMillis: null }],
+          positions: [],
+          endMillis: null,
+          ended: null,
+          removedAt: null,
+        };
         lineages.push(lineage);
       }
       byName.set(record.index, lineage);
@@ -229,7 +237,16 @@ function finish(lineage: Builder, nowMillis: number): LineageTimeline {
         previous.retries = (previous.retries ?? 0) + 1;
         continue;
       }
-      waits.push({ phase, action, step: ERROR_STEP, index: at.index, startMillis: at.atMillis, endMillis: until, ...(failed ? { failedStep: failed.key.name } : {}), ...(error ? { error } : {}) });
+      waits.push({
+        phase,
+        action,
+        step: ERROR_STEP,
+        index: at.index,
+        startMillis: at.atMillis,
+        endMillis: until,
+        ...(failed ? { failedStep: failed.key.name } : {}),
+        ...(error ? { error } : {}),
+      });
     } else if (lasted > 0) {
       waits.push({ phase, action, step: name, index: at.index, startMillis: at.atMillis, endMillis: until });
     }

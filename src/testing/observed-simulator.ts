@@ -207,9 +207,7 @@ export function checkReplay(options: ScenarioOptions, exchanges: readonly Exchan
       throw new InvariantViolation(`replay: request #${i} ${describe(exchange.request)} threw: ${String(e)}`);
     }
     if (text !== exchange.text) {
-      throw new InvariantViolation(
-        `replay: request #${i} ${describe(exchange.request)} answered differently\n  first:  ${exchange.text}\n  replay: ${text}`,
-      );
+      throw new InvariantViolation(`replay: request #${i} ${describe(exchange.request)} answered differently\n  first:  ${exchange.text}\n  replay: ${text}`);
     }
   });
 }

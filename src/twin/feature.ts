@@ -43,7 +43,13 @@ export interface FeatureOptions {
 
 /** A duration as the steps' `{duration}` takes it: the largest whole unit. */
 export function durationText(millis: number): string {
-  for (const [unit, size] of [['d', DAY], ['h', HOUR], ['m', MINUTE], ['s', 1000]] as const) if (millis % size === 0) return `${millis / size}${unit}`;
+  for (const [unit, size] of [
+    ['d', DAY],
+    ['h', HOUR],
+    ['m', MINUTE],
+    ['s', 1000],
+  ] as const)
+    if (millis % size === 0) return `${millis / size}${unit}`;
   return `${millis}ms`;
 }
 
@@ -66,7 +72,10 @@ export function forecastFeature(model: TwinModel, options: FeatureOptions): stri
     const answer = simulator.requestSync({ method: 'PUT', path: `/_ilm/policy/${encodeURIComponent(name)}`, body: policyBody(name, absolutePath).body });
     if (answer.status !== 200) throw new Error(`PUT _ilm/policy/${name} from ${absolutePath} was refused (${answer.status}): ${answer.text}`);
   }
-  const given = [`    Given the cluster captured in "${options.bundlePath}"`, ...policyFiles.map(({ name, file }) => `    And the lifecycle policy "${name}" from the file "${file}"`)];
+  const given = [
+    `    Given the cluster captured in "${options.bundlePath}"`,
+    ...policyFiles.map(({ name, file }) => `    And the lifecycle policy "${name}" from the file "${file}"`),
+  ];
   const sim = simulationOf(simulator);
   const start = sim.now;
   const ends = scenarioEndsMillis(options.horizonMillis, options.scenarios ?? 3).map((e) => start + e);
@@ -112,11 +121,19 @@ function explain(simulator: Simulator, index: string): Explained | null {
   if (answer.status !== 200) return null;
   const record = (answer.body as { indices?: Record<string, Record<string, unknown>> }).indices?.[index];
   if (!record) return null;
-  const key = [record['phase'], record['action'], record['step']].every((p) => typeof p === 'string') ? `${String(record['phase'])}/${String(record['action'])}/${String(record['step'])}` : null;
+  const key = [record['phase'], record['action'], record['step']].every((p) => typeof p === 'string')
+    ? `${String(record['phase'])}/${String(record['action'])}/${String(record['step'])}`
+    : null;
   return { managed: record['managed'] === true, key };
 }
 
-function scenario(simulator: Simulator, afterMillis: number, given: readonly string[], bundleIndices: readonly string[], rates: readonly WorkloadRate[]): string[] {
+function scenario(
+  simulator: Simulator,
+  afterMillis: number,
+  given: readonly string[],
+  bundleIndices: readonly string[],
+  rates: readonly WorkloadRate[],
+): string[] {
   const { cluster } = simulationOf(simulator);
   const after = durationText(afterMillis);
   const lines = [`  Scenario: ${after} after the capture (${formatEsDate(simulationOf(simulator).now)})`, ...given];
@@ -150,12 +167,17 @@ function scenario(simulator: Simulator, afterMillis: number, given: readonly str
     checks.push(`the write index of the alias "${alias}" is "${write}"`);
     atStep(write);
   }
-  const inError = [...cluster.indices.values()].filter((i) => i.lifecycle?.step === 'ERROR').map((i) => i.name).sort();
+  const inError = [...cluster.indices.values()]
+    .filter((i) => i.lifecycle?.step === 'ERROR')
+    .map((i) => i.name)
+    .sort();
   for (const name of inError.slice(0, FEATURE_LIMIT)) atStep(name);
   for (const name of bundleIndices.slice(0, FEATURE_LIMIT)) atStep(name);
   const managed = [...cluster.indices.values()].filter((i) => i.settings.lifecycleName).length;
   const gone = bundleIndices.filter((name) => !cluster.indices.has(name)).length;
-  lines.push(`    # Here the twin has ${cluster.indices.size} indices (${managed} managed), ${inError.length} in ERROR; ${gone} of the bundle's ${bundleIndices.length} are gone.`);
+  lines.push(
+    `    # Here the twin has ${cluster.indices.size} indices (${managed} managed), ${inError.length} in ERROR; ${gone} of the bundle's ${bundleIndices.length} are gone.`,
+  );
   lines.push(...checks.map((check, i) => `    ${i === 0 ? 'Then' : 'And'} ${check}`));
   return lines;
 }

@@ -100,7 +100,8 @@ export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: r
   }
   return targets.map(({ target, write, previous }) => {
     const override = overrides.find((o) => simpleMatch(o.pattern, target));
-    const bytesPerDoc = write.docsCount > 0 ? write.storeBytes / write.docsCount : previous && previous.docsCount > 0 ? previous.storeBytes / previous.docsCount : 1024;
+    const bytesPerDoc =
+      write.docsCount > 0 ? write.storeBytes / write.docsCount : previous && previous.docsCount > 0 ? previous.storeBytes / previous.docsCount : 1024;
     if (override) {
       const docs = override.docsPerDay ?? (bytesPerDoc > 0 ? override.bytesPerDay / bytesPerDoc : 0);
       return { target, docsPerDay: docs, bytesPerDay: override.bytesPerDay, source: 'given' as const, basis: `--ingest ${override.pattern}` };
@@ -108,15 +109,33 @@ export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: r
     const age = nowMillis - write.creationDate;
     if (age >= HOUR && write.docsCount > 0) {
       const perDay = (write.docsCount / age) * DAY;
-      return { target, docsPerDay: perDay, bytesPerDay: perDay * bytesPerDoc, source: 'estimated' as const, basis: `${write.name}: ${write.docsCount} docs in ${formatTimeValueToString(age)}` };
+      return {
+        target,
+        docsPerDay: perDay,
+        bytesPerDay: perDay * bytesPerDoc,
+        source: 'estimated' as const,
+        basis: `${write.name}: ${write.docsCount} docs in ${formatTimeValueToString(age)}`,
+      };
     }
     const rolled = previous ? [...previous.rolloverInfos.values()][0] : undefined;
     if (previous && rolled && rolled.timeMillis > previous.creationDate && previous.docsCount > 0) {
       const span = rolled.timeMillis - previous.creationDate;
       const perDay = (previous.docsCount / span) * DAY;
-      return { target, docsPerDay: perDay, bytesPerDay: perDay * bytesPerDoc, source: 'estimated' as const, basis: `${previous.name}: ${previous.docsCount} docs in ${formatTimeValueToString(span)} before its rollover` };
+      return {
+        target,
+        docsPerDay: perDay,
+        bytesPerDay: perDay * bytesPerDoc,
+        source: 'estimated' as const,
+        basis: `${previous.name}: ${previous.docsCount} docs in ${formatTimeValueToString(span)} before its rollover`,
+      };
     }
-    return { target, docsPerDay: 0, bytesPerDay: 0, source: 'estimated' as const, basis: `${write.name} is empty and no earlier generation shows a rate: none assumed` };
+    return {
+      target,
+      docsPerDay: 0,
+      bytesPerDay: 0,
+      source: 'estimated' as const,
+      basis: `${write.name} is empty and no earlier generation shows a rate: none assumed`,
+    };
   });
 }
 
@@ -165,7 +184,8 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const today = todaysProblems(simulator);
   // Each index's phase at the start: a lineage's first phase span that is this phase was entered before.
   const phaseAtStart = new Map<string, { phase?: string; action?: string }>();
-  for (const index of sim.cluster.indices.values()) if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
+  for (const index of sim.cluster.indices.values())
+    if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
   const startState = startingState(sim.cluster);
   const storage: TierSample[] = [storageByTier(sim.cluster, start)];
   for (const request of workloadRequests(rates, start, end, new Map(), step)) {
@@ -195,9 +215,13 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
   const sim = simulationOf(simulator);
   const now = sim.now;
   // Explained one by one, only those in ERROR or with a retry count (a large cluster has few).
-  const failing = [...sim.cluster.indices.values()].filter((i) => i.lifecycle?.step === 'ERROR' || (i.lifecycle?.failedStepRetryCount ?? 0) > 0).map((i) => i.name);
+  const failing = [...sim.cluster.indices.values()]
+    .filter((i) => i.lifecycle?.step === 'ERROR' || (i.lifecycle?.failedStepRetryCount ?? 0) > 0)
+    .map((i) => i.name);
   for (const name of failing.sort()) {
-    const body = send(simulator, 'GET', `/${encodeURIComponent(name)}/_ilm/explain?expand_wildcards=all`).body as { indices?: Record<string, Record<string, unknown>> };
+    const body = send(simulator, 'GET', `/${encodeURIComponent(name)}/_ilm/explain?expand_wildcards=all`).body as {
+      indices?: Record<string, Record<string, unknown>>;
+    };
     const record = body.indices?.[name];
     if (!record) continue;
     const inError = record['step'] === 'ERROR';
@@ -206,7 +230,12 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
     const info = (inError ? record['step_info'] : record['previous_step_info']) as { type?: string; reason?: string } | undefined;
     const reason = info?.type ? `${info.type}: ${info.reason}` : 'no reason stored';
     if (!inError) {
-      out.push({ index: name, kind: 'error', atMillis: now, text: `${name} keeps failing at ${record['phase']}/${record['action']}/${record['step']}: ${retries} automatic retries so far, the last failing with ${reason}` });
+      out.push({
+        index: name,
+        kind: 'error',
+        atMillis: now,
+        text: `${name} keeps failing at ${record['phase']}/${record['action']}/${record['step']}: ${retries} automatic retries so far, the last failing with ${reason}`,
+      });
       continue;
     }
     const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(name)}`);
@@ -339,11 +368,19 @@ function withStartingState(timeline: TimelineJson, states: readonly StartingStat
     const first = lineage.phases[0];
     if (!state || !first || first.start_millis <= startMillis || first.phase === state.phase) {
       if (state && first && first.phase === state.phase && first.start_millis > startMillis) {
-        return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)] };
+        return {
+          ...lineage,
+          ...span(startMillis, lineage.end_millis),
+          phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)],
+        };
       }
       return lineage;
     }
-    return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases] };
+    return {
+      ...lineage,
+      ...span(startMillis, lineage.end_millis),
+      phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases],
+    };
   });
   for (const state of states) {
     if (seen.has(state.name)) continue;

@@ -42,7 +42,6 @@ export interface TwinDataStream {
   readonly hidden: boolean;
 }
 
-
 /** One SLM policy's counters as `GET _slm/policy` shows them (ES `SnapshotPolicyStats`). */
 export interface TwinSlmStats {
   readonly id: string;
@@ -132,7 +131,11 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
     throw new BundleRefused(`version.json names ${versionNumber}: refused, ${why} (profiles: ${[...PROFILES.keys()].join(', ')})`, reader.notes);
   }
   if (profile.version.number !== versionNumber) {
-    reader.note('version.json', 'assumed', `release ${versionNumber} runs as profile ${profile.name} (${profile.version.number}), the nearest the simulator has`);
+    reader.note(
+      'version.json',
+      'assumed',
+      `release ${versionNumber} runs as profile ${profile.name} (${profile.version.number}), the nearest the simulator has`,
+    );
   }
 
   const policies = readPolicies(reader, profile);
@@ -145,7 +148,10 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
   const persistent = isObject(clusterSettingsFile?.['persistent']) ? clusterSettingsFile!['persistent'] : {};
   const transient = isObject(clusterSettingsFile?.['transient']) ? clusterSettingsFile!['transient'] : {};
   const pollInterval = String(
-    transient['indices.lifecycle.poll_interval'] ?? persistent['indices.lifecycle.poll_interval'] ?? settingsDefaults?.['defaults']?.['indices.lifecycle.poll_interval'] ?? '10m',
+    transient['indices.lifecycle.poll_interval'] ??
+      persistent['indices.lifecycle.poll_interval'] ??
+      settingsDefaults?.['defaults']?.['indices.lifecycle.poll_interval'] ??
+      '10m',
   );
   const ilmStatus = reader.object('commercial/ilm_status.json', 'ILM is taken as RUNNING');
   const ilmMode = operationMode(ilmStatus?.['operation_mode']);
@@ -273,7 +279,10 @@ function readIndices(
     for (const [alias, info] of Object.entries(isObject(stateEntry?.['rollover_info']) ? stateEntry!['rollover_info'] : {})) {
       const time = millisOf((info as Json)?.['time']);
       if (time === undefined) continue;
-      rolloverInfos.set(alias, { timeMillis: time, metConditions: Object.keys(isObject((info as Json)['met_conditions']) ? (info as Json)['met_conditions'] : {}) });
+      rolloverInfos.set(alias, {
+        timeMillis: time,
+        metConditions: Object.keys(isObject((info as Json)['met_conditions']) ? (info as Json)['met_conditions'] : {}),
+      });
     }
     const stat = stats[name];
     if (statsFile && stat === undefined) reader.note('indices_stats.json', 'assumed', `indices_stats.json: index [${name}] has no stats; taken as empty`);
@@ -389,7 +398,9 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
     }
   };
   const execution = json('phase_definition');
-  const phaseDefinition = execution ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map()) : undefined;
+  const phaseDefinition = execution
+    ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map())
+    : undefined;
   checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition);
   const retry = stored['failed_step_retry_count'];
   const state: Record<string, unknown> = {
@@ -442,7 +453,11 @@ function phaseExecutionOf(
   }
   // Explain prints the cached phase as `{min_age, actions}`; its name is the phase the index is in.
   try {
-    const parsed = parsePolicyRequest(JSON.stringify({ policy: { phases: { [phaseName]: withoutImplicitConditions(definition, profile) } } }), policy || 'cached', profile);
+    const parsed = parsePolicyRequest(
+      JSON.stringify({ policy: { phases: { [phaseName]: withoutImplicitConditions(definition, profile) } } }),
+      policy || 'cached',
+      profile,
+    );
     return { policy, phase: parsed.phases.get(phaseName) ?? null, version, modifiedDate };
   } catch (error) {
     reader.note(
@@ -500,7 +515,13 @@ function checkKnownStep(
  * Templates are kept as the cluster held them, without the simulator's PUT validation: the cluster
  * accepted them, and they may carry settings of plugins the simulator does not know.
  */
-function namedTemplates(reader: BundleReader, file: string, listKey: string, itemKey: string, profile: Profile): Array<{ name: string; body: Record<string, Json> }> {
+function namedTemplates(
+  reader: BundleReader,
+  file: string,
+  listKey: string,
+  itemKey: string,
+  profile: Profile,
+): Array<{ name: string; body: Record<string, Json> }> {
   if (!releaseHas(profile, file)) return [];
   const body = reader.object(file, 'the twin has none of them');
   const list = Array.isArray(body?.[listKey]) ? body![listKey] : [];
@@ -573,9 +594,11 @@ function readSlm(reader: BundleReader, profile: Profile, instantMillis: number):
     repositories.push({ name, type: String(entry['type'] ?? 'fs'), settings: isObject(entry['settings']) ? entry['settings'] : {} });
   }
   const snapshots: Snapshot[] = [];
-  const snapshotFile = repositories.length === 0 ? undefined : reader.object('snapshot.json', 'the twin has no snapshots (wait_for_snapshot waits for a new one)');
+  const snapshotFile =
+    repositories.length === 0 ? undefined : reader.object('snapshot.json', 'the twin has no snapshots (wait_for_snapshot waits for a new one)');
   const groups: Array<{ repository: string | undefined; snapshots: Json[] }> = [];
-  if (Array.isArray(snapshotFile?.['responses'])) for (const r of snapshotFile!['responses']) groups.push({ repository: r?.['repository'], snapshots: r?.['snapshots'] ?? [] });
+  if (Array.isArray(snapshotFile?.['responses']))
+    for (const r of snapshotFile!['responses']) groups.push({ repository: r?.['repository'], snapshots: r?.['snapshots'] ?? [] });
   else if (Array.isArray(snapshotFile?.['snapshots'])) groups.push({ repository: undefined, snapshots: snapshotFile!['snapshots'] });
   for (const group of groups) {
     for (const s of group.snapshots) {
@@ -583,7 +606,11 @@ function readSlm(reader: BundleReader, profile: Profile, instantMillis: number):
       if (!isObject(s) || typeof repository !== 'string' || typeof s['snapshot'] !== 'string') continue;
       let start = millisOf(s['start_time_in_millis'] ?? s['start_time']);
       if (start === undefined) {
-        reader.note('snapshot.json', 'assumed', `snapshot.json: snapshot [${repository}/${s['snapshot']}] has no start time (verbose=false); taken as the bundle's instant`);
+        reader.note(
+          'snapshot.json',
+          'assumed',
+          `snapshot.json: snapshot [${repository}/${s['snapshot']}] has no start time (verbose=false); taken as the bundle's instant`,
+        );
         start = instantMillis;
       }
       snapshots.push({

@@ -113,7 +113,11 @@ function dataStreamLifecycleIndicator(ctx: RequestContext, verbose: boolean): In
     .slice(0, 10);
   const details: Record<string, unknown> = { total_backing_indices_in_error: sim.dsl.errors.size, stagnating_backing_indices_count: stagnating.length };
   if (stagnating.length > 0) {
-    details['stagnating_backing_indices'] = stagnating.map(([index, e]) => ({ index_name: index, first_occurrence_timestamp: e.firstOccurrenceMillis, retry_count: e.retryCount }));
+    details['stagnating_backing_indices'] = stagnating.map(([index, e]) => ({
+      index_name: index,
+      first_occurrence_timestamp: e.firstOccurrenceMillis,
+      retry_count: e.retryCount,
+    }));
   }
   const shown = withDetails(verbose, hashMapOf(details));
   if (stagnating.length === 0) return { status: 'green', symptom: 'Data streams are executing their lifecycles without issues', ...shown };
@@ -125,7 +129,8 @@ function dataStreamLifecycleIndicator(ctx: RequestContext, verbose: boolean): In
       {
         id: 'elasticsearch:health:data_stream_lifecycle:impact:stagnating_backing_index',
         severity: 3,
-        description: 'Data streams backing indices cannot make progress in their lifecycle. The performance and stability of the indices and/or the cluster could be impacted.',
+        description:
+          'Data streams backing indices cannot make progress in their lifecycle. The performance and stability of the indices and/or the cluster could be impacted.',
         impact_areas: ['deployment_management'],
       },
     ],

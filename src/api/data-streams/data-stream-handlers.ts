@@ -102,7 +102,11 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
   // default rollover with `include_defaults`.
   if (ds.lifecycle) {
     const rollover = booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(cluster) : null;
-    out['lifecycle'] = lifecycleToXContent(ds.lifecycle, { effective: true, global: globalRetentionOf(cluster), internal: isInternalStream(ds), rollover }, profile);
+    out['lifecycle'] = lifecycleToXContent(
+      ds.lifecycle,
+      { effective: true, global: globalRetentionOf(cluster), internal: isInternalStream(ds), rollover },
+      profile,
+    );
   }
   out['status'] = streamStatus(backing);
   if (templateName) out['template'] = templateName;
@@ -195,7 +199,8 @@ function parseRolloverBody(text: string | null, profile: Profile): RolloverBody 
       {
         name: 'conditions',
         type: 'OBJECT',
-        parse: (t) => parseObject(t, { name: conditionsParser, fields: conditionSpecs, build: (v) => [...v.entries()] as Array<readonly [string, ConditionValue]> }),
+        parse: (t) =>
+          parseObject(t, { name: conditionsParser, fields: conditionSpecs, build: (v) => [...v.entries()] as Array<readonly [string, ConditionValue]> }),
       },
       { name: 'settings', type: 'OBJECT', parse: objectMap },
       { name: 'mappings', type: 'OBJECT', parse: objectMap },
@@ -298,7 +303,8 @@ interface BulkMetadataFields {
 
 function bulkMetadataFields(profile: Profile): BulkMetadataFields {
   const common = ['_index', '_id', 'routing', 'op_type', 'version', 'version_type', 'if_seq_no', 'if_primary_term', 'retry_on_conflict', 'pipeline', '_source'];
-  if (profile.documentApi === 'v8') return { values: [...common, 'require_alias', 'require_data_stream', 'list_executed_pipelines'], objects: ['_source', 'dynamic_templates'] };
+  if (profile.documentApi === 'v8')
+    return { values: [...common, 'require_alias', 'require_data_stream', 'list_executed_pipelines'], objects: ['_source', 'dynamic_templates'] };
   if (profile.dataStreams === 'none') return { values: [...common, '_type', 'parent'], objects: ['_source'] };
   return { values: [...common, '_type', 'require_alias'], objects: ['_source'] };
 }
@@ -410,7 +416,17 @@ export function bulk(ctx: RequestContext): HandlerResult {
       if (item.action === 'delete' || item.action === 'update') {
         if (sim.cluster.dataStreams.has(index)) throw new EsException(illegalArgument('only write ops with an op_type of create are allowed in data streams'));
         if (item.action === 'update') {
-          throw new EsException({ type: 'document_missing_exception', reason: `[_doc][${item.id}]: document missing`, status: 404, metadata: [['index_uuid', sim.cluster.indices.get(index)?.uuid ?? '_na_'], ['shard', '0'], ['index', index]], elasticsearchException: true });
+          throw new EsException({
+            type: 'document_missing_exception',
+            reason: `[_doc][${item.id}]: document missing`,
+            status: 404,
+            metadata: [
+              ['index_uuid', sim.cluster.indices.get(index)?.uuid ?? '_na_'],
+              ['shard', '0'],
+              ['index', index],
+            ],
+            elasticsearchException: true,
+          });
         }
         const target = sim.cluster.indices.get(index) ?? (aliasExists(sim.cluster, index) ? indicesForAlias(sim.cluster, index)[0] : undefined);
         if (target?.state === 'close') throw new EsException(indexClosed(target.name, target.uuid));

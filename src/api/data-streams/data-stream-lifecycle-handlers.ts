@@ -8,12 +8,7 @@
  */
 import { DataStream, touch } from '../../engine/cluster/cluster';
 import { resolveDataStreams } from '../../engine/cluster/data-streams';
-import {
-  LifecycleTemplate,
-  lifecycleOf,
-  lifecycleToXContent,
-  parseLifecycleBody,
-} from '../../engine/cluster/data-stream-lifecycle-config';
+import { LifecycleTemplate, lifecycleOf, lifecycleToXContent, parseLifecycleBody } from '../../engine/cluster/data-stream-lifecycle-config';
 import { resolveIndices } from '../../engine/cluster/index-resolver';
 import { EsException } from '../../engine/errors';
 import { JsonTokenizer } from '../../engine/xcontent/json-tokens';
@@ -79,7 +74,9 @@ export function getLifecycle(ctx: RequestContext): HandlerResult {
     global_retention: globalRetentionToXContent(ctx),
     data_streams: streams.map((ds) => ({
       name: ds.name,
-      ...(ds.lifecycle ? { lifecycle: lifecycleToXContent(ds.lifecycle, { effective: true, global, internal: isInternalStream(ds), rollover }, sim.profile) } : {}),
+      ...(ds.lifecycle
+        ? { lifecycle: lifecycleToXContent(ds.lifecycle, { effective: true, global, internal: isInternalStream(ds), rollover }, sim.profile) }
+        : {}),
     })),
   });
 }

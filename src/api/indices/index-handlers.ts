@@ -90,23 +90,26 @@ export function mainInfo(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const v = sim.profile.version;
   // ES `RestMainAction#convertMainResponse` pretty-prints unless `?pretty` is given.
-  return { ...ok({
-    name: 'ilm-sim',
-    cluster_name: 'ilm-sim',
-    cluster_uuid: sim.cluster.nodeId,
-    version: {
-      number: v.number,
-      ...(v.buildFlavor ? { build_flavor: v.buildFlavor } : {}),
-      ...(v.buildType ? { build_type: v.buildType } : {}),
-      build_hash: v.buildHash,
-      build_date: v.buildDate,
-      build_snapshot: false,
-      lucene_version: v.luceneVersion,
-      minimum_wire_compatibility_version: v.minimumWireCompatibilityVersion,
-      minimum_index_compatibility_version: v.minimumIndexCompatibilityVersion,
-    },
-    tagline: 'You Know, for Search',
-  }), prettyByDefault: true };
+  return {
+    ...ok({
+      name: 'ilm-sim',
+      cluster_name: 'ilm-sim',
+      cluster_uuid: sim.cluster.nodeId,
+      version: {
+        number: v.number,
+        ...(v.buildFlavor ? { build_flavor: v.buildFlavor } : {}),
+        ...(v.buildType ? { build_type: v.buildType } : {}),
+        build_hash: v.buildHash,
+        build_date: v.buildDate,
+        build_snapshot: false,
+        lucene_version: v.luceneVersion,
+        minimum_wire_compatibility_version: v.minimumWireCompatibilityVersion,
+        minimum_index_compatibility_version: v.minimumIndexCompatibilityVersion,
+      },
+      tagline: 'You Know, for Search',
+    }),
+    prettyByDefault: true,
+  };
 }
 
 /** ES `MetadataCreateIndexService#resolveAndValidateAliases`: alias names may be date math too. */

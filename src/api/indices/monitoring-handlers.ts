@@ -42,8 +42,28 @@ export function refresh(ctx: RequestContext): HandlerResult {
 }
 
 const METRICS = [
-  '_all', 'bulk', 'completion', 'dense_vector', 'docs', 'fielddata', 'flush', 'get', 'indexing', 'mappings', 'merge', 'query_cache',
-  'recovery', 'refresh', 'request_cache', 'search', 'segments', 'shard_stats', 'sparse_vector', 'store', 'translog', 'warmer',
+  '_all',
+  'bulk',
+  'completion',
+  'dense_vector',
+  'docs',
+  'fielddata',
+  'flush',
+  'get',
+  'indexing',
+  'mappings',
+  'merge',
+  'query_cache',
+  'recovery',
+  'refresh',
+  'request_cache',
+  'search',
+  'segments',
+  'shard_stats',
+  'sparse_vector',
+  'store',
+  'translog',
+  'warmer',
 ];
 
 /**
@@ -58,7 +78,9 @@ export function docsAndStore(ctx: RequestContext, docs: number, bytes: number, w
     out['store'] = {
       ...(human ? { size: byteSizeString(bytes) } : {}),
       size_in_bytes: bytes,
-      ...(ctx.sim.profile.catIndicesDatasetSize ? { ...(human ? { total_data_set_size: byteSizeString(bytes) } : {}), total_data_set_size_in_bytes: bytes } : {}),
+      ...(ctx.sim.profile.catIndicesDatasetSize
+        ? { ...(human ? { total_data_set_size: byteSizeString(bytes) } : {}), total_data_set_size_in_bytes: bytes }
+        : {}),
       ...(human ? { reserved: '0b' } : {}),
       reserved_in_bytes: 0,
     };
@@ -77,7 +99,8 @@ export function indexStats(ctx: RequestContext): HandlerResult {
   }
   const wants = (metric: string) => metrics.includes('_all') || metrics.includes(metric);
   const level = ctx.query.get('level') ?? 'indices';
-  if (!['cluster', 'indices', 'shards'].includes(level)) throw new EsException(illegalArgument(`level parameter must be one of [cluster] or [indices] or [shards] but was [${level}]`));
+  if (!['cluster', 'indices', 'shards'].includes(level))
+    throw new EsException(illegalArgument(`level parameter must be one of [cluster] or [indices] or [shards] but was [${level}]`));
   const indices = resolveIndices(sim.cluster, ctx.params.get('index') ?? '_all', indicesOptions(ctx)).sort(byName);
   const section = (docs: number, bytes: number) => docsAndStore(ctx, docs, bytes, wants);
   const docs = indices.reduce((n, i) => n + i.docsCount, 0);
@@ -91,7 +114,9 @@ export function indexStats(ctx: RequestContext): HandlerResult {
     for (const index of indices) {
       perIndex[index.name] = {
         uuid: index.uuid,
-        ...(sim.profile.catIndicesDatasetSize ? { health: indexHealth(index, allocationModel(sim.cluster), sim.now, copiesOf(sim.cluster, index)).status, status: 'open' } : {}),
+        ...(sim.profile.catIndicesDatasetSize
+          ? { health: indexHealth(index, allocationModel(sim.cluster), sim.now, copiesOf(sim.cluster, index)).status, status: 'open' }
+          : {}),
         primaries: section(index.docsCount, index.storeBytes),
         total: section(index.docsCount, index.storeBytes),
       };
@@ -117,7 +142,13 @@ export function dataStreamStats(ctx: RequestContext): HandlerResult {
     data_streams: streams.map((ds) => {
       const indices = ds.indices.map((n) => sim.cluster.indices.get(n)).filter((i): i is IndexMetadata => i !== undefined);
       const size = indices.reduce((n, i) => n + i.storeBytes, 0);
-      return { data_stream: ds.name, backing_indices: indices.length, ...(human ? { store_size: byteSizeString(size) } : {}), store_size_bytes: size, maximum_timestamp: 0 };
+      return {
+        data_stream: ds.name,
+        backing_indices: indices.length,
+        ...(human ? { store_size: byteSizeString(size) } : {}),
+        store_size_bytes: size,
+        maximum_timestamp: 0,
+      };
     }),
   });
 }

@@ -59,13 +59,17 @@ export function timeline(ctx: RequestContext): HandlerResult {
     for (const name of ds.indices) {
       const index = cluster.indices.get(name);
       if (!index || !isManagedByDataStreamLifecycle(cluster, index)) continue;
-      generations.push({ index: name, dataStream: ds.name, createdMillis: index.creationDate, rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null, deletedMillis: null });
+      generations.push({
+        index: name,
+        dataStream: ds.name,
+        createdMillis: index.creationDate,
+        rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null,
+        deletedMillis: null,
+      });
     }
   }
   const ilmIndices = new Set(lineages.map((l) => l.index));
-  const drawn = generations
-    .filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index)))
-    .map(lifecycleGenerationTimeline);
+  const drawn = generations.filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index))).map(lifecycleGenerationTimeline);
   return ok({ now: formatEsDate(ctx.sim.now), now_millis: ctx.sim.now, indices: [...lineages, ...drawn].map(lineageJson) });
 }
 
@@ -151,14 +155,27 @@ export function why(ctx: RequestContext): HandlerResult {
 
 /** `/_sim/why` for an index the data stream lifecycle manages (ILM does not: `managed` is ILM's). */
 function dataStreamLifecycleWhyJson(report: DataStreamLifecycleWhy): Record<string, unknown> {
-  const out: Record<string, unknown> = { index: report.index, managed: false, policy: null, managed_by: 'Data stream lifecycle', data_stream: report.dataStream };
+  const out: Record<string, unknown> = {
+    index: report.index,
+    managed: false,
+    policy: null,
+    managed_by: 'Data stream lifecycle',
+    data_stream: report.dataStream,
+  };
   out['waiting_for'] = report.waitingFor;
   out['explanation'] = report.explanation;
   Object.assign(out, instantFields('next_check', report.nextCheckMillis));
   if (report.rollover) {
     out['rollover'] = {
       rule: 'min-max',
-      conditions: report.rollover.conditions.map((c) => ({ condition: c.name, required: c.required, required_value: c.requiredValue, current_value: c.currentValue, unit: c.unit, met: c.met })),
+      conditions: report.rollover.conditions.map((c) => ({
+        condition: c.name,
+        required: c.required,
+        required_value: c.requiredValue,
+        current_value: c.currentValue,
+        unit: c.unit,
+        met: c.met,
+      })),
       ...instantFields('met_at', report.rollover.metAtMillis),
     };
   }

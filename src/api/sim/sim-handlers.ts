@@ -65,9 +65,7 @@ export function setClock(ctx: RequestContext): HandlerResult {
   if (!parsed.ok) throw new EsException(illegalArgument(`[to] ${parsed.reason}`));
   if (parsed.millis > LATEST_INSTANT_MILLIS) throw new EsException(illegalArgument(`cannot move the clock past [${formatEsDate(LATEST_INSTANT_MILLIS)}]`));
   if (parsed.millis < ctx.sim.now) {
-    throw new EsException(
-      illegalArgument(`cannot set the clock back from [${formatEsDate(ctx.sim.now)}] to [${formatEsDate(parsed.millis)}]`),
-    );
+    throw new EsException(illegalArgument(`cannot set the clock back from [${formatEsDate(ctx.sim.now)}] to [${formatEsDate(parsed.millis)}]`));
   }
   ctx.sim.advanceTo(parsed.millis);
   return clockBody(ctx);
@@ -149,7 +147,8 @@ export function nextClock(ctx: RequestContext): HandlerResult {
       break;
     }
     unmoved = next === ctx.sim.now ? unmoved + 1 : 0;
-    if (unmoved > 1000) throw new EsException(illegalState(`the clock stayed at [${formatEsDate(ctx.sim.now)}] for 1000 instants without the condition holding`));
+    if (unmoved > 1000)
+      throw new EsException(illegalState(`the clock stayed at [${formatEsDate(ctx.sim.now)}] for 1000 instants without the condition holding`));
     ctx.sim.advanceTo(next, budget);
     instants++;
     // A clock linked to the user's fake timers (`linkFakeTimers`) runs the move after this answer, so
@@ -231,7 +230,12 @@ function neverMet(ctx: RequestContext, until: UntilCondition): string | null {
     return `[${field}] names the phase [${phase}], which no index can be in: Timeseries lifecycle does not support phase [${phase}] (the phases are [${phases.join(', ')}])`;
   }
   if ('step' in until) {
-    const actions = phase === NEW_PHASE ? [INIT_KEY.action, PHASE_COMPLETE] : phase === TERMINAL_KEY.phase ? [TERMINAL_KEY.action] : [...profile.phaseActions[phase as PhaseName], PHASE_COMPLETE];
+    const actions =
+      phase === NEW_PHASE
+        ? [INIT_KEY.action, PHASE_COMPLETE]
+        : phase === TERMINAL_KEY.phase
+          ? [TERMINAL_KEY.action]
+          : [...profile.phaseActions[phase as PhaseName], PHASE_COMPLETE];
     if (!actions.includes(until.step.action)) {
       return `[until.step] names the action [${until.step.action}] in the phase [${phase}], where no index can be: the ${phase} phase has the actions [${actions.join(', ')}]`;
     }
@@ -318,7 +322,14 @@ function parseFault(body: Record<string, unknown>): FaultSpec {
   let parsedError: { type: string; reason: string } | undefined;
   if (error !== undefined) {
     const e = error as Record<string, unknown>;
-    if (error === null || typeof error !== 'object' || Array.isArray(error) || typeof e['type'] !== 'string' || typeof e['reason'] !== 'string' || Object.keys(e).some((k) => k !== 'type' && k !== 'reason')) {
+    if (
+      error === null ||
+      typeof error !== 'object' ||
+      Array.isArray(error) ||
+      typeof e['type'] !== 'string' ||
+      typeof e['reason'] !== 'string' ||
+      Object.keys(e).some((k) => k !== 'type' && k !== 'reason')
+    ) {
       bad('[error] must be an object with a string [type] and a string [reason]');
     }
     parsedError = { type: e['type'] as string, reason: e['reason'] as string };

@@ -14,7 +14,19 @@ import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluste
 import { EsException, illegalArgument, resourceNotFound } from '../../engine/errors';
 import { booleanValue, checkValueTypes, longValue, typedObject } from '../../engine/xcontent/object-parser';
 import { TEMPLATE_TYPES } from './template-handlers';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
+import {
+  ACKNOWLEDGED,
+  aliasesFromBody,
+  bodyAsMap,
+  booleanParam,
+  commaList,
+  HandlerResult,
+  isObject,
+  ok,
+  pathParam,
+  RequestContext,
+  requiredBody,
+} from '../context';
 import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
 import { lifecycleTemplateToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
 
@@ -124,7 +136,9 @@ export const deleteComponentTemplate = (ctx: RequestContext): HandlerResult => {
   }
   if (users.length > 0) {
     throw new EsException(
-      illegalArgument(`component templates [${[...inUse].sort().join(', ')}] cannot be removed as they are still in use by index templates [${users.sort().join(', ')}]`),
+      illegalArgument(
+        `component templates [${[...inUse].sort().join(', ')}] cannot be removed as they are still in use by index templates [${users.sort().join(', ')}]`,
+      ),
     );
   }
   if (names.length > 1) {

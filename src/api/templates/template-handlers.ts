@@ -43,7 +43,12 @@ function templateFields(profile: Profile): readonly string[] {
 }
 
 /** ES `Template.PARSER` (`template`, in composable and component templates): each field an object. */
-export const TEMPLATE_TYPES = nested('template', [['settings', 'OBJECT'], ['mappings', 'OBJECT'], ['aliases', 'OBJECT'], ['lifecycle', 'OBJECT']]);
+export const TEMPLATE_TYPES = nested('template', [
+  ['settings', 'OBJECT'],
+  ['mappings', 'OBJECT'],
+  ['aliases', 'OBJECT'],
+  ['lifecycle', 'OBJECT'],
+]);
 
 /**
  * The value types of ES `ComposableIndexTemplate.PARSER` (`index_template`) and `Template.PARSER`
@@ -198,7 +203,12 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
     ? {
         lifecycle: lifecycleToXContent(
           lifecycle,
-          { effective: true, global: globalRetentionOf(sim.cluster), internal: index.startsWith('.'), rollover: booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(sim.cluster) : null },
+          {
+            effective: true,
+            global: globalRetentionOf(sim.cluster),
+            internal: index.startsWith('.'),
+            rollover: booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(sim.cluster) : null,
+          },
           sim.profile,
         ),
       }
@@ -215,7 +225,7 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
  */
 function validateDataStreamSpec(spec: unknown, profile: Profile): void {
   if (spec === undefined || spec === null) return;
-  if (!isObject(spec)) throw new EsException(illegalArgument('[index_template] data_stream doesn\'t support values of type: VALUE_STRING'));
+  if (!isObject(spec)) throw new EsException(illegalArgument("[index_template] data_stream doesn't support values of type: VALUE_STRING"));
   const known = profile.dataStreams === 'v8' ? ['hidden', 'allow_custom_routing', 'failure_store'] : [];
   for (const [key, value] of Object.entries(spec)) {
     if (!known.includes(key)) throw new EsException(illegalArgument(`[data_stream_template] unknown field [${key}]`));
@@ -291,7 +301,9 @@ function resolveWriteTarget(ctx: RequestContext, target: string, opType: 'create
     const write = writeIndexOf(sim.cluster, target);
     if (!write) {
       throw new EsException(
-        illegalArgument(`no write index is defined for alias [${target}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`),
+        illegalArgument(
+          `no write index is defined for alias [${target}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`,
+        ),
       );
     }
     return write;
@@ -375,8 +387,10 @@ function versionParams(ctx: RequestContext): { external?: number; ifSeqNo?: numb
   if (versionType === 'internal' && version !== undefined) {
     problems.push('internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead');
   }
-  if (ifSeqNo !== undefined && (ifPrimaryTerm === undefined || ifPrimaryTerm === 0)) problems.push(`ifSeqNo is set, but primary term is [${ifPrimaryTerm ?? 0}]`);
-  if (ifSeqNo === undefined && ifPrimaryTerm !== undefined && ifPrimaryTerm !== 0) problems.push(`ifSeqNo is unassigned, but primary term is [${ifPrimaryTerm}]`);
+  if (ifSeqNo !== undefined && (ifPrimaryTerm === undefined || ifPrimaryTerm === 0))
+    problems.push(`ifSeqNo is set, but primary term is [${ifPrimaryTerm ?? 0}]`);
+  if (ifSeqNo === undefined && ifPrimaryTerm !== undefined && ifPrimaryTerm !== 0)
+    problems.push(`ifSeqNo is unassigned, but primary term is [${ifPrimaryTerm}]`);
   if (problems.length > 0) throw new EsException(actionRequestValidation(problems));
   return {
     ...(versionType !== 'internal' && version !== undefined ? { external: version } : {}),
@@ -392,7 +406,8 @@ export function ingest(ctx: RequestContext): HandlerResult {
   if (typeof target !== 'string' || target.length === 0) throw new EsException(illegalArgument('[index] must be a non-empty string'));
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw new EsException(illegalArgument('[count] must be a non-negative integer'));
   const bytesEach = body['bytes_each'];
-  if (bytesEach !== undefined && typeof bytesEach !== 'number' && typeof bytesEach !== 'string') throw new EsException(illegalArgument('[bytes_each] must be a size'));
+  if (bytesEach !== undefined && typeof bytesEach !== 'number' && typeof bytesEach !== 'string')
+    throw new EsException(illegalArgument('[bytes_each] must be a size'));
   const each = bytesEach === undefined ? 1024 : typeof bytesEach === 'number' ? bytesEach : parseByteSize(bytesEach, 'bytes_each').bytes;
   if (!Number.isFinite(each) || each < 0) throw new EsException(illegalArgument('[bytes_each] must be a size'));
   if (!ctx.sim.cluster.indices.has(target) && !aliasExists(ctx.sim.cluster, target) && target.includes('*')) {

@@ -89,7 +89,9 @@ const cronOrEmpty: Validator = (key, value) =>
 const oneOf =
   (...values: string[]): Validator =>
   (key, value) =>
-    values.includes(value.toLowerCase()) ? null : illegalArgument(`No enum constant org.elasticsearch.cluster.routing.allocation.decider.EnableAllocationDecider.Allocation.${value.toUpperCase()}`);
+    values.includes(value.toLowerCase())
+      ? null
+      : illegalArgument(`No enum constant org.elasticsearch.cluster.routing.allocation.decider.EnableAllocationDecider.Allocation.${value.toUpperCase()}`);
 
 interface Definition {
   readonly defaultValue: string;
@@ -185,7 +187,10 @@ export function updateClusterSettings(
   stackTemplates: StackTemplatesSetting = 'absent',
   profile?: Profile,
 ): { persistent: Map<string, string>; transient: Map<string, string> } {
-  for (const [scope, updates] of [['transient', transient], ['persistent', persistent]] as const) {
+  for (const [scope, updates] of [
+    ['transient', transient],
+    ['persistent', persistent],
+  ] as const) {
     for (const [key, value] of updates) {
       const isStackSetting = key === SETTING_STACK_TEMPLATES_ENABLED && stackTemplates !== 'absent';
       const definition = isStackSetting ? { defaultValue: 'true', validate: bool } : definitionOf(key, profile);
@@ -210,7 +215,10 @@ export function updateClusterSettings(
     }
   }
   const echoed = { persistent: new Map<string, string>(), transient: new Map<string, string>() };
-  for (const [scope, updates] of [['transient', transient], ['persistent', persistent]] as const) {
+  for (const [scope, updates] of [
+    ['transient', transient],
+    ['persistent', persistent],
+  ] as const) {
     const target = cluster.clusterSettings[scope];
     for (const [key, value] of updates) {
       if (value === null) target.delete(key);

@@ -530,7 +530,9 @@ export function restoreLifecycle(index: IndexMetadata, state: ExecutionState | n
   index.lifecycle = state;
   touch(index);
   index.historyPositionId =
-    state && state.phase !== undefined && state.action !== undefined && state.step !== undefined ? index.historyLog.keyId(state.phase, state.action, state.step) : -1;
+    state && state.phase !== undefined && state.action !== undefined && state.step !== undefined
+      ? index.historyLog.keyId(state.phase, state.action, state.step)
+      : -1;
 }
 
 /** The index's name id in its history, made on its first record. */

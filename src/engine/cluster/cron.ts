@@ -161,7 +161,10 @@ const PARSED = new Map<string, CronFields | null>();
 const PARSED_LIMIT = 256;
 
 function parseCronFields(expression: string): CronFields | null {
-  const parts = expression.toUpperCase().split(/[ \t]+/).filter((p) => p.length > 0);
+  const parts = expression
+    .toUpperCase()
+    .split(/[ \t]+/)
+    .filter((p) => p.length > 0);
   if (parts.length < 6 || parts.length > 7) return null;
   const [s, m, h, dom, mon, dow, year] = parts as [string, string, string, string, string, string, string | undefined];
   // ES: exactly one of day-of-month and day-of-week is `?`.

@@ -91,7 +91,10 @@ describe('data stream lifecycle: effective retention', () => {
     const global = { defaultRetention: tv('2d'), maxRetention: tv('3d') };
     expect(effectiveRetention(own, global, false)).to.deep.equal({ retention: tv('3d'), source: 'max_global_retention' });
     expect(effectiveRetention(none, global, false)).to.deep.equal({ retention: tv('2d'), source: 'default_global_retention' });
-    expect(effectiveRetention(none, { defaultRetention: null, maxRetention: tv('3d') }, false)).to.deep.equal({ retention: tv('3d'), source: 'max_global_retention' });
+    expect(effectiveRetention(none, { defaultRetention: null, maxRetention: tv('3d') }, false)).to.deep.equal({
+      retention: tv('3d'),
+      source: 'max_global_retention',
+    });
   });
   it('is none while the lifecycle is disabled', () => {
     expect(effectiveRetention(lifecycleOf(parse('{"data_retention":"1d","enabled":false}')), null, false).retention).to.equal(null);
@@ -115,7 +118,12 @@ describe('data stream lifecycle: max_age=auto and the default rollover', () => {
   it('parses the setting and prints the concrete conditions, then the automatic one', () => {
     const config = parseRolloverSetting(DEFAULT_ROLLOVER);
     expect(config.automatic).to.deep.equal(['max_age']);
-    expect(Object.keys(rolloverToXContent(config, tv('7d'), PROFILE_8_19))).to.deep.equal(['min_docs', 'max_primary_shard_docs', 'max_primary_shard_size', 'max_age']);
+    expect(Object.keys(rolloverToXContent(config, tv('7d'), PROFILE_8_19))).to.deep.equal([
+      'min_docs',
+      'max_primary_shard_docs',
+      'max_primary_shard_size',
+      'max_age',
+    ]);
     expect(rolloverToXContent(config, tv('7d'), PROFILE_8_19)['max_age']).to.equal('1d [automatic]');
   });
   it('refuses bad settings with ES messages', () => {

@@ -86,7 +86,10 @@ function parseRound(p: JsonTokenizer): DownsamplingRound {
       const millis = fixedIntervalMillis(interval);
       // Divergence: ES accepts calendar-free units only through `DateHistogramInterval`; an interval it
       // cannot read fails later there with its own message. The simulator refuses it here.
-      if (millis === null) throw new EsException(illegalArgument(`failed to parse setting [date_histogram.fixedInterval] with value [${interval}] as a time value: unit is missing or unrecognized`));
+      if (millis === null)
+        throw new EsException(
+          illegalArgument(`failed to parse setting [date_histogram.fixedInterval] with value [${interval}] as a time value: unit is missing or unrecognized`),
+        );
       if (millis < FIVE_MINUTES_MILLIS) {
         throw new EsException(illegalArgument(`A downsampling round must have a fixed interval of at least five minutes but found: ${interval}`));
       }
@@ -107,7 +110,9 @@ function validateRounds(rounds: readonly DownsamplingRound[]): void {
     const round = rounds[i]!;
     if (round.after.millis < previous.after.millis) {
       throw new EsException(
-        illegalArgument(`A downsampling round must have a later 'after' value than the proceeding, ${timeValueStringRep(round.after)} is not after ${timeValueStringRep(previous.after)}.`),
+        illegalArgument(
+          `A downsampling round must have a later 'after' value than the proceeding, ${timeValueStringRep(round.after)} is not after ${timeValueStringRep(previous.after)}.`,
+        ),
       );
     }
     if (round.fixedIntervalMillis <= previous.fixedIntervalMillis) {
@@ -221,7 +226,10 @@ export function globalRetentionFrom(defaultText: string | null, maxText: string 
  */
 export function globalRetentionError(defaultText: string | null, maxText: string | null): string | null {
   const values: Array<TimeValue | null> = [];
-  for (const [text, key] of [[defaultText, SETTING_DEFAULT_RETENTION], [maxText, SETTING_MAX_RETENTION]] as const) {
+  for (const [text, key] of [
+    [defaultText, SETTING_DEFAULT_RETENTION],
+    [maxText, SETTING_MAX_RETENTION],
+  ] as const) {
     if (text === null) {
       values.push(null);
       continue;

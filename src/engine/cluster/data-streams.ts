@@ -97,7 +97,12 @@ function validateDataStreamName(profile: Profile, name: string): void {
 export function createDataStream(cluster: Cluster, profile: Profile, name: string, now: number): DataStream {
   validateDataStreamName(profile, name);
   if (cluster.dataStreams.has(name)) {
-    throw new EsException({ type: 'resource_already_exists_exception', reason: `data_stream [${name}] already exists`, status: 400, elasticsearchException: true });
+    throw new EsException({
+      type: 'resource_already_exists_exception',
+      reason: `data_stream [${name}] already exists`,
+      status: 400,
+      elasticsearchException: true,
+    });
   }
   const template = matchingTemplate(cluster, name);
   if (!template) throw new EsException(illegalArgument(`no matching index template found for data stream [${name}]`));
@@ -122,13 +127,7 @@ export function createDataStream(cluster: Cluster, profile: Profile, name: strin
  * the next generation from the stream's template, the generation bumped, and `RolloverInfo` keyed by
  * the stream's name recorded on the old write index. Returns the new write index.
  */
-export function rolloverDataStream(
-  cluster: Cluster,
-  profile: Profile,
-  ds: DataStream,
-  metConditions: readonly string[],
-  now: number,
-): IndexMetadata {
+export function rolloverDataStream(cluster: Cluster, profile: Profile, ds: DataStream, metConditions: readonly string[], now: number): IndexMetadata {
   const source = writeIndexOfStream(cluster, ds);
   const template = matchingTemplate(cluster, ds.name);
   if (!template || !dataStreamSpec(template)) {

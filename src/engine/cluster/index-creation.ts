@@ -126,11 +126,7 @@ export function validateNewIndex(
   }
   // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
   if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);
-  if (
-    profile.parseOriginationDate &&
-    settings.get('index.lifecycle.parse_origination_date') === 'true' &&
-    !settings.has('index.lifecycle.origination_date')
-  ) {
+  if (profile.parseOriginationDate && settings.get('index.lifecycle.parse_origination_date') === 'true' && !settings.has('index.lifecycle.origination_date')) {
     parseOriginationDateFromName(name);
   }
   // ES `MetadataCreateIndexService#applyCreateIndexRequest`: the shard limit, over the final settings.
@@ -140,7 +136,8 @@ export function validateNewIndex(
 
 /** ES `InvalidAliasNameException`: `[name]: description` for a bad name, `[name], description` with the index for a clash. */
 function invalidAliasName(alias: string, description: string, index?: IndexMetadata): EsError {
-  if (index === undefined) return { type: 'invalid_alias_name_exception', reason: `Invalid alias name [${alias}]: ${description}`, status: 400, elasticsearchException: true };
+  if (index === undefined)
+    return { type: 'invalid_alias_name_exception', reason: `Invalid alias name [${alias}]: ${description}`, status: 400, elasticsearchException: true };
   return {
     type: 'invalid_alias_name_exception',
     reason: `Invalid alias name [${alias}], ${description}`,

@@ -110,7 +110,9 @@ function nodeValues(node: SimNode, attribute: string): readonly string[] {
 
 function matches(node: SimNode, attribute: string, values: string): boolean {
   const have = nodeValues(node, attribute);
-  return splitList(values).some((pattern) => have.some((v) => simpleMatch(pattern, v) || (attribute === '_tier' && v === 'data' && pattern.startsWith('data_'))));
+  return splitList(values).some((pattern) =>
+    have.some((v) => simpleMatch(pattern, v) || (attribute === '_tier' && v === 'data' && pattern.startsWith('data_'))),
+  );
 }
 
 /** The index's `require`/`include`/`exclude` filters: per group, its attributes and values, in settings order. */
@@ -169,7 +171,13 @@ export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topolo
 }
 
 /** `preferred` defaults to the index's resolved tier (passing `undefined`, no preference, recomputes the same). */
-function allows(set: DeciderSet, index: IndexMetadata, node: SimNode, topology: Topology, preferred: PreferredTier = preferredTierOf(index, topology)): boolean {
+function allows(
+  set: DeciderSet,
+  index: IndexMetadata,
+  node: SimNode,
+  topology: Topology,
+  preferred: PreferredTier = preferredTierOf(index, topology),
+): boolean {
   if (!node.running || !isDataNode(node)) return false;
   if ((set === 'all' || set === 'filter' || set === 'filter-and-tier') && !filterAllows(index, node)) return false;
   if ((set === 'all' || set === 'tier' || set === 'filter-and-tier') && !tierAllows(index, node, topology, preferred)) return false;
@@ -233,7 +241,12 @@ export class PlacementStore {
     const previous = entry && entry.uuid === index.uuid ? entry.copies : [];
     const key = routingKey(index);
     // Settings written without a change to the shard counts or the routing keep the placement.
-    if (entry && entry.uuid === index.uuid && entry.topologyVersion === this.topology.version && this.keys.get(index.name) === `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`) {
+    if (
+      entry &&
+      entry.uuid === index.uuid &&
+      entry.topologyVersion === this.topology.version &&
+      this.keys.get(index.name) === `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`
+    ) {
       const kept = { ...entry, settingsVersion: index.settings.version };
       this.entries.set(index.name, kept);
       return kept;
@@ -314,7 +327,7 @@ export class PlacementStore {
       }
       was.push(row);
       // A primary whose data sits only on a node that is away (or gone) cannot start anywhere else.
-      lost.push(hadData && !row[0]?.running ? row[0] ?? null : null);
+      lost.push(hadData && !row[0]?.running ? (row[0] ?? null) : null);
     }
     const now: Array<Array<SimNode | null>> = was.map((row) => row.map(() => null));
     const onNode = new Map<string, number>();
@@ -436,7 +449,14 @@ export function routingSummary(index: IndexMetadata, copy: ShardCopy): string {
  * texts. `copies` are the index's copies as placed now. Pure: reads the index, the topology and the
  * copies, changes nothing.
  */
-export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: ShardCopy, node: SimNode, copies: readonly ShardCopy[], mode: VerdictMode): DeciderVerdict[] {
+export function deciderVerdicts(
+  cluster: Cluster,
+  index: IndexMetadata,
+  copy: ShardCopy,
+  node: SimNode,
+  copies: readonly ShardCopy[],
+  mode: VerdictMode,
+): DeciderVerdict[] {
   const topology = topologyOf(cluster);
   const out: DeciderVerdict[] = [];
   const allocate = mode === 'allocate';
@@ -466,7 +486,11 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
         explanation: `too many shards [${onNode}] allocated to this node for index [${index.name}], index setting [${SETTING_TOTAL_SHARDS_PER_NODE}=${limit}]`,
       });
     } else if (limit > 0) {
-      out.push({ decider: 'shards_limit', decision: 'YES', explanation: `the shard count [${onNode}] for this node is under the index limit [${limit}] and cluster level node limit [-1]` });
+      out.push({
+        decider: 'shards_limit',
+        decision: 'YES',
+        explanation: `the shard count [${onNode}] for this node is under the index limit [${limit}] and cluster level node limit [-1]`,
+      });
     } else {
       out.push({ decider: 'shards_limit', decision: 'YES', explanation: `total shard limits are disabled: [index: ${limit}, cluster: -1] <= 0` });
     }
@@ -476,11 +500,19 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
     const listed = preference.join(',');
     const tier = preferredAvailableTier(preference, topology);
     if (tier === null) {
-      out.push({ decider: 'data_tier', decision: 'NO', explanation: `index has a preference for tiers [${listed}], but no nodes for any of those tiers are available in the cluster` });
+      out.push({
+        decider: 'data_tier',
+        decision: 'NO',
+        explanation: `index has a preference for tiers [${listed}], but no nodes for any of those tiers are available in the cluster`,
+      });
     } else if (nodeHasTier(node, tier)) {
       out.push({ decider: 'data_tier', decision: 'YES', explanation: `index has a preference for tiers [${listed}] and node has tier [${tier}]` });
     } else {
-      out.push({ decider: 'data_tier', decision: 'NO', explanation: `index has a preference for tiers [${listed}] and node does not meet the required [${tier}] tier` });
+      out.push({
+        decider: 'data_tier',
+        decision: 'NO',
+        explanation: `index has a preference for tiers [${listed}] and node does not meet the required [${tier}] tier`,
+      });
     }
   }
   const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
@@ -488,7 +520,8 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
     out.push({
       decider: 'dedicated_frozen_node',
       decision: 'NO',
-      explanation: "this node's data roles are exactly [data_frozen] so it may only hold shards from frozen searchable snapshots, but this index is not a frozen searchable snapshot",
+      explanation:
+        "this node's data roles are exactly [data_frozen] so it may only hold shards from frozen searchable snapshots, but this index is not a frozen searchable snapshot",
     });
   }
   return out;

@@ -30,7 +30,9 @@ export const SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY = 10_000;
 /** A repository's `max_number_of_snapshots` (an int >= 1), else the simulator's default. */
 function maxSnapshotsOf(repository: SnapshotRepository): number {
   const configured = Number(repository.settings['max_number_of_snapshots']);
-  return Number.isInteger(configured) && configured >= 1 ? Math.min(configured, SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY) : SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY;
+  return Number.isInteger(configured) && configured >= 1
+    ? Math.min(configured, SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY)
+    : SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY;
 }
 
 /** Repository types a default distribution (with the usual plugins) knows. */
@@ -147,7 +149,12 @@ export function validateNewSnapshot(cluster: Cluster, repository: string, reques
     // Divergence (unverified): one 8.x source revision passed the "Invalid snapshot name [x], " prefix
     // to the parent constructor, which adds it again; the simulator prints it once, as later sources do.
     throw new EsException(
-      invalidSnapshotName(repository, name, 'snapshot with the same name already exists', profile?.snapshots.api === 'v8' ? 'snapshot_name_already_in_use_exception' : undefined),
+      invalidSnapshotName(
+        repository,
+        name,
+        'snapshot with the same name already exists',
+        profile?.snapshots.api === 'v8' ? 'snapshot_name_already_in_use_exception' : undefined,
+      ),
     );
   }
   const held = cluster.snapshots.snapshots.get(repository)!.size;
@@ -155,7 +162,10 @@ export function validateNewSnapshot(cluster: Cluster, repository: string, reques
   if (held >= max) {
     // ES `BlobStoreRepository#finalizeSnapshot` (a `RepositoryException`, 500).
     throw new EsException(
-      repositoryException(repository, `Cannot add another snapshot to this repository as it already contains [${held}] snapshots and is configured to hold up to [${max}] snapshots only.`),
+      repositoryException(
+        repository,
+        `Cannot add another snapshot to this repository as it already contains [${held}] snapshots and is configured to hold up to [${max}] snapshots only.`,
+      ),
     );
   }
   return name;
@@ -297,7 +307,12 @@ export function createSnapshotSource(body: Record<string, unknown>, api: Profile
       if (isRecord(value)) metadata = value;
     }
   }
-  return { indices: indices.length === 0 ? '_all' : indices, includeGlobalState, ignoreUnavailable: body['ignore_unavailable'] === true, ...(metadata ? { metadata } : {}) };
+  return {
+    indices: indices.length === 0 ? '_all' : indices,
+    includeGlobalState,
+    ignoreUnavailable: body['ignore_unavailable'] === true,
+    ...(metadata ? { metadata } : {}),
+  };
 }
 
 /**
@@ -392,7 +407,8 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
  */
 function slmScheduleError(schedule: string, profile: Profile | undefined): string | null {
   const intervals = profile?.snapshots.slmIntervalSchedules === true;
-  if (schedule.trim().length === 0) return intervals ? `invalid schedule [${schedule}]: schedule must not be empty` : `invalid schedule [${schedule}]: must not be empty`;
+  if (schedule.trim().length === 0)
+    return intervals ? `invalid schedule [${schedule}]: schedule must not be empty` : `invalid schedule [${schedule}]: must not be empty`;
   if (intervals) {
     const interval = parseTimeValue(schedule, 'schedule');
     if (interval.ok) return interval.value.millis === 0 ? `invalid schedule [${schedule}]: time unit must be at least 1 millisecond` : null;
@@ -521,7 +537,13 @@ function exceptionDetails(error: EsError): string {
  * An SLM policy as `GET _slm/policy` prints it (ES `SnapshotLifecyclePolicyItem#toXContent`). The
  * 7.10 `last_success` has no `start_time` (ES added the snapshot start time to the record later).
  */
-export function slmPolicyToXContent(policy: SlmPolicy, stats: SlmPolicyStats | undefined, profile: Profile, now: number, human: boolean): Record<string, unknown> {
+export function slmPolicyToXContent(
+  policy: SlmPolicy,
+  stats: SlmPolicyStats | undefined,
+  profile: Profile,
+  now: number,
+  human: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { version: policy.version };
   if (human) out['modified_date'] = formatJavaInstantString(policy.modifiedDate);
   out['modified_date_millis'] = policy.modifiedDate;

@@ -24,13 +24,7 @@ function timeField(out: Record<string, unknown>, millisName: string, humanName: 
 }
 
 /** One index's record, or null when the options filter it out. */
-export function explainIndex(
-  cluster: Cluster,
-  index: IndexMetadata,
-  profile: Profile,
-  now: number,
-  options: ExplainOptions,
-): Record<string, unknown> | null {
+export function explainIndex(cluster: Cluster, index: IndexMetadata, profile: Profile, now: number, options: ExplainOptions): Record<string, unknown> | null {
   const policyName = ilmPolicyOf(cluster, index);
   if (!policyName) {
     return options.onlyManaged || options.onlyErrors ? null : { index: index.name, managed: false };

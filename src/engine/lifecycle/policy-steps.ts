@@ -13,16 +13,7 @@ import type { PhaseExecutionInfo } from '../cluster/execution-state';
 import type { ActionConfig, Phase, Policy, PolicyMetadata } from '../cluster/policy-model';
 import type { PhaseName, Profile } from '../profile';
 import { Step } from './steps';
-import {
-  ERROR_STEP_NAME,
-  INIT_KEY,
-  NEW_PHASE,
-  phaseCompleteKey,
-  sameStepKey,
-  StepKey,
-  stepKeyJson,
-  TERMINAL_KEY,
-} from '../cluster/step-key';
+import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, phaseCompleteKey, sameStepKey, StepKey, stepKeyJson, TERMINAL_KEY } from '../cluster/step-key';
 
 /** The actions a phase runs, in execution order, with ES's implicit injections. */
 export function orderedActions(phase: Phase, profile: Profile): ActionConfig[] {
@@ -100,12 +91,7 @@ const cache = new WeakMap<PolicyMetadata, Map<string, PhaseSteps>>();
  * The steps of one phase as an index on that phase sees them: the current policy with the phase
  * replaced by the cached definition (ES `PolicyStepsRegistry#parseStepsFromPhase`).
  */
-export function stepsForPhase(
-  metadata: PolicyMetadata,
-  cached: PhaseExecutionInfo | undefined,
-  phaseName: string,
-  profile: Profile,
-): PhaseSteps {
+export function stepsForPhase(metadata: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phaseName: string, profile: Profile): PhaseSteps {
   const cachedPhase = cached?.phase && phaseName !== NEW_PHASE ? cached.phase : null;
   const cacheKey = `${profile.name}|${phaseName}|${cachedPhase ? phaseKey(cachedPhase) : ''}`;
   let perPolicy = cache.get(metadata);
@@ -137,12 +123,7 @@ function phaseKey(phase: Phase): string {
 }
 
 /** ES `PolicyStepsRegistry#getStep`: ERROR keys make an error step; unknown keys give null. */
-export function resolveStep(
-  metadata: PolicyMetadata,
-  cached: PhaseExecutionInfo | undefined,
-  key: StepKey,
-  profile: Profile,
-): Step | null {
+export function resolveStep(metadata: PolicyMetadata, cached: PhaseExecutionInfo | undefined, key: StepKey, profile: Profile): Step | null {
   if (key.name === ERROR_STEP_NAME) return { kind: 'error', key, nextKey: null, retryable: false };
   if (sameStepKey(key, TERMINAL_KEY)) return { kind: 'terminal', key, nextKey: null, retryable: false };
   return stepsForPhase(metadata, cached, key.phase, profile).get(stepMapKey(key)) ?? null;

@@ -5,15 +5,7 @@
  * steps and automatic retries; async actions run when the simulator fires the event the runner asked
  * for. Time is always an argument; the runner never schedules anything itself.
  */
-import {
-  Cluster,
-  IndexMetadata,
-  lifecyclePolicyName,
-  originationDate,
-  recordRemoval,
-  setLifecycle,
-  SETTING_ORIGINATION_DATE,
-} from '../cluster/cluster';
+import { Cluster, IndexMetadata, lifecyclePolicyName, originationDate, recordRemoval, setLifecycle, SETTING_ORIGINATION_DATE } from '../cluster/cluster';
 import { FaultTable } from './faults';
 import { ilmPolicyOf } from '../cluster/data-streams';
 import { EsException, illegalArgument } from '../errors';
@@ -86,7 +78,10 @@ export class Runner {
    */
   private readonly lastResolution = new WeakMap<IndexMetadata, LastResolution>();
   /** `stepFor`'s last answer per step key object. */
-  private readonly nextStepMemo = new WeakMap<StepKey, { readonly policy: PolicyMetadata; readonly cached: PhaseExecutionInfo | undefined; readonly step: Step | null }>();
+  private readonly nextStepMemo = new WeakMap<
+    StepKey,
+    { readonly policy: PolicyMetadata; readonly cached: PhaseExecutionInfo | undefined; readonly step: Step | null }
+  >();
 
   constructor(
     readonly cluster: Cluster,
@@ -205,15 +200,11 @@ export class Runner {
       const policy = policyName ? this.cluster.policies.get(policyName) : undefined;
       if (!state || !failed || !policy) {
         throw new EsException(
-          illegalArgument(
-            `cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`,
-          ),
+          illegalArgument(`cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`),
         );
       }
       if (!resolveStep(policy, state.phaseDefinition, failed, this.profile)) {
-        throw new EsException(
-          illegalArgument(`step [${JSON.stringify(failed)}] for index [${name}] with policy [${policy.policy.name}] does not exist`),
-        );
+        throw new EsException(illegalArgument(`step [${JSON.stringify(failed)}] for index [${name}] with policy [${policy.policy.name}] does not exist`));
       }
       plans.push({ index, policy, state });
     }
@@ -320,7 +311,14 @@ export class Runner {
    * `resolveStep` for (phase, action, name), memoised (see `stepMemo`), with the index's last answer
    * first: the same index asks about the same step several times in a row (resolve, move, re-plan).
    */
-  private stepAt(index: IndexMetadata, policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
+  private stepAt(
+    index: IndexMetadata,
+    policy: PolicyMetadata,
+    cached: PhaseExecutionInfo | undefined,
+    phase: string,
+    action: string,
+    name: string,
+  ): Step | null {
     const last = this.lastResolution.get(index);
     if (last !== undefined && last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
       return last.step;
@@ -472,11 +470,7 @@ export class Runner {
   private initialize(index: IndexMetadata, policy: PolicyMetadata): void {
     const state = index.lifecycle ?? EMPTY_STATE;
     if (state.lifecycleDate !== undefined) return;
-    if (
-      this.profile.parseOriginationDate &&
-      index.settings.get('index.lifecycle.parse_origination_date') === 'true' &&
-      originationDate(index) === null
-    ) {
+    if (this.profile.parseOriginationDate && index.settings.get('index.lifecycle.parse_origination_date') === 'true' && originationDate(index) === null) {
       let parsed: number;
       try {
         parsed = parseOriginationDateFromName(index.name);
@@ -562,4 +556,3 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
-

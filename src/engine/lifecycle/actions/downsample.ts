@@ -74,12 +74,7 @@ const DEFAULT_WAIT_TIMEOUT: TimeValue = (() => {
  * Source settings the downsampled index never inherits (ES `TransportDownsampleAction.FORBIDDEN_SETTINGS`;
  * the index identity ES also leaves out is not kept in the simulator's settings map).
  */
-const FORBIDDEN_SETTINGS: ReadonlySet<string> = new Set([
-  'index.default_pipeline',
-  'index.final_pipeline',
-  SETTING_BLOCKS_WRITE,
-  SETTING_LIFECYCLE_NAME,
-]);
+const FORBIDDEN_SETTINGS: ReadonlySet<string> = new Set(['index.default_pipeline', 'index.final_pipeline', SETTING_BLOCKS_WRITE, SETTING_LIFECYCLE_NAME]);
 
 interface DownsampleSettings {
   readonly fixedInterval: string;
@@ -265,7 +260,14 @@ function rollup({ cluster, index, now, profile }: StepContext, interval: string)
  * The finished downsampled index of `index` (ES `TransportDownsampleAction` once its shards are done),
  * shared by ILM's `rollup` step and the data stream lifecycle's downsampling rounds.
  */
-export function createDownsampledIndex(cluster: Cluster, profile: Profile, index: IndexMetadata, targetName: string, interval: string, now: number): IndexMetadata {
+export function createDownsampledIndex(
+  cluster: Cluster,
+  profile: Profile,
+  index: IndexMetadata,
+  targetName: string,
+  interval: string,
+  now: number,
+): IndexMetadata {
   const nameError = indexNameError(targetName);
   if (nameError) throw new EsException(nameError);
   // Divergence: ES also refuses a source without dimension fields in its mappings; the simulated
@@ -304,4 +306,3 @@ export function createDownsampledIndex(cluster: Cluster, profile: Profile, index
 function esException(reason: string) {
   return { type: 'exception', reason, status: 500, elasticsearchException: true };
 }
-

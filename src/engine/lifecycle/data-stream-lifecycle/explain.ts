@@ -55,7 +55,12 @@ export function explainLifecycleIndex(
   if (generation !== null) out['generation_time'] = formatAge(Math.max(0, now - generation));
   out['lifecycle'] = lifecycleToXContent(
     ds.lifecycle,
-    { effective: true, global: globalRetentionOf(cluster), internal: isInternalStream(ds), rollover: options.includeDefaults ? defaultRolloverOf(cluster) : null },
+    {
+      effective: true,
+      global: globalRetentionOf(cluster),
+      internal: isInternalStream(ds),
+      rollover: options.includeDefaults ? defaultRolloverOf(cluster) : null,
+    },
     profile,
   );
   const error = state.errors.get(index.name);

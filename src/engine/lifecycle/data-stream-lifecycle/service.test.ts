@@ -34,7 +34,12 @@ describe('data stream lifecycle: its error store', () => {
     const error = { type: 'illegal_state_exception', reason: 'x', status: 500 };
     state.recordError('i', error, 100);
     state.recordError('i', error, 200);
-    expect(state.errors.get('i')).to.deep.equal({ firstOccurrenceMillis: 100, message: '{"type":"illegal_state_exception","reason":"x"}', lastRecordedMillis: 200, retryCount: 1 });
+    expect(state.errors.get('i')).to.deep.equal({
+      firstOccurrenceMillis: 100,
+      message: '{"type":"illegal_state_exception","reason":"x"}',
+      lastRecordedMillis: 200,
+      retryCount: 1,
+    });
     state.recordError('i', { ...error, reason: 'y' }, 300);
     expect(state.errors.get('i')).to.deep.include({ firstOccurrenceMillis: 300, retryCount: 0 });
   });

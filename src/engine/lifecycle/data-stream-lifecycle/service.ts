@@ -214,7 +214,9 @@ function runStream(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecyc
       recording(ctx, write, () => {
         failWith(ctx, write, 'rollover');
         if (!conditionsMet(conditions, writeIndex, now, ctx.profile)) return;
-        const met = conditionResults(conditions, writeIndex, now).filter(([, ok]) => ok).map(([text]) => text);
+        const met = conditionResults(conditions, writeIndex, now)
+          .filter(([, ok]) => ok)
+          .map(([text]) => text);
         rolloverDataStream(cluster, ctx.profile, ds, met, now);
         changed = true;
       });
@@ -239,7 +241,13 @@ function runStream(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecyc
         deleteBackingIndex(cluster, name);
         ctx.state.merged.delete(index.uuid);
         const deleted = ctx.state.deleted;
-        deleted.push({ index: name, dataStream: ds.name, createdMillis: index.creationDate, rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null, deletedMillis: now });
+        deleted.push({
+          index: name,
+          dataStream: ds.name,
+          createdMillis: index.creationDate,
+          rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null,
+          deletedMillis: now,
+        });
         if (deleted.length > DELETED_GENERATIONS_KEPT) deleted.splice(0, deleted.length - DELETED_GENERATIONS_KEPT);
         changed = true;
       });
@@ -307,7 +315,10 @@ function downsample(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecy
     }
     const targetName = downsampleIndexName(index, round.fixedInterval);
     const existing = cluster.indices.get(targetName);
-    const target = existing?.settings.get(SETTING_DOWNSAMPLE_STATUS) === 'success' ? existing : createDownsampledIndex(cluster, ctx.profile, index, targetName, round.fixedInterval, ctx.now);
+    const target =
+      existing?.settings.get(SETTING_DOWNSAMPLE_STATUS) === 'success'
+        ? existing
+        : createDownsampledIndex(cluster, ctx.profile, index, targetName, round.fixedInterval, ctx.now);
     if (!target.settings.has('index.lifecycle.origination_date')) target.settings.set('index.lifecycle.origination_date', String(generation));
     replaceBackingIndex(cluster, ds, index.name, target.name);
     deleteBackingIndex(cluster, index.name);
