@@ -38,6 +38,7 @@ module.exports = {
           policies: 'Policies',
           snapshots: 'Snapshots and searchable snapshots',
           time: 'Time: the virtual clock and timelines',
+          twin: 'A twin of your cluster',
         },
       },
     },

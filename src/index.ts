@@ -23,3 +23,7 @@ export type { BodyFromFile } from './files/user-files';
 export type { LineageJson, TimelineJson, TimelineSpanJson, TimelineWaitJson } from './report/timeline-json';
 export { timelineHtml, timelineRange, timelineSvg, timelineText } from './report/timeline-svg';
 export type { TimelinePage, TimelinePictureOptions } from './report/timeline-svg';
+// The twin of a captured cluster and its workload (the step library's captured-cluster steps).
+export { twinOfBundleDirectory } from './twin/restore';
+export { workloadRequests } from './twin/workload';
+export type { WorkloadRate } from './twin/workload';

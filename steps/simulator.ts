@@ -2,10 +2,14 @@
  * Steps that choose the simulator and move its clock: the ES version profile, start time, poll
  * interval, seed and the built-in stack templates (before the first request), advancing or setting the virtual clock, advancing it
  * until an index reaches a step or a phase or is gone (within a bound, default 365d; see
- * ../advance-until), settling the events due now, and sending any raw request.
+ * ../advance-until), settling the events due now, and sending any raw request; starting from a
+ * captured cluster (the twin of a support-diagnostics bundle) and advancing while write targets
+ * receive documents (../captured-cluster).
  */
 import { stepGroup } from '../src/cucumber/step-catalogue';
 import { advanceUntil } from '../src/cucumber/advance-until';
+import { advanceWithWorkload, startFromCapturedCluster, workloadRates } from '../src/cucumber/captured-cluster';
+import type { DataTable } from '../src/cucumber/cucumber';
 import type { StepKeyText } from '../src/cucumber/parameter-types';
 import type { IlmWorld } from '../src/cucumber/world';
 
@@ -74,6 +78,17 @@ Given(
   },
 );
 
+Given(
+  'the cluster captured in {string}',
+  {
+    says: "Makes the scenario's simulator the twin of the support-diagnostics bundle in that directory (relative to the working directory), as `ilm-sim twin` loads it: the bundle's profile, its instant as the clock, every index continuing from its ILM step. Instead of the profile, start time and other simulator options; before the first request.",
+    example: 'the cluster captured in "diagnostics/prod-2024-01-10"',
+  },
+  function (this: IlmWorld, dir: string) {
+    startFromCapturedCluster(this, dir);
+  },
+);
+
 When(
   'the clock advances by {duration}',
   {
@@ -82,6 +97,18 @@ When(
   },
   async function (this: IlmWorld, duration: string) {
     await this.advance(duration);
+  },
+);
+
+When(
+  'the clock advances by {duration} while the write targets receive:',
+  {
+    says: "Moves the clock forward hour by hour, first counting into each write target (a data stream, an alias or an index) the whole documents due at its rate (`POST /_sim/ingest`), as the twin's forecast does; fractions carry over to the next hour and the next such step.",
+    example: 'the clock advances by 30d while the write targets receive:\n  | target | docs per day | bytes each |\n  | logs-app-prod | 400 | 2048 |',
+  },
+  UNTIL,
+  async function (this: IlmWorld, duration: string, table: DataTable) {
+    await advanceWithWorkload(this, duration, workloadRates(table));
   },
 );
 

@@ -3,11 +3,12 @@
  * support-diagnostics-shaped bundle (GET only); `twin <bundle-dir>` (or `--url <es>`, read-only)
  * loads a bundle into a simulator at its instant and forecasts what ILM does over a horizon: per index
  * what happens when, today's problems, problems ahead, storage per tier; as text, `--json` or
- * `--html`, with what-ifs (`--policy`, `--nodes`) and `--serve`. This module only parses arguments, reads and writes the files the user names and prints;
+ * `--html`, with what-ifs (`--policy`, `--nodes`), `--serve`, and `--feature` (a Gherkin feature
+ * asserting the forecast, ../twin/feature). This module only parses arguments, reads and writes the files the user names and prints;
  * the twin (src/twin/) and the engine decide everything. Exit codes as `plan`: 0 no problem, 1
  * problems found (of the kinds `--fail-on` names), 2 bad input.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Simulator } from '../create-simulator';
@@ -19,9 +20,11 @@ import { startServer } from '../server/node-http';
 import { mapSource, type BundleNote, type BundleSource } from '../twin/bundle';
 import { BundleLocationError, directorySource, writeBundle } from '../twin/bundle-dir';
 import { captureBundle } from '../twin/capture';
+import { forecastFeature } from '../twin/feature';
 import { forecast, type Forecast, type IngestOverride } from '../twin/forecast';
 import { restoreTwin, type Twin } from '../twin/restore';
 import { BundleRefused, readTwinModel, type TwinModel } from '../twin/twin-model';
+import { workloadRate } from '../twin/workload';
 import { chart } from './plan';
 import { getTransport, type ClusterAccess } from './twin-http';
 
@@ -62,6 +65,12 @@ export function twinHelp(): string {
     "  --profile <name>        Run as this profile instead of the nearest to the bundle's version",
     '  --json                  Print the forecast as JSON',
     '  --html <file>           Also write an HTML page: the timeline picture and the storage plot',
+    '  --feature <file>        Also write a Gherkin feature that starts from the bundle (the step',
+    '                          "Given the cluster captured in <dir>", the directory relative to here),',
+    '                          runs the workload and asserts the forecast at a third, two thirds and',
+    '                          the end of the horizon: commit it, and your suite shows when a policy',
+    '                          change alters what happens; with --policy it loads those policy files',
+    "                          over the bundle's (not with --url, --nodes, --profile)",
     "  --serve                 Serve the twin (ES-compatible, clock at the bundle's instant) instead;",
     '  --host <addr>, --port <n>   where --serve listens (default 127.0.0.1, 9200; 0 picks a free port)',
     '  --url <es>, --user <user:password>, --api-key <key>, --ca <file>   a live cluster (GET only)',
@@ -116,6 +125,7 @@ function parse(args: readonly string[]): Parsed {
       profile: { type: 'string' },
       json: { type: 'boolean' },
       html: { type: 'string' },
+      feature: { type: 'string' },
       serve: { type: 'boolean' },
       host: { type: 'string' },
       port: { type: 'string' },
@@ -260,6 +270,13 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
     if (!(PROBLEM_KINDS as readonly string[]).includes(kind))
       throw new TwinInputError(`--fail-on [${failOnText}]: expected error, stall, both (error,stall) or none`);
   const overrides = ((parsed.values['ingest'] as string[] | undefined) ?? []).map(parseIngestOverride);
+  const featureFile = text(parsed, 'feature');
+  if (featureFile !== undefined) {
+    // The feature's steps load the bundle directory as it is and the --policy files: nothing else may change it here.
+    const clash = ['url', 'nodes', 'profile', 'serve'].filter((flag) => parsed.values[flag] !== undefined);
+    if (clash.length > 0)
+      throw new TwinInputError(`--feature asserts the bundle directory's cluster as it is: it cannot go with ${clash.map((f) => `--${f}`).join(', ')}`);
+  }
   const model = readTwinModel(source, text(parsed, 'profile'));
   const restored = restoreTwin(model);
   const whatIfs = applyWhatIfs(restored.simulator, parsed, streams.cwd);
@@ -277,11 +294,44 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   }
   const html = text(parsed, 'html');
   if (html !== undefined) writeOut(path.resolve(streams.cwd, html), htmlPage(model, result, whatIfs), streams, 'HTML');
+  if (featureFile !== undefined) {
+    const relative = (file: string) => path.relative(streams.cwd, path.resolve(streams.cwd, file)).split(path.sep).join('/');
+    const policyFiles = ((parsed.values['policy'] as string[] | undefined) ?? []).map((spec) => {
+      const at = spec.indexOf('=');
+      return { name: spec.slice(0, at), file: relative(spec.slice(at + 1)), absolutePath: path.resolve(streams.cwd, spec.slice(at + 1)) };
+    });
+    const bundlePath = relative(parsed.positionals[0]!) || '.';
+    let feature: string;
+    try {
+      feature = forecastFeature(model, {
+        bundlePath,
+        horizonMillis,
+        rates: result.ingest.map(workloadRate),
+        policyFiles,
+        tool: `ilm-sim ${streams.version}`,
+        command: regenerateCommand(parsed, bundlePath),
+      });
+    } catch (error) {
+      throw new TwinInputError(`--feature: ${(error as Error).message}`);
+    }
+    writeOut(path.resolve(streams.cwd, featureFile), feature, streams, 'Feature');
+  }
   return failing.length === 0 ? 0 : 1;
+}
+
+/** The command that writes the feature again, for its header: the flags that shape it, as given. */
+function regenerateCommand(parsed: Parsed, bundlePath: string): string {
+  const quoted = (arg: string) => (/^[\w./:=@,+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+  const args = [bundlePath];
+  if (text(parsed, 'horizon') !== undefined) args.push('--horizon', text(parsed, 'horizon')!);
+  for (const flag of ['ingest', 'policy']) for (const value of (parsed.values[flag] as string[] | undefined) ?? []) args.push(`--${flag}`, value);
+  args.push('--feature', text(parsed, 'feature')!);
+  return `ilm-sim twin ${args.map(quoted).join(' ')}`;
 }
 
 function writeOut(file: string, content: string, streams: TwinStreams, what: string): void {
   try {
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, content);
   } catch (error) {
     throw new TwinInputError(`cannot write the ${what} to ${file}: ${(error as Error).message}`);

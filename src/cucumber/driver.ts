@@ -21,8 +21,9 @@ type StartServer = (
   options?: { host?: string; port?: number },
 ) => Promise<{ readonly url: string; close(): Promise<void> }>;
 
-export async function createDriver(transport: Transport, options: SimulatorOptions): Promise<Driver> {
-  const simulator = createSimulator(options);
+/** A driver for a new simulator made from `options`, or for `given` (a twin of a captured cluster) as it is. */
+export async function createDriver(transport: Transport, options: SimulatorOptions, given?: Simulator): Promise<Driver> {
+  const simulator = given ?? createSimulator(options);
   if (transport === 'in-process') return { simulator, request: (r) => simulator.request(r), close: async () => undefined };
   // Loaded only for the http profile, so the in-process run does not depend on the server module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy CommonJS load is the point

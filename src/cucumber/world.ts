@@ -37,6 +37,10 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
   private remembered: string | null = null;
   private clock: FakeClock | null = null;
   private clockLink: FakeTimersLink | null = null;
+  /** A simulator the scenario starts from instead of one made from the options (a captured cluster). */
+  private given: { simulator: Simulator; what: string } | null = null;
+  /** Each write target's fraction of a document not yet sent by the workload steps. */
+  readonly workloadOwed = new Map<string, number>();
   /** The names the running step quotes (`"logs-000001"`), read by a failure's attachment. */
   private stepNames: string[] = [];
 
@@ -47,12 +51,30 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
   /** Sets a simulator option (checked now); only possible before the scenario's first request. */
   configure<K extends keyof SimulatorOptions>(key: K, value: SimulatorOptions[K]): void {
     if (this.driver) throw new Error(`set the ${key} before the first request of the scenario`);
+    if (this.given) throw new Error(`the scenario's simulator is ${this.given.what}, which sets its own ${key}: set no ${key} beside it`);
     checkSimulatorOption(key, value);
     this.options[key] = value;
   }
 
   get simulatorOptions(): SimulatorOptions {
-    return this.options;
+    return this.given ? this.given.simulator.options : this.options;
+  }
+
+  /** What `useSimulator` named, when the scenario started from a given simulator. */
+  get startedFrom(): string | null {
+    return this.given?.what ?? null;
+  }
+
+  /**
+   * Makes `simulator` the scenario's simulator (in process and over HTTP alike), e.g. the twin of a
+   * captured cluster; `what` names it in messages. Only before the first request, and without
+   * simulator options set before it (the simulator has its own).
+   */
+  useSimulator(simulator: Simulator, what: string): void {
+    if (this.driver || this.given) throw new Error(`${what} must be the scenario's first step that makes its simulator`);
+    const set = Object.keys(this.options);
+    if (set.length > 0) throw new Error(`${what} sets the simulator itself: drop the ${set.join(', ')} set before it`);
+    this.given = { simulator, what };
   }
 
   /**
@@ -66,7 +88,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
 
   async send(method: string, path: string, body?: unknown): Promise<SimResponse> {
     if (!this.driver) {
-      this.driver = await createDriver(this.parameters.transport ?? 'in-process', this.options);
+      this.driver = await createDriver(this.parameters.transport ?? 'in-process', this.options, this.given?.simulator);
       if (this.clock) this.clockLink = linkFakeTimers(this.driver.simulator, this.clock);
     }
     const request: SimRequest = body === undefined ? { method, path } : { method, path, body };
@@ -83,7 +105,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
    */
   get fakeClock(): FakeClock {
     if (!this.clock) {
-      this.clock = installFakeClock(createSimulator(this.options).options.startMillis);
+      this.clock = installFakeClock((this.given?.simulator ?? createSimulator(this.options)).options.startMillis);
       if (this.driver) this.clockLink = linkFakeTimers(this.driver.simulator, this.clock);
     }
     return this.clock;
@@ -108,7 +130,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
 
   expectAccepted(request: SimRequest, response: SimResponse, what = 'request', context = ''): void {
     if (response.status >= 200 && response.status <= 299) return;
-    throw new Error(refusalMessage(request, response, profileHint(request, this.options.profile, response, what), context));
+    throw new Error(refusalMessage(request, response, profileHint(request, this.simulatorOptions.profile, response, what), context));
   }
 
   putPolicy(name: string, json: string): Promise<SimResponse> {
@@ -276,6 +298,7 @@ After(async function (this: IlmWorld, { result }) {
           pollInterval: options.pollInterval ?? '10m',
           seed: options.seed ?? 0,
           transport: this.parameters.transport ?? 'in-process',
+          ...(this.startedFrom ? { simulator: this.startedFrom } : {}),
         },
         null,
         2,

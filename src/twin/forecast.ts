@@ -13,6 +13,7 @@ import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
+import { workloadRate, workloadRequests, workloadStepMillis } from './workload';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -178,7 +179,8 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const stuckAfter = options.stuckAfterMillis ?? 7 * DAY;
   const ingest = estimateIngest(sim.cluster, start, options.overrides ?? []);
   // Without any ingest the clock moves a day at a time (every poll tick in between still runs).
-  const step = options.stepMillis ?? (ingest.some((r) => r.docsPerDay > 0) ? HOUR : DAY);
+  const rates = ingest.map(workloadRate);
+  const step = options.stepMillis ?? workloadStepMillis(rates);
   const today = todaysProblems(simulator);
   // Each index's phase at the start: a lineage's first phase span that is this phase was entered before.
   const phaseAtStart = new Map<string, { phase?: string; action?: string }>();
@@ -186,19 +188,10 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
     if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
   const startState = startingState(sim.cluster);
   const storage: TierSample[] = [storageByTier(sim.cluster, start)];
-  const owed = new Map<string, number>();
-  for (let now = start; now < end; ) {
-    const next = Math.min(end, now + step);
-    for (const rate of ingest) {
-      if (rate.docsPerDay <= 0) continue;
-      // Whole documents: the fractions carry over to the next step.
-      const due = (owed.get(rate.target) ?? 0) + (rate.docsPerDay * (next - now)) / DAY;
-      const count = Math.floor(due);
-      owed.set(rate.target, due - count);
-      if (count > 0) send(simulator, 'POST', '/_sim/ingest', { index: rate.target, count, bytes_each: Math.round(rate.bytesPerDay / rate.docsPerDay) });
-    }
-    send(simulator, 'POST', '/_sim/clock/_set', { to: next });
-    now = next;
+  for (const request of workloadRequests(rates, start, end, new Map(), step)) {
+    send(simulator, request.method, request.path, request.body);
+    if (request.path !== '/_sim/clock/_set') continue;
+    const now = sim.now;
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now));
   }
   const timeline = withStartingState(send(simulator, 'GET', '/_sim/timeline').body as TimelineJson, startState, start, end);

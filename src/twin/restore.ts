@@ -15,7 +15,8 @@ import { topologyOf } from '../engine/cluster/topology';
 import { putRepository } from '../engine/cluster/snapshots';
 import type { Simulation } from '../sim/simulator';
 import type { BundleNote } from './bundle';
-import type { TwinModel } from './twin-model';
+import { directorySource } from './bundle-dir';
+import { BundleRefused, readTwinModel, type TwinModel } from './twin-model';
 
 export interface Twin {
   readonly simulator: Simulator;
@@ -99,4 +100,18 @@ function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[]): 
   // Shards take their places before any step reads them, as they had them in the cluster.
   if (!topologyOf(cluster).isDefault) placementStore(cluster).placeNew(cluster);
   sim.slmChanged();
+}
+
+/**
+ * The twin of the bundle in `dir` (a support-diagnostics directory), for the step library's
+ * `Given the cluster captured in {string}`: its profile, its instant as the clock, seed 0 as
+ * `ilm-sim twin` uses. A bundle the twin cannot load throws its message with the notes.
+ */
+export function twinOfBundleDirectory(dir: string): Twin {
+  try {
+    return restoreTwin(readTwinModel(directorySource(dir)));
+  } catch (error) {
+    if (error instanceof BundleRefused) throw new Error(`${error.message}\n${error.notes.map((n) => `  - ${n.kind}: ${n.message}`).join('\n')}`);
+    throw error;
+  }
 }

@@ -55,6 +55,8 @@ export interface TwinModel {
   readonly source: string;
   readonly instantMillis: number;
   readonly versionNumber: string;
+  /** `cluster_name` in version.json, or null. */
+  readonly clusterName: string | null;
   readonly profile: Profile;
   readonly pollInterval: string;
   /** null: the simulator's default node (see `nodesOf`). */
@@ -158,6 +160,7 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
     source: source.name,
     instantMillis,
     versionNumber,
+    clusterName: typeof versionFile?.['cluster_name'] === 'string' ? versionFile['cluster_name'] : null,
     profile,
     pollInterval,
     nodes: nodesOf(reader),
