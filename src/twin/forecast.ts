@@ -1,8 +1,8 @@
 /**
  * The twin's forecast: runs a restored twin forward over a horizon with a workload (an ingest rate per
  * write target, estimated from the bundle or given), then reads what happened from the same routes any
- * client uses (`/_sim/timeline`, `/_sim/why`, explain) and the shard placement: per index what happens
- * when, today's problems (indices in ERROR and what a retry would do), problems ahead (ERRORs with
+ * client uses (`/_sim/timeline`, built in process without its JSON text; `/_sim/why`, explain) and the
+ * shard placement: per index what happens when, today's problems (indices in ERROR and what a retry would do), problems ahead (ERRORs with
  * ES's reasons, stalls with why), and shards and bytes per tier day by day. Every rule is the
  * engine's; this module only drives the clock and reads. No console, no files.
  */
@@ -13,6 +13,7 @@ import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
+import { timelineBody } from '../api/sim/lifecycle-view-handlers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -136,11 +137,25 @@ export function storageByTier(cluster: Cluster, atMillis: number): TierSample {
   };
   const placed = !topologyOf(cluster).isDefault;
   const store = placed ? placementStore(cluster) : null;
+  // Each node's tier, worked out once per sample (a sample visits every copy of every index).
+  const tierOfNode = new Map<SimNode, string>();
   for (const index of cluster.indices.values()) {
-    const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
     if (store) {
-      for (const copy of store.copiesOf(index)) add(copy.node ? tierOf(copy.node) : 'unassigned', perShard);
+      // Copies come shard by shard, so the last one's shard number gives the shard count (the copies
+      // are placed for the index's current `number_of_shards`); no copies, nothing to add.
+      const copies = store.copiesOf(index);
+      if (copies.length === 0) continue;
+      const perShard = index.storeBytes / Math.max(1, copies[copies.length - 1]!.shard + 1);
+      for (const copy of copies) {
+        let tier = 'unassigned';
+        if (copy.node) {
+          tier = tierOfNode.get(copy.node) ?? tierOf(copy.node);
+          tierOfNode.set(copy.node, tier);
+        }
+        add(tier, perShard);
+      }
     } else {
+      const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
       // The default node holds every primary; replicas stay unassigned on one node.
       for (let s = 0; s < numberOfShards(index); s++) {
         add('data', perShard);
@@ -181,7 +196,8 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
     now = next;
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now));
   }
-  const timeline = withStartingState(send(simulator, 'GET', '/_sim/timeline').body as TimelineJson, startState, start, end);
+  // What `GET /_sim/timeline` answers, read in process (writing and parsing its JSON cost more than the fold).
+  const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start, end);
   const events: ForecastEvent[] = [];
   const ahead: ForecastProblem[] = [];
   for (const lineage of timeline.indices) {

@@ -9,6 +9,7 @@ import { EsException, indexNotFound } from '../../engine/errors';
 import { whyWaiting, type WhyReport } from '../../engine/lifecycle/why';
 import { formatEsDate, formatTimeValueToString } from '../../engine/xcontent/time';
 import { buildTimelines, type LineageTimeline, type Span } from '../../sim/timeline';
+import type { Simulation } from '../../sim/simulator';
 import { commaList, HandlerResult, ok, RequestContext } from '../context';
 
 /** `start`/`start_millis`/`end`/`end_millis` of a span (`end` null while it lasts). */
@@ -45,12 +46,21 @@ function lineageJson(lineage: LineageTimeline): Record<string, unknown> {
 
 /** `GET /_sim/timeline[?index=<pattern>[,<pattern>]]`: lineages any of whose indices match. */
 export function timeline(ctx: RequestContext): HandlerResult {
-  const patterns = commaList(ctx.query.get('index') ?? '*');
-  const cluster = ctx.sim.cluster;
-  const lineages = buildTimelines(cluster.history, ctx.sim.now, (name) => cluster.indices.has(name)).filter((l) =>
-    l.names.some((n) => patterns.some((p) => simpleMatch(p, n.index))),
+  return ok(timelineBody(ctx.sim, commaList(ctx.query.get('index') ?? '*')));
+}
+
+/**
+ * The body `GET /_sim/timeline` answers for these index patterns, as a plain value (what `JSON.parse`
+ * of the answer's text gives, the shape `src/report/timeline-json.ts` types): for in-process readers (the twin's forecast) that would otherwise
+ * write the JSON only to parse it again.
+ */
+export function timelineBody(sim: Simulation, patterns: readonly string[]): { now: string; now_millis: number; indices: Array<Record<string, unknown>> } {
+  const cluster = sim.cluster;
+  const all = patterns.length === 1 && patterns[0] === '*';
+  const lineages = buildTimelines(cluster.history, sim.now, (name) => cluster.indices.has(name)).filter(
+    (l) => all || l.names.some((n) => patterns.some((p) => simpleMatch(p, n.index))),
   );
-  return ok({ now: formatEsDate(ctx.sim.now), now_millis: ctx.sim.now, indices: lineages.map(lineageJson) });
+  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: lineages.map(lineageJson) };
 }
 
 function instantFields(name: string, millis: number | null | undefined): Record<string, unknown> {

@@ -159,10 +159,35 @@ export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topolo
 }
 
 function allows(set: DeciderSet, index: IndexMetadata, node: SimNode, topology: Topology): boolean {
-  if (!node.running || !isDataNode(node)) return false;
-  if ((set === 'all' || set === 'filter' || set === 'filter-and-tier') && !filterAllows(index, node)) return false;
-  if ((set === 'all' || set === 'tier' || set === 'filter-and-tier') && !tierAllows(index, node, topology)) return false;
-  return true;
+  return decidersFor(set, index, topology)(node);
+}
+
+/**
+ * `allows` for one index on the topology as it is now, as a test per node: the index's filter groups,
+ * tier preference and preferred available tier are read once (placing an index asks every node for
+ * every copy). Valid only while neither the index's settings nor the topology change.
+ */
+function decidersFor(set: DeciderSet, index: IndexMetadata, topology: Topology): (node: SimNode) => boolean {
+  const filter = set === 'all' || set === 'filter' || set === 'filter-and-tier';
+  const tier = set === 'all' || set === 'tier' || set === 'filter-and-tier';
+  const groups = filter ? indexFilterGroups(index) : null;
+  const noFilters = groups !== null && groups.size === 0;
+  const partial = index.settings.get(SETTING_PARTIAL) === 'true';
+  const preference = tier ? tierPreference(index) : [];
+  const preferred = preference.length > 0 ? preferredAvailableTier(preference, topology) : null;
+  return (node) => {
+    if (!node.running || !isDataNode(node)) return false;
+    if (groups !== null && !noFilters && failedFilterGroup(groups, node) !== null) return false;
+    if (tier) {
+      // As `tierAllows`: a frozen-only node first, then the preferred available tier.
+      if (!partial) {
+        const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
+        if (dataRoles.length === 1 && dataRoles[0] === 'data_frozen') return false;
+      }
+      if (preference.length > 0 && (preferred === null || !nodeHasTier(node, preferred))) return false;
+    }
+    return true;
+  };
 }
 
 interface Entry {
@@ -194,7 +219,8 @@ export class PlacementStore {
     const entry = this.entryOf(index);
     let count = entry.pending.get(set);
     if (count === undefined) {
-      count = entry.copies.filter((copy) => copy.node !== null && !allows(set, index, copy.node, this.topology)).length;
+      const may = decidersFor(set, index, this.topology);
+      count = entry.copies.filter((copy) => copy.node !== null && !may(copy.node)).length;
       entry.pending.set(set, count);
     }
     return count;
@@ -289,19 +315,20 @@ export class PlacementStore {
       now[s]![c] = node;
       onNode.set(node.id, (onNode.get(node.id) ?? 0) + 1);
     };
+    const may = decidersFor('all', index, topology);
     const order: Array<[number, number]> = [];
     for (let c = 0; c < perShard; c++) for (let s = 0; s < shards; s++) order.push([s, c]);
     // Copies that may stay, stay.
     for (const [s, c] of order) {
       const node = was[s]![c];
-      if (node && allows('all', index, node, topology) && free(node, s)) put(s, c, node);
+      if (node && may(node) && free(node, s)) put(s, c, node);
     }
     // The others go to the allowed node with the fewest copies, or stay where they are, or wait.
     for (const [s, c] of order) {
       if (now[s]![c] || (c === 0 && lost[s])) continue;
       let best: SimNode | null = null;
       for (const node of topology.nodes()) {
-        if (!allows('all', index, node, topology) || !free(node, s)) continue;
+        if (!may(node) || !free(node, s)) continue;
         if (best === null || this.loadOf(node) + (onNode.get(node.id) ?? 0) < this.loadOf(best) + (onNode.get(best.id) ?? 0)) best = node;
       }
       const stay = was[s]![c];
