@@ -12,35 +12,44 @@ import { buildTimelines, type LineageTimeline, type Span } from '../../sim/timel
 import type { Simulation } from '../../sim/simulator';
 import { commaList, HandlerResult, ok, RequestContext } from '../context';
 
-/** `start`/`start_millis`/`end`/`end_millis` of a span (`end` null while it lasts). */
-function spanFields(span: Span): Record<string, unknown> {
-  return {
-    start: formatEsDate(span.startMillis),
-    start_millis: span.startMillis,
-    end: span.endMillis === null ? null : formatEsDate(span.endMillis),
-    end_millis: span.endMillis,
+/**
+ * `formatEsDate` remembered per instant for one answer: a timeline's spans share their instants (poll
+ * ticks, the steps of one action run at once), so most dates are printed once.
+ */
+function dateMemo(): (millis: number) => string {
+  const printed = new Map<number, string>();
+  return (millis) => {
+    let text = printed.get(millis);
+    if (text === undefined) printed.set(millis, (text = formatEsDate(millis)));
+    return text;
   };
 }
 
-function lineageJson(lineage: LineageTimeline): Record<string, unknown> {
+/**
+ * One lineage as `GET /_sim/timeline` writes it; every span has `start`/`start_millis`/`end`/`end_millis`
+ * (`end` null while it lasts). The objects are written out field by field (no spreads): a large
+ * cluster's timeline has hundreds of thousands of them.
+ */
+function lineageJson(lineage: LineageTimeline, date: (millis: number) => string): Record<string, unknown> {
+  const end = (span: Span) => (span.endMillis === null ? null : date(span.endMillis));
   return {
     index: lineage.index,
     policy: lineage.policy,
-    ...spanFields(lineage),
+    start: date(lineage.startMillis),
+    start_millis: lineage.startMillis,
+    end: end(lineage),
+    end_millis: lineage.endMillis,
     ended: lineage.ended,
-    lineage: lineage.names.map((n) => ({ index: n.index, ...spanFields(n) })),
-    phases: lineage.phases.map((p) => ({ phase: p.phase, ...spanFields(p) })),
-    actions: lineage.actions.map((a) => ({ phase: a.phase, action: a.action, ...spanFields(a) })),
-    waits: lineage.waits.map((w) => ({
-      phase: w.phase,
-      action: w.action,
-      step: w.step,
-      index: w.index,
-      ...spanFields(w),
-      ...(w.failedStep !== undefined ? { failed_step: w.failedStep } : {}),
-      ...(w.retries !== undefined ? { retries: w.retries } : {}),
-      ...(w.error !== undefined ? { error: w.error } : {}),
-    })),
+    lineage: lineage.names.map((n) => ({ index: n.index, start: date(n.startMillis), start_millis: n.startMillis, end: end(n), end_millis: n.endMillis })),
+    phases: lineage.phases.map((p) => ({ phase: p.phase, start: date(p.startMillis), start_millis: p.startMillis, end: end(p), end_millis: p.endMillis })),
+    actions: lineage.actions.map((a) => ({ phase: a.phase, action: a.action, start: date(a.startMillis), start_millis: a.startMillis, end: end(a), end_millis: a.endMillis })),
+    waits: lineage.waits.map((w) => {
+      const out: Record<string, unknown> = { phase: w.phase, action: w.action, step: w.step, index: w.index, start: date(w.startMillis), start_millis: w.startMillis, end: end(w), end_millis: w.endMillis };
+      if (w.failedStep !== undefined) out['failed_step'] = w.failedStep;
+      if (w.retries !== undefined) out['retries'] = w.retries;
+      if (w.error !== undefined) out['error'] = w.error;
+      return out;
+    }),
   };
 }
 
@@ -51,8 +60,8 @@ export function timeline(ctx: RequestContext): HandlerResult {
 
 /**
  * The body `GET /_sim/timeline` answers for these index patterns, as a plain value (what `JSON.parse`
- * of the answer's text gives, the shape `src/report/timeline-json.ts` types): for in-process readers (the twin's forecast) that would otherwise
- * write the JSON only to parse it again.
+ * of the answer's text gives, the shape `src/report/timeline-json.ts` types): for in-process readers
+ * (the twin's forecast) that would otherwise write the JSON only to parse it again.
  */
 export function timelineBody(sim: Simulation, patterns: readonly string[]): { now: string; now_millis: number; indices: Array<Record<string, unknown>> } {
   const cluster = sim.cluster;
@@ -60,7 +69,8 @@ export function timelineBody(sim: Simulation, patterns: readonly string[]): { no
   const lineages = buildTimelines(cluster.history, sim.now, (name) => cluster.indices.has(name)).filter(
     (l) => all || l.names.some((n) => patterns.some((p) => simpleMatch(p, n.index))),
   );
-  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: lineages.map(lineageJson) };
+  const date = dateMemo();
+  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: lineages.map((l) => lineageJson(l, date)) };
 }
 
 function instantFields(name: string, millis: number | null | undefined): Record<string, unknown> {
