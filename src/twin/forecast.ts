@@ -7,7 +7,7 @@
  * engine's; this module only drives the clock and reads. No console, no files.
  */
 import { simulationOf, type Simulator } from '../create-simulator';
-import { placementStore } from '../engine/cluster/shard-placement';
+import { placementStore, type PlacementStore } from '../engine/cluster/shard-placement';
 import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from '../engine/cluster/cluster';
 import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
 import { simpleMatch } from '../engine/cluster/index-resolver';
@@ -127,33 +127,65 @@ function tierOf(node: SimNode): string {
   return box ? `box_type:${box}` : DATA_TIERS.some((t) => node.roles.includes(t)) ? 'data' : node.roles.includes('data') ? 'data' : 'other';
 }
 
-/** Shard copies and bytes per tier now (a replica holds as many bytes as its primary). */
-export function storageByTier(cluster: Cluster, atMillis: number): TierSample {
+/**
+ * What the last storage sample saw of each index, in the cluster's index order, so that the next one
+ * passes over the indices whose placement cannot have changed (same index, same settings version,
+ * same topology version: the placement store would answer from its cache) without asking the store.
+ */
+export class StorageMemo {
+  store: PlacementStore | null = null;
+  rows: StorageRow[] = [];
+}
+
+interface StorageRow {
+  readonly index: IndexMetadata;
+  readonly settingsVersion: number;
+  readonly topologyVersion: number;
+  /** The tier (or `unassigned`) of each copy, in the store's order. */
+  readonly tiers: readonly string[];
+  readonly shards: number;
+}
+
+/**
+ * Shard copies and bytes per tier now (a replica holds as many bytes as its primary). With a memo
+ * (one per run of samples), indices unchanged since the last sample are not looked up again.
+ */
+export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageMemo = new StorageMemo()): TierSample {
   const tiers: Record<string, { shards: number; bytes: number }> = {};
   const add = (tier: string, bytes: number) => {
     const slot = (tiers[tier] ??= { shards: 0, bytes: 0 });
     slot.shards++;
     slot.bytes += bytes;
   };
-  const placed = !topologyOf(cluster).isDefault;
-  const store = placed ? placementStore(cluster) : null;
+  const topology = topologyOf(cluster);
+  const store = topology.isDefault ? null : placementStore(cluster);
   // Each node's tier, worked out once per sample (a sample visits every copy of every index).
   const tierOfNode = new Map<SimNode, string>();
+  // The cluster keeps its indices in insertion order: since the last sample some left and new ones
+  // came at the end, so the last rows are walked alongside.
+  const previous = memo.store === store ? memo.rows : [];
+  const rows: StorageRow[] = [];
+  let cursor = 0;
   for (const index of cluster.indices.values()) {
     if (store) {
-      // Copies come shard by shard, so the last one's shard number gives the shard count (the copies
-      // are placed for the index's current `number_of_shards`); no copies, nothing to add.
-      const copies = store.copiesOf(index);
-      if (copies.length === 0) continue;
-      const perShard = index.storeBytes / Math.max(1, copies[copies.length - 1]!.shard + 1);
-      for (const copy of copies) {
-        let tier = 'unassigned';
-        if (copy.node) {
-          tier = tierOfNode.get(copy.node) ?? tierOf(copy.node);
+      while (cursor < previous.length && previous[cursor]!.index !== index) cursor++;
+      let row = previous[cursor];
+      if (row) cursor++;
+      if (!row || row.settingsVersion !== index.settings.version || row.topologyVersion !== topology.version) {
+        // Copies come shard by shard, so the last one's shard number gives the shard count (the
+        // copies are placed for the index's current `number_of_shards`).
+        const copies = store.copiesOf(index);
+        const copyTiers = copies.map((copy) => {
+          if (!copy.node) return 'unassigned';
+          const tier = tierOfNode.get(copy.node) ?? tierOf(copy.node);
           tierOfNode.set(copy.node, tier);
-        }
-        add(tier, perShard);
+          return tier;
+        });
+        row = { index, settingsVersion: index.settings.version, topologyVersion: topology.version, tiers: copyTiers, shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1 };
       }
+      rows.push(row);
+      const perShard = index.storeBytes / Math.max(1, row.shards);
+      for (const tier of row.tiers) add(tier, perShard);
     } else {
       const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
       // The default node holds every primary; replicas stay unassigned on one node.
@@ -163,6 +195,8 @@ export function storageByTier(cluster: Cluster, atMillis: number): TierSample {
       }
     }
   }
+  memo.store = store;
+  memo.rows = rows;
   return { atMillis, tiers };
 }
 
@@ -180,7 +214,8 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const phaseAtStart = new Map<string, { phase?: string; action?: string }>();
   for (const index of sim.cluster.indices.values()) if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
   const startState = startingState(sim.cluster);
-  const storage: TierSample[] = [storageByTier(sim.cluster, start)];
+  const storageMemo = new StorageMemo();
+  const storage: TierSample[] = [storageByTier(sim.cluster, start, storageMemo)];
   const owed = new Map<string, number>();
   for (let now = start; now < end; ) {
     const next = Math.min(end, now + step);
@@ -194,7 +229,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
     }
     send(simulator, 'POST', '/_sim/clock/_set', { to: next });
     now = next;
-    if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now));
+    if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now, storageMemo));
   }
   // What `GET /_sim/timeline` answers, read in process (writing and parsing its JSON cost more than the fold).
   const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start, end);
