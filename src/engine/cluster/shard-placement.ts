@@ -147,11 +147,21 @@ function failedFilterGroup(groups: Map<string, Array<readonly [string, string]>>
   return null;
 }
 
+/** Whether the node's only data role is `data_frozen` (ES `DedicatedFrozenNodeAllocationDecider`). */
+function frozenOnly(node: SimNode): boolean {
+  let dataRoles = 0;
+  let frozen = false;
+  for (const role of node.roles) {
+    if (role !== 'data' && !role.startsWith('data_')) continue;
+    dataRoles++;
+    frozen = role === 'data_frozen';
+  }
+  return dataRoles === 1 && frozen;
+}
+
 /** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
 export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology): boolean {
-  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
-  const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
-  if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
+  if (frozenOnly(node) && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
   const preference = tierPreference(index);
   if (preference.length === 0) return true;
   const tier = preferredAvailableTier(preference, topology);
@@ -180,10 +190,7 @@ function decidersFor(set: DeciderSet, index: IndexMetadata, topology: Topology):
     if (groups !== null && !noFilters && failedFilterGroup(groups, node) !== null) return false;
     if (tier) {
       // As `tierAllows`: a frozen-only node first, then the preferred available tier.
-      if (!partial) {
-        const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
-        if (dataRoles.length === 1 && dataRoles[0] === 'data_frozen') return false;
-      }
+      if (!partial && frozenOnly(node)) return false;
       if (preference.length > 0 && (preferred === null || !nodeHasTier(node, preferred))) return false;
     }
     return true;
