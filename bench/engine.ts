@@ -474,7 +474,8 @@ async function simulateWorkload2(options: Options, result: Workload2Result, coun
     const response = sim.requestSync({ method: 'POST', path: `/${streamName(i)}/_doc`, body: { '@timestamp': '2024-01-01T00:00:00.000Z', message: 'bench' } });
     if (response.status !== 201) throw new Error(`POST /${streamName(i)}/_doc: status ${response.status}: ${response.text.slice(0, 500)}`);
     if (i === 0) {
-      const backing = (call(sim, 'GET', `/_data_stream/${first}`) as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams[0]!.indices[0]!.index_name;
+      const backing = (call(sim, 'GET', `/_data_stream/${first}`) as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams[0]!
+        .indices[0]!.index_name;
       counter.lineageNames.add(backing).add(`shrink-${backing}`);
     }
     if ((i + 1) % 100 === 0) {
@@ -556,7 +557,13 @@ function runPart(part: string, options: Options, report: Report): Promise<PartRe
 
 /** Runs a part in a child process; past the budget the child is stopped and its last progress returned. */
 function inChild(part: string, options: Options): Promise<PartResult | null> {
-  const args = [`--child=${part}`, `--indices=${options.indices}`, `--streams=${options.streams}`, `--days=${options.days}`, ...(options.count ? [] : ['--no-count'])];
+  const args = [
+    `--child=${part}`,
+    `--indices=${options.indices}`,
+    `--streams=${options.streams}`,
+    `--days=${options.days}`,
+    ...(options.count ? [] : ['--no-count']),
+  ];
   const child: ChildProcess = fork(__filename, args, { execArgv: process.execArgv, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     let last: PartResult | undefined;
@@ -579,11 +586,14 @@ const secs = (n: number): string => `${n.toFixed(3)} s`;
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
 function printWorkload1(w1: Workload1Result, budgetSeconds: number): void {
-  out(`workload 1: ${fmt(w1.indices)} indices created at once, warm 7d (forcemerge 1 segment + shrink 2 -> 1 shard) / cold 30d / delete 90d, ${w1.days} days, poll 10m, one POST /_sim/clock/_advance {"by":"1d"} per day`);
+  out(
+    `workload 1: ${fmt(w1.indices)} indices created at once, warm 7d (forcemerge 1 segment + shrink 2 -> 1 shard) / cold 30d / delete 90d, ${w1.days} days, poll 10m, one POST /_sim/clock/_advance {"by":"1d"} per day`,
+  );
   if (w1.failure !== null) {
     out(`  FAILED: the simulator threw after ${fmt(w1.created)} indices and ${w1.daysDone} complete days: ${w1.failure}`);
   } else if (!w1.finished) {
-    const where = w1.created < w1.indices ? `${fmt(w1.created)} of ${fmt(w1.indices)} indices created` : `indices created, ${w1.daysDone} of ${w1.days} days simulated`;
+    const where =
+      w1.created < w1.indices ? `${fmt(w1.created)} of ${fmt(w1.indices)} indices created` : `indices created, ${w1.daysDone} of ${w1.days} days simulated`;
     out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped; ${where}); figures below are up to that point`);
   }
   out(`  create   ${fmt(w1.created)} x PUT /<index>: ${secs(w1.createSeconds)} (${fmt(w1.created / w1.createSeconds)} indices/s)`);
@@ -596,24 +606,44 @@ function printWorkload1(w1: Workload1Result, budgetSeconds: number): void {
   }
   if (w1.counted) {
     const yearTransitions = w1.transitions - w1.createTransitions;
-    out(`  transitions ${fmt(w1.transitions)}, exact: every change of (phase, action, step) (${fmt(w1.createTransitions)} while creating, ${fmt(yearTransitions)} while advancing, ${w1.errorTransitions} into ERROR; lineage 0 = source + shrink-<index> made ${w1.lineage.length})`);
-    if (w1.historyTransitions !== null) out(`  cross-check: GET /_sim/history holds ${fmt(w1.historyTransitions)} step changes (${w1.historyTransitions === w1.transitions ? 'equal' : 'DIFFERENT'})`);
-    if (w1.yearSeconds > 0) out(`  rate     ${fmt(yearTransitions / w1.yearSeconds)} transitions/s while advancing, ${fmt(w1.transitions / (w1.createSeconds + w1.yearSeconds))} transitions/s over create + advance`);
+    out(
+      `  transitions ${fmt(w1.transitions)}, exact: every change of (phase, action, step) (${fmt(w1.createTransitions)} while creating, ${fmt(yearTransitions)} while advancing, ${w1.errorTransitions} into ERROR; lineage 0 = source + shrink-<index> made ${w1.lineage.length})`,
+    );
+    if (w1.historyTransitions !== null)
+      out(
+        `  cross-check: GET /_sim/history holds ${fmt(w1.historyTransitions)} step changes (${w1.historyTransitions === w1.transitions ? 'equal' : 'DIFFERENT'})`,
+      );
+    if (w1.yearSeconds > 0)
+      out(
+        `  rate     ${fmt(yearTransitions / w1.yearSeconds)} transitions/s while advancing, ${fmt(w1.transitions / (w1.createSeconds + w1.yearSeconds))} transitions/s over create + advance`,
+      );
   } else {
     out('  transitions not counted (--no-count)');
   }
-  out(`  memory   peak RSS ${fmt(w1.maxRssMiB)} MiB (getrusage maxRSS of the part's process); peak heapUsed ${fmt(w1.peakHeapUsedMiB)} MiB (sampled every 1,000 indices and every day)`);
+  out(
+    `  memory   peak RSS ${fmt(w1.maxRssMiB)} MiB (getrusage maxRSS of the part's process); peak heapUsed ${fmt(w1.peakHeapUsedMiB)} MiB (sampled every 1,000 indices and every day)`,
+  );
   if (w1.remainingIndices !== null) out(`  end      ${fmt(w1.remainingIndices)} indices left after ${w1.days} days`);
 }
 
 /** Runs the bare loop for a workload's transitions and prints it with the engine/bare ratio. */
-function printBare(rows: number, lineage: readonly LineageStep[], transitions: number, yearSeconds: number, createSeconds: number, daysDone: number, finished: boolean): void {
+function printBare(
+  rows: number,
+  lineage: readonly LineageStep[],
+  transitions: number,
+  yearSeconds: number,
+  createSeconds: number,
+  daysDone: number,
+  finished: boolean,
+): void {
   if (lineage.length === 0 || transitions === 0 || daysDone === 0) {
     out(`  bare loop and ratio: not run (${daysDone === 0 ? 'stopped before the clock moved' : 'no transitions counted'})`);
     return;
   }
   const bare = runBareLoop(rows, lineage, transitions);
-  out(`  bare     the same ${fmt(bare.applied)} transitions on a plain array of ${fmt(rows)} rows (step, action, phase and their times), in this process: ${secs(bare.seconds)}, ${fmt(bare.applied / bare.seconds)} transitions/s (checksum ${bare.checksum})`);
+  out(
+    `  bare     the same ${fmt(bare.applied)} transitions on a plain array of ${fmt(rows)} rows (step, action, phase and their times), in this process: ${secs(bare.seconds)}, ${fmt(bare.applied / bare.seconds)} transitions/s (checksum ${bare.checksum})`,
+  );
   const scope = finished ? '' : ` (partial: up to day ${daysDone})`;
   out(`  ratio    engine/bare${scope}: advance ${fmt(yearSeconds / bare.seconds)}x, create + advance ${fmt((createSeconds + yearSeconds) / bare.seconds)}x`);
 }
@@ -623,14 +653,19 @@ function printWorkload2(w2: Workload2Result, budgetSeconds: number): void {
     out(`workload 2: skipped: ${w2.skipped}`);
     return;
   }
-  out(`workload 2: ${fmt(w2.streams)} data streams (composable template "data_stream": {}), hot rollover max_age 1d then warm 7d (forcemerge + shrink) / cold 30d / delete 90d, ${w2.days} days, poll 10m; each day POST /_sim/ingest 1,000 docs per stream, then POST /_sim/clock/_advance {"by":"1d"}`);
+  out(
+    `workload 2: ${fmt(w2.streams)} data streams (composable template "data_stream": {}), hot rollover max_age 1d then warm 7d (forcemerge + shrink) / cold 30d / delete 90d, ${w2.days} days, poll 10m; each day POST /_sim/ingest 1,000 docs per stream, then POST /_sim/clock/_advance {"by":"1d"}`,
+  );
   if (w2.failure !== null) out(`  FAILED: the simulator threw after ${w2.daysDone} complete days: ${w2.failure}`);
-  else if (!w2.finished) out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped after ${w2.daysDone} of ${w2.days} days); figures below are up to that point`);
+  else if (!w2.finished)
+    out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped after ${w2.daysDone} of ${w2.days} days); figures below are up to that point`);
   out(`  create   ${fmt(w2.streams)} x POST /<stream>/_doc: ${secs(w2.createSeconds)}`);
   if (w2.daysDone > 0) {
     out(`  year     ${w2.daysDone} days: ${secs(w2.yearSeconds)} advancing the clock (+ ${secs(w2.ingestSeconds)} of ingest requests, not counted)`);
     const yearTransitions = w2.transitions - w2.createTransitions;
-    out(`  transitions ${fmt(w2.transitions)} (${fmt(w2.createTransitions)} while creating, ${w2.errorTransitions} into ERROR) over ${fmt(w2.indicesSeen)} indices; lineage 0 made ${w2.lineage.length}`);
+    out(
+      `  transitions ${fmt(w2.transitions)} (${fmt(w2.createTransitions)} while creating, ${w2.errorTransitions} into ERROR) over ${fmt(w2.indicesSeen)} indices; lineage 0 made ${w2.lineage.length}`,
+    );
     if (w2.yearSeconds > 0) out(`  rate     ${fmt(yearTransitions / w2.yearSeconds)} transitions/s while advancing`);
   }
   out(`  memory   peak RSS ${fmt(w2.maxRssMiB)} MiB; peak heapUsed ${fmt(w2.peakHeapUsedMiB)} MiB (sampled every day)`);
@@ -640,19 +675,27 @@ function printWorkload2(w2: Workload2Result, budgetSeconds: number): void {
 function printIdle(idle: IdleResult, budgetSeconds: number): void {
   out(`idle check: ${fmt(idle.indices)} indices waiting for min_age 121d, 60 x POST /_sim/clock/_advance {"by":"1d"}, then one {"by":"60d"}`);
   if (idle.failure !== null) out(`  FAILED: the simulator threw: ${idle.failure}`);
-  else if (!idle.finished) out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped; ${fmt(idle.created)} indices created, ${idle.dailySeconds.length} days advanced)`);
+  else if (!idle.finished)
+    out(`  DID NOT FINISH within the ${budgetSeconds} s budget (stopped; ${fmt(idle.created)} indices created, ${idle.dailySeconds.length} days advanced)`);
   out(`  create   ${fmt(idle.created)} x PUT /<index>: ${secs(idle.createSeconds)}`);
   if (idle.dailySeconds.length > 0) {
     const sorted = [...idle.dailySeconds].sort((a, b) => a - b);
     const total = sorted.reduce((a, b) => a + b, 0);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    out(`  advance  ${sorted.length} x 1d: ${(total * 1000).toFixed(2)} ms in all (median ${(median * 1000).toFixed(3)} ms, max ${(sorted[sorted.length - 1]! * 1000).toFixed(3)} ms per day)` +
-      (idle.oneAdvanceSeconds !== null ? `; 1 x 60d: ${(idle.oneAdvanceSeconds * 1000).toFixed(3)} ms` : '') + `; ${fmt(idle.transitions)} transitions`);
+    out(
+      `  advance  ${sorted.length} x 1d: ${(total * 1000).toFixed(2)} ms in all (median ${(median * 1000).toFixed(3)} ms, max ${(sorted[sorted.length - 1]! * 1000).toFixed(3)} ms per day)` +
+        (idle.oneAdvanceSeconds !== null ? `; 1 x 60d: ${(idle.oneAdvanceSeconds * 1000).toFixed(3)} ms` : '') +
+        `; ${fmt(idle.transitions)} transitions`,
+    );
   }
   if (idle.explainOneMillis !== null && idle.explainAllSeconds !== null && idle.explainAllBytes !== null) {
-    out(`  explain  GET /${indexName(idle.indices - 1)}/_ilm/explain: ${idle.explainOneMillis.toFixed(3)} ms; GET /*/_ilm/explain: ${secs(idle.explainAllSeconds)} for ${fmt(idle.explainAllBytes / 1024)} KiB`);
+    out(
+      `  explain  GET /${indexName(idle.indices - 1)}/_ilm/explain: ${idle.explainOneMillis.toFixed(3)} ms; GET /*/_ilm/explain: ${secs(idle.explainAllSeconds)} for ${fmt(idle.explainAllBytes / 1024)} KiB`,
+    );
   }
-  out(`  memory   peak RSS ${fmt(idle.maxRssMiB)} MiB (getrusage maxRSS of the part's process${idle.explainAllBytes !== null ? ', includes the full explain' : ''})`);
+  out(
+    `  memory   peak RSS ${fmt(idle.maxRssMiB)} MiB (getrusage maxRSS of the part's process${idle.explainAllBytes !== null ? ', includes the full explain' : ''})`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -690,8 +733,10 @@ async function main(): Promise<void> {
     return;
   }
   const parts = values.only ? [values.only] : ['w1', 'idle', 'w2'];
-  out(`ilm-sim engine bench, Node ${process.version}, ${fmt(options.indices)} indices, ${options.days} days` +
-    (values.only ? `, part ${values.only} in this process` : `, budget ${options.budgetSeconds} s per part`));
+  out(
+    `ilm-sim engine bench, Node ${process.version}, ${fmt(options.indices)} indices, ${options.days} days` +
+      (values.only ? `, part ${values.only} in this process` : `, budget ${options.budgetSeconds} s per part`),
+  );
   for (const part of parts) {
     const result = values.only ? await runPart(part, options, async () => undefined) : await inChild(part, options);
     if (result === null) {
@@ -701,7 +746,8 @@ async function main(): Promise<void> {
     switch (result.part) {
       case 'w1':
         printWorkload1(result, options.budgetSeconds);
-        if (result.counted) printBare(result.created, result.lineage, result.transitions, result.yearSeconds, result.createSeconds, result.daysDone, result.finished);
+        if (result.counted)
+          printBare(result.created, result.lineage, result.transitions, result.yearSeconds, result.createSeconds, result.daysDone, result.finished);
         else out('bare loop and ratio: not run (no transitions counted)');
         break;
       case 'idle':
@@ -709,7 +755,8 @@ async function main(): Promise<void> {
         break;
       case 'w2':
         printWorkload2(result, options.budgetSeconds);
-        if (result.skipped === null) printBare(result.indicesSeen, result.lineage, result.transitions, result.yearSeconds, result.createSeconds, result.daysDone, result.finished);
+        if (result.skipped === null)
+          printBare(result.indicesSeen, result.lineage, result.transitions, result.yearSeconds, result.createSeconds, result.daysDone, result.finished);
         break;
     }
   }

@@ -21,8 +21,16 @@ async function runTarget(kind: string): Promise<void> {
   if (kind === 'sim') {
     const simulator = createSimulator();
     // The seed story up to its ERROR, so explain returns the full record.
-    simulator.requestSync({ method: 'PUT', path: '/_ilm/policy/shrink-index', body: { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } } });
-    simulator.requestSync({ method: 'PUT', path: '/my-index-000001', body: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } } });
+    simulator.requestSync({
+      method: 'PUT',
+      path: '/_ilm/policy/shrink-index',
+      body: { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } },
+    });
+    simulator.requestSync({
+      method: 'PUT',
+      path: '/my-index-000001',
+      body: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } },
+    });
     simulator.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '5d' } });
     simulator.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '1h' } });
     const server = await startServer(simulator, { port: 0 });
@@ -30,15 +38,20 @@ async function runTarget(kind: string): Promise<void> {
     close = () => server.close();
   } else {
     const server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'x-elastic-product': 'Elasticsearch', 'content-length': Buffer.byteLength(FIXED_BODY) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=UTF-8',
+        'x-elastic-product': 'Elasticsearch',
+        'content-length': Buffer.byteLength(FIXED_BODY),
+      });
       res.end(FIXED_BODY);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
-    close = () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    close = () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
   }
   process.send?.({ port });
   process.once('disconnect', () => void close());
@@ -123,9 +136,7 @@ async function bench(): Promise<void> {
   process.stdout.write(`${line('bare node:http (fixed JSON)', bare)}\n`);
   const sim = await measure('sim', requests, concurrency);
   process.stdout.write(`${line('ilm-sim explain', sim)}\n`);
-  process.stdout.write(
-    `ratio ilm-sim / bare: throughput ${(sim.rps / bare.rps).toFixed(2)}x, p99 latency ${(sim.p99Millis / bare.p99Millis).toFixed(2)}x\n`,
-  );
+  process.stdout.write(`ratio ilm-sim / bare: throughput ${(sim.rps / bare.rps).toFixed(2)}x, p99 latency ${(sim.p99Millis / bare.p99Millis).toFixed(2)}x\n`);
 }
 
 const target = process.argv.find((a) => a.startsWith('--target='));

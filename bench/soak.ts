@@ -58,7 +58,11 @@ function main(): void {
   const lifecycles = Number(values.lifecycles);
   const perHour = Number(values['per-hour']);
   const historyLimit = Number(values['history-limit']);
-  for (const [name, value] of [['lifecycles', lifecycles], ['per-hour', perHour], ['history-limit', historyLimit]] as const) {
+  for (const [name, value] of [
+    ['lifecycles', lifecycles],
+    ['per-hour', perHour],
+    ['history-limit', historyLimit],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < 0 || (name !== 'history-limit' && value === 0)) throw new Error(`--${name} must be a positive integer`);
   }
   if (!(globalThis as { gc?: unknown }).gc) process.stdout.write('soak: run with node --expose-gc for retained-heap figures (these include garbage)\n');
@@ -119,10 +123,17 @@ function main(): void {
 
   const first = windows[1] ?? windows[0];
   const last = windows[windows.length - 1];
-  process.stdout.write(`\nsoak: ${lifecycles} index lifecycles (${perHour} an hour, deleted after a day), historyLimit ${historyLimit}, ${totalSeconds.toFixed(1)} s\n`);
+  process.stdout.write(
+    `\nsoak: ${lifecycles} index lifecycles (${perHour} an hour, deleted after a day), historyLimit ${historyLimit}, ${totalSeconds.toFixed(1)} s\n`,
+  );
   if (first && last) {
-    for (const [label, w] of [['start (2nd window)', first], ['end (last window)', last]] as const) {
-      process.stdout.write(`  ${label.padEnd(20)} ${String(Math.round(w.requests / w.seconds)).padStart(7)} requests/s, p99 ${w.p99Millis.toFixed(3)} ms (${w.requests} requests)\n`);
+    for (const [label, w] of [
+      ['start (2nd window)', first],
+      ['end (last window)', last],
+    ] as const) {
+      process.stdout.write(
+        `  ${label.padEnd(20)} ${String(Math.round(w.requests / w.seconds)).padStart(7)} requests/s, p99 ${w.p99Millis.toFixed(3)} ms (${w.requests} requests)\n`,
+      );
     }
   }
   // Flat from the first checkpoint where the live count and the history are both at their plateau.
@@ -143,7 +154,10 @@ function historyCount(simulator: Simulator): number {
   let count = 0;
   let after: number | undefined;
   for (;;) {
-    const page = must(simulator, 'GET', `/_sim/history?size=10000${after === undefined ? '' : `&after=${after}`}`) as { history: unknown[]; next_after?: number };
+    const page = must(simulator, 'GET', `/_sim/history?size=10000${after === undefined ? '' : `&after=${after}`}`) as {
+      history: unknown[];
+      next_after?: number;
+    };
     count += page.history.length;
     if (page.next_after === undefined) return count;
     after = page.next_after;

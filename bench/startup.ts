@@ -25,7 +25,10 @@ function scratchProject(kind: 'floor' | 'user'): string {
   symlinkSync(join(ROOT, 'node_modules', '@cucumber', 'cucumber'), join(dir, 'node_modules', '@cucumber', 'cucumber'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `startup-${kind}`, private: true }));
   if (kind === 'floor') {
-    writeFileSync(join(dir, 'features', 'support', 'steps.js'), "const { Given } = require('@cucumber/cucumber');\nGiven('nothing happens', function () {});\n");
+    writeFileSync(
+      join(dir, 'features', 'support', 'steps.js'),
+      "const { Given } = require('@cucumber/cucumber');\nGiven('nothing happens', function () {});\n",
+    );
     writeFileSync(join(dir, 'features', 'seed.feature'), 'Feature: floor\n  Scenario: one empty step\n    Given nothing happens\n');
   } else {
     symlinkSync(ROOT, join(dir, 'node_modules', 'ilm-sim'), 'dir');
@@ -73,7 +76,9 @@ function main(): void {
     process.stdout.write(`${'case'.padEnd(46)}${'min'.padStart(8)}${'median'.padStart(8)}${'max'.padStart(8)}${'x floor'.padStart(9)}\n`);
     for (const [label, times] of results) {
       const ratio = median(times) / floorMedian;
-      process.stdout.write(`${label.padEnd(46)}${times[0]!.toFixed(3).padStart(8)}${median(times).toFixed(3).padStart(8)}${times[times.length - 1]!.toFixed(3).padStart(8)}${ratio.toFixed(2).padStart(9)}\n`);
+      process.stdout.write(
+        `${label.padEnd(46)}${times[0]!.toFixed(3).padStart(8)}${median(times).toFixed(3).padStart(8)}${times[times.length - 1]!.toFixed(3).padStart(8)}${ratio.toFixed(2).padStart(9)}\n`,
+      );
     }
   } finally {
     rmSync(floor, { recursive: true, force: true });

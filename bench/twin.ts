@@ -50,7 +50,10 @@ async function makeBundle(dir: string): Promise<{ millis: number }> {
     return answer;
   };
   send('PUT', '/_ilm/policy/daily', POLICY);
-  send('PUT', '/_template/services', { index_patterns: ['svc-*'], settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1, 'index.number_of_replicas': 1 } });
+  send('PUT', '/_template/services', {
+    index_patterns: ['svc-*'],
+    settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1, 'index.number_of_replicas': 1 },
+  });
   const services = 200;
   const days = Math.ceil(indexCount / services);
   let made = 0;
@@ -59,17 +62,21 @@ async function makeBundle(dir: string): Promise<{ millis: number }> {
     for (let s = 0; s < services && made < indexCount; s++, made++) send('PUT', `/svc-${String(s).padStart(3, '0')}-${date}`);
     send('POST', '/_sim/clock/_advance', { by: '1d' });
   }
-  const captured = await captureBundle(async (path) => {
-    const answer = sim.requestSync({ method: 'GET', path });
-    return { status: answer.status, text: answer.text };
-  }, { wallClockMillis: 0, tool: 'bench' });
+  const captured = await captureBundle(
+    async (path) => {
+      const answer = sim.requestSync({ method: 'GET', path });
+      return { status: answer.status, text: answer.text };
+    },
+    { wallClockMillis: 0, tool: 'bench' },
+  );
   writeBundle(dir, captured.files);
   return { millis: Date.now() - started };
 }
 
 function sizeOf(dir: string): number {
   let total = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) total += entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size;
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    total += entry.isDirectory() ? sizeOf(join(dir, entry.name)) : statSync(join(dir, entry.name)).size;
   return total;
 }
 
@@ -113,7 +120,11 @@ async function mainBench(): Promise<void> {
   try {
     const bundle = join(dir, 'bundle');
     const made = await makeBundle(bundle);
-    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (wall times grow with it)`);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (wall times grow with it)`,
+    );
     console.log(`bundle: ${indexCount} indices, 10 nodes, ${(sizeOf(bundle) / 1048576).toFixed(1)} MB, made in ${(made.millis / 1000).toFixed(1)} s`);
     writeFileSync(join(dir, 'daily.json'), JSON.stringify(POLICY));
     report(`twin ${indexCount} indices, 90d (whole process)`, timeRuns('twin', ['twin', bundle, '--horizon', '90d', '--json', '--ingest', '*=0']));

@@ -29,7 +29,11 @@ function cluster(size: number) {
   simulator.requestSync({ method: 'PUT', path: '/_ilm/policy/bench', body: POLICY });
   const perHour = Math.ceil(size / 48);
   for (let i = 0; i < size; i++) {
-    simulator.requestSync({ method: 'PUT', path: `/logs-${String(i).padStart(6, '0')}`, body: { settings: { 'index.lifecycle.name': 'bench', 'index.number_of_replicas': 0 } } });
+    simulator.requestSync({
+      method: 'PUT',
+      path: `/logs-${String(i).padStart(6, '0')}`,
+      body: { settings: { 'index.lifecycle.name': 'bench', 'index.number_of_replicas': 0 } },
+    });
     if ((i + 1) % perHour === 0) simulator.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '1h' } });
   }
   simulator.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '3d' } });

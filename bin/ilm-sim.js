@@ -33,7 +33,7 @@ loadMain()(process.argv.slice(2), process.stdout, process.stderr, process.env).t
     process.exitCode = code;
   },
   (error) => {
-    process.stderr.write(`ilm-sim: ${error && error.stack ? error.stack : String(error)}\n`);
+    process.stderr.write(`ilm-sim: ${error?.stack ? error.stack : String(error)}\n`);
     process.exitCode = 1;
   },
 );

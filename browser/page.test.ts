@@ -78,7 +78,9 @@ describe('the time machine page in Chromium', { timeout: 120_000 }, () => {
     // The seed story's cluster (../shared/seed/, features/errors-and-retries/shrink-error.feature),
     // put by another client before the page opens.
     await http(server, 'PUT', '/_ilm/policy/shrink-index', { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } });
-    await http(server, 'PUT', '/my-index-000001', { settings: { 'index.number_of_shards': 2, 'index.number_of_replicas': 0, 'index.lifecycle.name': 'shrink-index' } });
+    await http(server, 'PUT', '/my-index-000001', {
+      settings: { 'index.number_of_shards': 2, 'index.number_of_replicas': 0, 'index.lifecycle.name': 'shrink-index' },
+    });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
     page.setDefaultTimeout(TIMEOUT_MILLIS);
@@ -127,7 +129,9 @@ describe('the time machine page in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('fixes the policy, retries from the page and sees the shrink complete', async () => {
-    await page.getByTestId('policy-editor').fill(JSON.stringify({ policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 1 } } } } } }, null, 2));
+    await page
+      .getByTestId('policy-editor')
+      .fill(JSON.stringify({ policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 1 } } } } } }, null, 2));
     await page.getByTestId('policy-save').click();
     await page.getByTestId('index-outcome').filter({ hasText: '{"acknowledged":true}' }).waitFor();
     await page.getByTestId('action-retry').click();
@@ -150,7 +154,9 @@ describe('the time machine page in Chromium', { timeout: 120_000 }, () => {
     await http(server, 'PUT', '/_ilm/policy/tiers', {
       policy: { phases: { warm: { min_age: '1d', actions: { allocate: { number_of_replicas: 0, require: { box_type: 'warm' } } } } } },
     });
-    await http(server, 'PUT', '/logs-1', { settings: { 'index.number_of_replicas': 0, 'index.routing.allocation.require.box_type': 'hot', 'index.lifecycle.name': 'tiers' } });
+    await http(server, 'PUT', '/logs-1', {
+      settings: { 'index.number_of_replicas': 0, 'index.routing.allocation.require.box_type': 'hot', 'index.lifecycle.name': 'tiers' },
+    });
     await expectText(rowState(page, 'logs-1'), 'new');
   });
 

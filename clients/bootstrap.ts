@@ -76,30 +76,44 @@ function bootstrapCase(shipper: Shipper): Case {
       await shipper.checkAvailable(url);
       // The policy: written only when missing, as both shippers do (ilm.overwrite false).
       assert.equal((await es(url, 'GET', `/_ilm/policy/${shipper.policy}`, undefined, [404])).status, 404);
-      await es(url, 'PUT', `/_ilm/policy/${shipper.policy}`, { policy: { phases: {
-        hot: { min_age: '0ms', actions: { rollover: { max_size: '50gb', max_age: '1d' } } },
-      } } });
+      await es(url, 'PUT', `/_ilm/policy/${shipper.policy}`, {
+        policy: {
+          phases: {
+            hot: { min_age: '0ms', actions: { rollover: { max_size: '50gb', max_age: '1d' } } },
+          },
+        },
+      });
       const templatePath = shipper.profile === '7.17' ? `/_template/${shipper.alias}` : '/_index_template/ecs-logstash';
       await shipper.putTemplate(url, (await es(url, 'HEAD', templatePath, undefined, [404])).status);
       // The write alias: checked, then created with the date-math first index.
       assert.equal((await es(url, 'HEAD', `/_alias/${shipper.alias}`, undefined, [404])).status, 404, 'no write alias yet');
-      const created = (await es(url, 'PUT', `/${encodeURIComponent(`<${shipper.alias}-{now/d}-000001>`)}`, {
-        aliases: { [shipper.alias]: { is_write_index: true } },
-      })).body as { index: string };
+      const created = (
+        await es(url, 'PUT', `/${encodeURIComponent(`<${shipper.alias}-{now/d}-000001>`)}`, {
+          aliases: { [shipper.alias]: { is_write_index: true } },
+        })
+      ).body as { index: string };
       const first = `${shipper.alias}-2024.01.01-000001`;
       assert.equal(created.index, first, 'date math resolved on the simulated clock (2024-01-01)');
       assert.equal((await es(url, 'HEAD', `/_alias/${shipper.alias}`)).status, 200);
 
-      const events = Array.from({ length: 20 }, (_, n) => `{"create":{}}\n{"@timestamp":"2024-01-01T00:00:${String(n).padStart(2, '0')}Z","message":"event ${n}"}\n`).join('');
+      const events = Array.from(
+        { length: 20 },
+        (_, n) => `{"create":{}}\n{"@timestamp":"2024-01-01T00:00:${String(n).padStart(2, '0')}Z","message":"event ${n}"}\n`,
+      ).join('');
       const bulk = (await es(url, 'POST', `/${shipper.alias}/_bulk`, events)).body as { errors: boolean; items: { create: { _index: string } }[] };
       assert.equal(bulk.errors, false);
       assert.deepEqual([...new Set(bulk.items.map((item) => item.create._index))], [first], 'events went to the write index');
-      const settings = (await es(url, 'GET', `/${first}/_settings`)).body as Record<string, { settings: { index: { lifecycle: { name: string; rollover_alias: string } } } }>;
+      const settings = (await es(url, 'GET', `/${first}/_settings`)).body as Record<
+        string,
+        { settings: { index: { lifecycle: { name: string; rollover_alias: string } } } }
+      >;
       assert.deepEqual(settings[first]!.settings.index.lifecycle, { name: shipper.policy, rollover_alias: shipper.alias }, 'the template put ILM on the index');
 
       await es(url, 'POST', '/_sim/clock/_advance', { by: '25h' });
       const second = `${shipper.alias}-2024.01.02-000002`;
-      const explain = (await es(url, 'GET', `/${shipper.alias}-*/_ilm/explain`)).body as { indices: Record<string, { action?: string; step?: string; policy?: string }> };
+      const explain = (await es(url, 'GET', `/${shipper.alias}-*/_ilm/explain`)).body as {
+        indices: Record<string, { action?: string; step?: string; policy?: string }>;
+      };
       assert.deepEqual(Object.keys(explain.indices).sort(), [first, second], 'the rollover target is named after its own day');
       assert.deepEqual([explain.indices[first]!.action, explain.indices[first]!.step], ['complete', 'complete'], 'the first index rolled over');
       assert.equal(explain.indices[second]!.policy, shipper.policy);
@@ -107,9 +121,12 @@ function bootstrapCase(shipper: Shipper): Case {
       assert.equal(aliases[second]!.aliases[shipper.alias]!.is_write_index, true, 'the write alias moved');
       assert.equal(aliases[first]!.aliases[shipper.alias]!.is_write_index, false);
       const more = (await es(url, 'POST', `/${shipper.alias}/_bulk`, events)).body as { items: { create: { _index: string } }[] };
-      assert.equal(more.items[0]!.create._index, second, 'new events go to the new day\'s index');
+      assert.equal(more.items[0]!.create._index, second, "new events go to the new day's index");
       const cat = (await es(url, 'GET', `/_cat/indices/${shipper.alias}-*?h=index,docs.count&s=index&format=json`)).body;
-      assert.deepEqual(cat, [{ index: first, 'docs.count': '20' }, { index: second, 'docs.count': '20' }]);
+      assert.deepEqual(cat, [
+        { index: first, 'docs.count': '20' },
+        { index: second, 'docs.count': '20' },
+      ]);
     },
   };
 }

@@ -10,17 +10,21 @@ import { join } from 'node:path';
 import type { Case } from './run';
 import { es, Profile } from './http';
 
-const POLICY = { phases: {
-  hot: { actions: { rollover: { max_docs: 100 } } },
-  delete: { min_age: '1d', actions: { delete: {} } },
-} };
+const POLICY = {
+  phases: {
+    hot: { actions: { rollover: { max_docs: 100 } } },
+    delete: { min_age: '1d', actions: { delete: {} } },
+  },
+};
 const TEMPLATE = {
   index_patterns: ['js-logs-*'],
   template: { settings: { 'index.lifecycle.name': 'js-policy', 'index.lifecycle.rollover_alias': 'js-logs', 'index.number_of_replicas': 0 } },
 };
 const DOCS = Array.from({ length: 150 }, (_, n) => ({ n }));
 
-interface Explained { indices: Record<string, { policy?: string; phase?: string; action?: string; step?: string }> }
+interface Explained {
+  indices: Record<string, { policy?: string; phase?: string; action?: string; step?: string }>;
+}
 
 /** What each major's workflow reports back, for the shared assertions. */
 interface Seen {
@@ -73,7 +77,17 @@ async function run8or9(url: string, Client: typeof import('@elastic/elasticsearc
   const secondExistsAfterDelete = await client.indices.exists({ index: 'js-logs-000002' });
   const status = (await client.ilm.getStatus()).operation_mode;
   await client.close();
-  return { version, bulkErrors: bulk.errors, bulkItems: bulk.items.length, catDocs: catDocs ?? undefined, explain, aliases, firstExistsAfterDelete, secondExistsAfterDelete, status };
+  return {
+    version,
+    bulkErrors: bulk.errors,
+    bulkItems: bulk.items.length,
+    catDocs: catDocs ?? undefined,
+    explain,
+    aliases,
+    firstExistsAfterDelete,
+    secondExistsAfterDelete,
+    status,
+  };
 }
 
 function jsCase(major: 7 | 8 | 9, module: string, profile: Profile, version: string, run: (url: string) => Promise<Seen>): Case {
@@ -92,15 +106,22 @@ function jsCase(major: 7 | 8 | 9, module: string, profile: Profile, version: str
       const second = seen.explain.indices['js-logs-000002'];
       assert.deepEqual([first?.phase, first?.action, first?.step], ['hot', 'complete', 'complete'], 'the first index rolled over');
       assert.equal(second?.policy, 'js-policy', 'the rollover target is managed');
-      assert.deepEqual(seen.aliases, {
-        'js-logs-000001': { aliases: { 'js-logs': { is_write_index: false } } },
-        'js-logs-000002': { aliases: { 'js-logs': { is_write_index: true } } },
-      }, 'the write alias moved to the rollover target');
+      assert.deepEqual(
+        seen.aliases,
+        {
+          'js-logs-000001': { aliases: { 'js-logs': { is_write_index: false } } },
+          'js-logs-000002': { aliases: { 'js-logs': { is_write_index: true } } },
+        },
+        'the write alias moved to the rollover target',
+      );
       assert.equal(seen.firstExistsAfterDelete, false, 'the delete phase removed the first index');
       assert.equal(seen.secondExistsAfterDelete, true, 'the second index is kept');
       assert.equal(seen.status, 'RUNNING');
       const left = (await es(url, 'GET', '/_cat/indices?h=index&format=json')).body as { index: string }[];
-      assert.deepEqual(left.map((row) => row.index), ['js-logs-000002']);
+      assert.deepEqual(
+        left.map((row) => row.index),
+        ['js-logs-000002'],
+      );
     },
   };
 }
@@ -108,5 +129,7 @@ function jsCase(major: 7 | 8 | 9, module: string, profile: Profile, version: str
 export const jsClientCases: Case[] = [
   jsCase(7, 'elasticsearch-7', '7.17', '7.17.6', run7),
   jsCase(8, 'elasticsearch-8', '8.19', '8.19.0', (url) => run8or9(url, (require('elasticsearch-8') as typeof import('@elastic/elasticsearch')).Client)),
-  jsCase(9, '@elastic/elasticsearch', '9.1', '9.1.3', (url) => run8or9(url, (require('@elastic/elasticsearch') as typeof import('@elastic/elasticsearch')).Client)),
+  jsCase(9, '@elastic/elasticsearch', '9.1', '9.1.3', (url) =>
+    run8or9(url, (require('@elastic/elasticsearch') as typeof import('@elastic/elasticsearch')).Client),
+  ),
 ];

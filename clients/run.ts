@@ -104,7 +104,11 @@ function freePort(): Promise<number> {
 }
 
 function indent(text: string): string {
-  return text.trimEnd().split('\n').map((line) => `    ${line}`).join('\n');
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 const pythonCase: Case = {
@@ -133,7 +137,11 @@ const curatorCase: Case = {
       rmSync(dir, { recursive: true, force: true });
     }
     const left = (await es(url, 'GET', '/_cat/indices?h=index&s=index&format=json')).body as { index: string }[];
-    assert.deepEqual(left.map((row) => row.index), ['cur-kept-000001', 'other-000001'], 'curator deleted exactly the unmanaged cur-* indices');
+    assert.deepEqual(
+      left.map((row) => row.index),
+      ['cur-kept-000001', 'other-000001'],
+      'curator deleted exactly the unmanaged cur-* indices',
+    );
     const alias = (await es(url, 'GET', '/_alias/cur-managed')).body;
     assert.deepEqual(alias, { 'cur-kept-000001': { aliases: { 'cur-managed': {} } } }, 'curator aliased exactly the managed index');
     const explain = (await es(url, 'GET', '/cur-kept-000001/_ilm/explain')).body as { indices: Record<string, { phase: string }> };
@@ -154,7 +162,11 @@ function scrape(port: number): Promise<Map<string, number>> {
           if (line === '' || line.startsWith('#')) continue;
           const cut = line.lastIndexOf(' ');
           // The `cluster` label (always "ilm-sim") is dropped so keys read as name{other labels}.
-          const key = line.slice(0, cut).replace(/cluster="[^"]*",?/, '').replace(',}', '}').replace('{}', '');
+          const key = line
+            .slice(0, cut)
+            .replace(/cluster="[^"]*",?/, '')
+            .replace(',}', '}')
+            .replace('{}', '');
           samples.set(key, Number(line.slice(cut + 1)));
         }
         resolve(samples);
@@ -180,19 +192,32 @@ const exporterCase: Case = {
   profile: '7.17',
   async run(url) {
     const port = await freePort();
-    const exporter = spawn('prometheus-elasticsearch-exporter', [
-      `--es.uri=${url}`, `--web.listen-address=127.0.0.1:${port}`,
-      '--es.indices', '--es.indices_settings', '--es.aliases', '--es.cluster_settings', '--es.slm',
-    ], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exporter = spawn(
+      'prometheus-elasticsearch-exporter',
+      [
+        `--es.uri=${url}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--es.indices',
+        '--es.indices_settings',
+        '--es.aliases',
+        '--es.cluster_settings',
+        '--es.slm',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let log = '';
     exporter.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
     exporter.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
     try {
       console.log(`    ${await runTool('prometheus-elasticsearch-exporter', ['--version']).then((v) => v.split('\n')[0])}`);
-      await es(url, 'PUT', '/_ilm/policy/exp-policy', { policy: { phases: {
-        hot: { actions: { rollover: { max_docs: 1000 } } },
-        delete: { min_age: '1d', actions: { delete: {} } },
-      } } });
+      await es(url, 'PUT', '/_ilm/policy/exp-policy', {
+        policy: {
+          phases: {
+            hot: { actions: { rollover: { max_docs: 1000 } } },
+            delete: { min_age: '1d', actions: { delete: {} } },
+          },
+        },
+      });
       await es(url, 'PUT', '/exp-000001', {
         settings: { 'index.lifecycle.name': 'exp-policy', 'index.lifecycle.rollover_alias': 'exp' },
         aliases: { exp: { is_write_index: true } },
@@ -262,7 +287,7 @@ async function main(): Promise<number> {
         console.log(`PASS [${c.profile}] ${c.name} (${Date.now() - t0} ms)`);
       } catch (error) {
         failed++;
-        console.log(`FAIL [${c.profile}] ${c.name}\n${indent(error instanceof Error ? error.stack ?? error.message : String(error))}`);
+        console.log(`FAIL [${c.profile}] ${c.name}\n${indent(error instanceof Error ? (error.stack ?? error.message) : String(error))}`);
       }
     }
   } finally {

@@ -20,7 +20,11 @@ function stepOf(simulator: Simulator, index: string): string {
 }
 
 function managedIndex(simulator: Simulator): void {
-  simulator.requestSync({ method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { min_age: '1d', actions: { readonly: {} } }, delete: { min_age: '3d', actions: { delete: {} } } } } } });
+  simulator.requestSync({
+    method: 'PUT',
+    path: '/_ilm/policy/p',
+    body: { policy: { phases: { warm: { min_age: '1d', actions: { readonly: {} } }, delete: { min_age: '3d', actions: { delete: {} } } } } },
+  });
   simulator.requestSync({ method: 'PUT', path: '/logs', body: { settings: { 'index.lifecycle.name': 'p' } } });
 }
 
@@ -51,12 +55,15 @@ describe('linkFakeTimers', () => {
     managedIndex(simulator);
     const seen: string[] = [];
     // A watcher of the user's: every 12 hours, an awaited explain (a promise settled between timers).
-    setInterval(() => {
-      void simulator.request({ method: 'GET', path: '/logs/_ilm/explain' }).then((response) => {
-        const record = (response.body as { indices?: Record<string, { phase?: string }> }).indices?.['logs'];
-        seen.push(`${new Date(Date.now()).toISOString().slice(0, 13)} ${record?.phase ?? 'gone'}`);
-      });
-    }, 12 * 60 * 60 * 1000);
+    setInterval(
+      () => {
+        void simulator.request({ method: 'GET', path: '/logs/_ilm/explain' }).then((response) => {
+          const record = (response.body as { indices?: Record<string, { phase?: string }> }).indices?.['logs'];
+          seen.push(`${new Date(Date.now()).toISOString().slice(0, 13)} ${record?.phase ?? 'gone'}`);
+        });
+      },
+      12 * 60 * 60 * 1000,
+    );
     const answer = await simulator.request({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '4d' } });
     expect(answer.body).to.deep.equal({ now_millis: START + 4 * DAY, now: '2024-01-05T00:00:00.000Z' });
     expect(Date.now()).to.equal(START + 4 * DAY);

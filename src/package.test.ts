@@ -30,7 +30,11 @@ function readmeFiles(readme: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i]!.startsWith('```') || lines[i] === '```') continue;
-    const named = lines.slice(0, i).reverse().find((line) => line.trim() !== '')?.match(/`([^`]+)`:\s*$/);
+    const named = lines
+      .slice(0, i)
+      .reverse()
+      .find((line) => line.trim() !== '')
+      ?.match(/`([^`]+)`:\s*$/);
     const close = lines.indexOf('```', i + 1);
     if (named) files[named[1]!] = `${lines.slice(i + 1, close).join('\n')}\n`;
     i = close;
@@ -73,9 +77,9 @@ function readmePaths(readme: string): string[] {
   return [...new Set(paths)].sort();
 }
 
-/** Whether the tarball holds the path: the file, a folder's files, or a source file's or folder's built form under dist/. */
+/** Whether the tarball holds the path: the file, a folder's files, or a source file's or folder's built form under dist/ (src/ and steps/ build to dist/src/ and dist/steps/). */
 function packedHas(packed: readonly string[], path: string): boolean {
-  const built = path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+  const built = path.replace(/^(src|steps)\//, 'dist/$1/').replace(/\.ts$/, '.js');
   return [path, built].some((candidate) => packed.some((file) => file === candidate || (candidate.endsWith('/') && file.startsWith(candidate))));
 }
 
@@ -95,7 +99,10 @@ describe('the packed package, installed into a project of its own', { timeout: 3
     mkdirSync(join(project, 'checks', 'ts-support'), { recursive: true });
     mkdirSync(join(project, 'checks', 'js'), { recursive: true });
     mkdirSync(join(project, 'checks', 'ts'), { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'team-tool', version: '1.0.0', private: true, scripts: { test: 'echo "Error: no test specified" && exit 1' } }, null, 2));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'team-tool', version: '1.0.0', private: true, scripts: { test: 'echo "Error: no test specified" && exit 1' } }, null, 2),
+    );
     for (const [from, to] of [
       ['cucumber.json', 'checks/cucumber.json'],
       ['logs-export.json', 'checks/logs-export.json'],
@@ -110,7 +117,9 @@ describe('the packed package, installed into a project of its own', { timeout: 3
       copyFileSync(join(FIXTURES, from), join(project, to));
     }
     const dev = manifest.devDependencies;
-    const tools = ['@cucumber/cucumber', '@elastic/elasticsearch', 'sinon', '@types/sinon', 'ts-node', 'typescript', '@types/node'].map((name) => `${name}@${dev[name]}`);
+    const tools = ['@cucumber/cucumber', '@elastic/elasticsearch', 'sinon', '@types/sinon', 'ts-node', 'typescript', '@types/node'].map(
+      (name) => `${name}@${dev[name]}`,
+    );
     installOutput = run('npm', ['install', '--save-dev', join(work, packed), ...tools], project, 'both');
   });
 
@@ -119,34 +128,65 @@ describe('the packed package, installed into a project of its own', { timeout: 3
   });
 
   it('loads as CommonJS and as an ES module, with no TypeScript at run time', () => {
-    const cjs = run('node', ['-e', "const s = require('ilm-sim'); const c = s.createSimulator(); console.log(typeof s.linkFakeTimers, c.requestSync({ method: 'GET', path: '/_sim/clock' }).text)"], project);
+    const cjs = run(
+      'node',
+      [
+        '-e',
+        "const s = require('ilm-sim'); const c = s.createSimulator(); console.log(typeof s.linkFakeTimers, c.requestSync({ method: 'GET', path: '/_sim/clock' }).text)",
+      ],
+      project,
+    );
     expect(cjs.trim()).to.equal('function {"now_millis":1704067200000,"now":"2024-01-01T00:00:00.000Z"}');
-    const esm = run('node', ['--input-type=module', '-e', "import { createSimulator, PROFILES } from 'ilm-sim'; import { startServer } from 'ilm-sim/server'; import { connectionFor } from 'ilm-sim/client'; console.log([...PROFILES.keys()].join(' '), typeof startServer, typeof connectionFor, createSimulator().profile.name)"], project);
+    const esm = run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        "import { createSimulator, PROFILES } from 'ilm-sim'; import { startServer } from 'ilm-sim/server'; import { connectionFor } from 'ilm-sim/client'; console.log([...PROFILES.keys()].join(' '), typeof startServer, typeof connectionFor, createSimulator().profile.name)",
+      ],
+      project,
+    );
     expect(esm.trim().split(' ')).to.include.members(['6.6', '7.10', '8.19', '9.1', 'function']);
     expect(esm.trim()).to.match(/ function function 7\.10$/);
     expect(() => readFileSync(join(project, 'node_modules', 'ilm-sim', 'src', 'index.ts'))).to.throw();
   });
 
-  it('runs a plain-JS feature on ilm-sim/cucumber with a World of the user\'s own', () => {
+  it("runs a plain-JS feature on ilm-sim/cucumber with a World of the user's own", () => {
     const out = run('npx', ['cucumber-js', '--config', 'checks/cucumber.json', '--profile', 'js'], project);
     expect(out).to.match(/1 scenario \(1 passed\)/);
   });
 
   it('renders living documentation with ilm-sim/docs, a picture per scenario', () => {
-    const out = run('npx', ['cucumber-js', '--config', 'checks/cucumber.json', '--profile', 'js', '--format', 'ilm-sim/docs', '--format-options', '{"livingDocs":{"output":"reports/docs.html","title":"Team policies"}}', '--world-parameters', '{"pictures":true}'], project);
+    const out = run(
+      'npx',
+      [
+        'cucumber-js',
+        '--config',
+        'checks/cucumber.json',
+        '--profile',
+        'js',
+        '--format',
+        'ilm-sim/docs',
+        '--format-options',
+        '{"livingDocs":{"output":"reports/docs.html","title":"Team policies"}}',
+        '--world-parameters',
+        '{"pictures":true}',
+      ],
+      project,
+    );
     expect(out).to.include('reports/docs.html');
     const html = readFileSync(join(project, 'reports', 'docs.html'), 'utf8');
     expect(html).to.include('Team policies');
     expect(html).to.include('<svg');
   });
 
-  it('runs a TypeScript feature, and the user\'s compiler accepts the package\'s types', () => {
+  it("runs a TypeScript feature, and the user's compiler accepts the package's types", () => {
     const out = run('npx', ['cucumber-js', '--config', 'checks/cucumber.json', '--profile', 'ts'], project);
     expect(out).to.match(/1 scenario \(1 passed\)/);
     run('npx', ['tsc', '-p', 'tsconfig.json'], project);
   });
 
-  it('serves a tool\'s own test: the official client in process under fake timers, linked timers, a server on port 0', () => {
+  it("serves a tool's own test: the official client in process under fake timers, linked timers, a server on port 0", () => {
     expect(run('node', ['checks/tool-check.js'], project)).to.equal('tool-check passed\n');
   });
 
@@ -154,7 +194,7 @@ describe('the packed package, installed into a project of its own', { timeout: 3
     expect(run('npx', ['ilm-sim', '--version'], project)).to.equal(`${manifest.version}\n`);
   });
 
-  it('installs the tarball without an install-script warning, its package.json without the checkout\'s prepare script', () => {
+  it("installs the tarball without an install-script warning, its package.json without the checkout's prepare script", () => {
     // npm 11 lists `prepare` of a tarball as "not yet covered by allowScripts" though it never runs it there.
     expect(`${installOutput.stdout}${installOutput.stderr}`).to.not.match(/install-scripts|prepare/);
     const packedManifest = JSON.parse(run('tar', ['-xOzf', tarball, 'package/package.json'], work)) as { scripts: Record<string, string> };
@@ -167,9 +207,11 @@ describe('the packed package, installed into a project of its own', { timeout: 3
   });
 
   it('holds every file the README points a user to', () => {
-    const packed = run('tar', ['-tzf', tarball], work).split('\n').map((line) => line.replace(/^package\//, ''));
+    const packed = run('tar', ['-tzf', tarball], work)
+      .split('\n')
+      .map((line) => line.replace(/^package\//, ''));
     const paths = readmePaths(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-    expect(paths).to.include.members(['docs/coverage.md', 'docs/record-replay.md', 'features/time/fake-timers.feature', 'dist/engine/profile.js']);
+    expect(paths).to.include.members(['docs/coverage.md', 'docs/record-replay.md', 'features/time/fake-timers.feature', 'dist/src/engine/profile.js']);
     expect(paths.filter((path) => !packedHas(packed, path))).to.deep.equal([]);
   });
 
@@ -177,11 +219,21 @@ describe('the packed package, installed into a project of its own', { timeout: 3
     const readme = join(work, 'readme');
     mkdirSync(readme);
     symlinkSync(join(project, 'node_modules'), join(readme, 'node_modules')); // the packages the user installed
-    writeFileSync(join(readme, 'package.json'), JSON.stringify({ name: 'readme', version: '1.0.0', scripts: { test: 'echo "Error: no test specified" && exit 1' } }));
+    writeFileSync(
+      join(readme, 'package.json'),
+      JSON.stringify({ name: 'readme', version: '1.0.0', scripts: { test: 'echo "Error: no test specified" && exit 1' } }),
+    );
     run('npx', ['ilm-sim', 'init'], readme);
     expect(run('npx', ['cucumber-js'], readme)).to.match(/2 scenarios \(2 passed\)/);
     const files = readmeFiles(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-    expect(Object.keys(files)).to.deep.equal(['features/support/ilm-sim.js', 'policies/app-logs.json', 'features/app-logs.feature', 'features/support/team.js', 'features/team.feature', 'tool-check.js']);
+    expect(Object.keys(files)).to.deep.equal([
+      'features/support/ilm-sim.js',
+      'policies/app-logs.json',
+      'features/app-logs.feature',
+      'features/support/team.js',
+      'features/team.feature',
+      'tool-check.js',
+    ]);
     let scenarios = 2;
     for (const [name, text] of Object.entries(files)) {
       const file = join(readme, name);

@@ -157,7 +157,9 @@ describe('properties: regressions they found', () => {
         expect(indices[name]).to.include({ step: 'ERROR', failed_step: 'generate-index-name' });
         const info = indices[name]!['step_info'] as Record<string, unknown>;
         expect(info['type']).to.equal('action_request_validation_exception');
-        expect(String(info['reason'])).to.match(/^Validation Failed: 1: Invalid index name \[shrink-[a-z0-9_-]{4}-a{250}\], index name is too long, \(262 > 255\);$/);
+        expect(String(info['reason'])).to.match(
+          /^Validation Failed: 1: Invalid index name \[shrink-[a-z0-9_-]{4}-a{250}\], index name is too long, \(262 > 255\);$/,
+        );
         return;
       }
       const target = `shrink-${name}`;

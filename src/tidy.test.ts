@@ -142,9 +142,15 @@ const ALLOWED: Record<SourceLayer | 'steps' | 'root', { readonly may: readonly L
   server: { may: ['engine', 'sim', 'api', 'server', 'root', 'package', 'builtin'], advice: 'src/server only adapts src/api to node:http' },
   // The cli reads the step library's definitions for `ilm-sim steps` (src/cucumber/step-catalogue loads them without Cucumber).
   cli: { may: ['engine', 'sim', 'api', 'server', 'cli', 'cucumber', 'root', 'package', 'builtin'], advice: 'the cli drives the simulator through src/api' },
-  cucumber: { may: ['cucumber', 'steps', 'server', 'root', 'package', 'builtin'], advice: 'the step library speaks to the simulator only through the package entry points (src/index.ts, src/server)' },
+  cucumber: {
+    may: ['cucumber', 'steps', 'server', 'root', 'package', 'builtin'],
+    advice: 'the step library speaks to the simulator only through the package entry points (src/index.ts, src/server)',
+  },
   client: { may: ['client', 'root', 'package', 'builtin'], advice: 'the client connection speaks to the simulator only through src/index.ts' },
-  steps: { may: ['steps', 'cucumber', 'server', 'root', 'package', 'builtin'], advice: 'step definitions stay thin: they call the World and the helpers in src/cucumber' },
+  steps: {
+    may: ['steps', 'cucumber', 'server', 'root', 'package', 'builtin'],
+    advice: 'step definitions stay thin: they call the World and the helpers in src/cucumber',
+  },
   root: { may: ['engine', 'sim', 'api', 'server', 'cli', 'root', 'package', 'builtin'], advice: 'src never depends on the Gherkin glue' },
 };
 
@@ -203,7 +209,9 @@ export function roomViolations(file: string, source: string): string[] {
   if (parts[0] !== 'src' || parts[1] !== 'engine') return [];
   const from = engineRoomOf(file);
   if (from === null) {
-    return [`${rel(file)} sits outside the engine's rooms, put it in src/engine/lifecycle, src/engine/cluster or src/engine/xcontent (only profile.ts and errors.ts sit at the top)`];
+    return [
+      `${rel(file)} sits outside the engine's rooms, put it in src/engine/lifecycle, src/engine/cluster or src/engine/xcontent (only profile.ts and errors.ts sit at the top)`,
+    ];
   }
   const findings: string[] = [];
   for (const specifier of importSpecifiers(source, file)) {
@@ -386,7 +394,12 @@ describe('tidy: the scanner itself (so a rule can fail)', () => {
       "importing '../lifecycle/steps' (src/engine/lifecycle) is banned in src/engine/cluster, the cluster is the state ILM acts on and never knows the lifecycle: move the piece to the room it belongs in, or pass it in as an argument (src/engine/cluster/sample.ts)",
     ]);
     const xcontent = join(SRC, 'engine', 'xcontent', 'sample.ts');
-    expect(roomViolations(xcontent, "import { Cluster } from '../cluster/cluster';\nimport type { Profile } from '../profile';\nimport { EsException } from '../errors';\nimport { parseTimeValue } from './time';\n")).to.deep.equal([
+    expect(
+      roomViolations(
+        xcontent,
+        "import { Cluster } from '../cluster/cluster';\nimport type { Profile } from '../profile';\nimport { EsException } from '../errors';\nimport { parseTimeValue } from './time';\n",
+      ),
+    ).to.deep.equal([
       "importing '../cluster/cluster' (src/engine/cluster) is banned in src/engine/xcontent, the x-content layer is ES's wire details and knows nothing of the cluster, the lifecycle or the profiles (src/engine/xcontent/sample.ts)",
       "importing '../profile' (src/engine) is banned in src/engine/xcontent, the x-content layer is ES's wire details and knows nothing of the cluster, the lifecycle or the profiles (src/engine/xcontent/sample.ts)",
     ]);
@@ -397,11 +410,12 @@ describe('tidy: the scanner itself (so a rule can fail)', () => {
 
   it('reports an engine module outside the rooms, and allows the lifecycle to import every room', () => {
     expect(roomViolations(join(SRC, 'engine', 'sample.ts'), '')).to.deep.equal([
-      'src/engine/sample.ts sits outside the engine\'s rooms, put it in src/engine/lifecycle, src/engine/cluster or src/engine/xcontent (only profile.ts and errors.ts sit at the top)',
+      "src/engine/sample.ts sits outside the engine's rooms, put it in src/engine/lifecycle, src/engine/cluster or src/engine/xcontent (only profile.ts and errors.ts sit at the top)",
     ]);
     expect(roomViolations(join(SRC, 'engine', 'other', 'sample.ts'), '')).to.have.length(1);
     const action = join(SRC, 'engine', 'lifecycle', 'actions', 'sample.ts');
-    const imports = "import { Cluster } from '../../cluster/cluster';\nimport { xContentError } from '../../xcontent/object-parser';\nimport { Profile } from '../../profile';\nimport { COMPLETE } from '../steps';\n";
+    const imports =
+      "import { Cluster } from '../../cluster/cluster';\nimport { xContentError } from '../../xcontent/object-parser';\nimport { Profile } from '../../profile';\nimport { COMPLETE } from '../steps';\n";
     expect(roomViolations(action, imports)).to.deep.equal([]);
     expect(roomViolations(join(SRC, 'sim', 'sample.ts'), "import { Runner } from '../engine/lifecycle/runner';")).to.deep.equal([]);
   });
@@ -429,7 +443,9 @@ describe('tidy: the scanner itself (so a rule can fail)', () => {
 
   it('allows the simulator to import the engine and the api to import both', () => {
     expect(importViolations(join(SRC, 'sim', 's.ts'), "import { Runner } from '../engine/runner';")).to.deep.equal([]);
-    expect(importViolations(join(SRC, 'api', 'a.ts'), "import type { Simulation } from '../sim/simulator';\nimport { x } from '../engine/errors';")).to.deep.equal([]);
+    expect(
+      importViolations(join(SRC, 'api', 'a.ts'), "import type { Simulation } from '../sim/simulator';\nimport { x } from '../engine/errors';"),
+    ).to.deep.equal([]);
   });
 });
 
@@ -464,7 +480,11 @@ describe('tidy: no import circles under src', () => {
   it('no module imports itself back through others (type-only imports included)', () => {
     const sources = new Map(modules().map((f) => [f, readFileSync(f, 'utf8')] as const));
     const circles = importCircles(importGraph(sources)).map(
-      (circle) => `import circle ${circle.split(' -> ').map((f) => rel(f)).join(' -> ')}: move what both sides need into a module both import`,
+      (circle) =>
+        `import circle ${circle
+          .split(' -> ')
+          .map((f) => rel(f))
+          .join(' -> ')}: move what both sides need into a module both import`,
     );
     expect(circles).to.deep.equal([]);
   });
@@ -480,7 +500,9 @@ const REGEXP_ALLOWED = new Set(['steps/explain.ts']);
 
 export function regExpConstructions(source: string, fileName: string): string[] {
   if (!REGEXP_CONSTRUCTOR.test(stripComments(source, fileName))) return [];
-  return [`RegExp( is banned in src, match with simpleMatch or a literal pattern, never a RegExp built from input (${fileName}${lineOf(source, REGEXP_CONSTRUCTOR)})`];
+  return [
+    `RegExp( is banned in src, match with simpleMatch or a literal pattern, never a RegExp built from input (${fileName}${lineOf(source, REGEXP_CONSTRUCTOR)})`,
+  ];
 }
 
 describe('tidy: no RegExp built at run time under src', () => {

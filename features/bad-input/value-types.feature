@@ -1,4 +1,5 @@
-Feature: Bad input: a value of the wrong type is ES's 400, never a crash (issue 20)
+@issue-20
+Feature: Bad input: a value of the wrong type is ES's 400, never a crash
   Where ES reads a body with an object parser, a value of a type the field does not take is an
   `x_content_parse_exception` at its position, wrapped by each enclosing parser; SLM refuses at PUT
   what it could never run, and date math past the calendar is refused. Nothing is changed.

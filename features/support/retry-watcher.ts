@@ -60,7 +60,7 @@ Given("the team's watcher retries indices in ERROR every {int} minutes", async f
   expect(clock.now).to.equal(Date.now());
 });
 
-Then("the watcher has retried {string} {int} time(s)", function (this: IlmWorld, index: string, times: number) {
+Then('the watcher has retried {string} {int} time(s)', function (this: IlmWorld, index: string, times: number) {
   const retries = watcherOf(this).retries.filter((retry) => retry.index === index);
   expect(retries.length, JSON.stringify(watcherOf(this).retries)).to.equal(times);
 });

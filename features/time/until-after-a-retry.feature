@@ -1,4 +1,5 @@
-Feature: The clock stops where the condition is met, also after a retry (issue 24)
+@issue-24
+Feature: The clock stops where the condition is met, also after a retry
   A retry re-runs the failed step at the current instant. When that re-run already reaches the step a
   scenario waits for, the clock stays where it is: it does not run on to the bound of the until-step
   (a year, by default), which would leave every later date in the scenario a year off.
@@ -35,3 +36,13 @@ Feature: The clock stops where the condition is met, also after a retry (issue 2
       | advanced | false                    |
       | reached  | true                     |
       | instants | 0                        |
+
+  Scenario: Until a phase no index can be in: refused at once, the clock stays
+    When I send POST "/_sim/clock/_next" with:
+      """json
+      {"within": "30d", "until": {"index": "shrink-my-index-000001", "phase": "wram"}}
+      """
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "[until.phase] names the phase [wram], which no index can be in: Timeseries lifecycle does not support phase [wram] (the phases are [new, hot, warm, cold, delete, completed])"
+    When I send GET "/_sim/clock"
+    Then the response has:
+      | now | 2024-01-06T00:00:00.000Z |

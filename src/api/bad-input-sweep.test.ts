@@ -16,6 +16,7 @@ import { createSimulator, type SimRequest, type Simulator } from '../index';
 import { PROFILES, type Profile } from '../engine/profile';
 import { firstDifference, snapshot } from '../testing/cluster-snapshot';
 import { matchPath, ROUTES, type Route } from './routes';
+import { DATA_STREAM_LIFECYCLE_SWEPT_ROUTES } from '../testing/bad-input-dsl-cases';
 
 // ---------------------------------------------------------------------------------------------------
 // The populated cluster
@@ -84,15 +85,31 @@ function populate(profile: Profile): Simulator {
   must('PUT', `/${UNMANAGED_INDEX}`, { settings: { 'index.number_of_shards': 3 } });
   must('PUT', `/${PENDING_INDEX}`, { settings: { 'index.lifecycle.name': 'not-yet-a-policy' } });
   // A pending fault, so that a bad request that clears or fires faults shows up; optional.
-  send(sim, 'POST', '/_sim/faults', { index: MANAGED_INDEX, phase: 'delete', step: 'delete', times: 1, error: { type: 'illegal_state_exception', reason: 'disk on fire' } });
+  send(sim, 'POST', '/_sim/faults', {
+    index: MANAGED_INDEX,
+    phase: 'delete',
+    step: 'delete',
+    times: 1,
+    error: { type: 'illegal_state_exception', reason: 'disk on fire' },
+  });
   must('PUT', `/_snapshot/${REPOSITORY}`, { type: 'fs', settings: { location: '/mnt/backups' } });
   must('PUT', `/_snapshot/${REPOSITORY}/${SNAPSHOT}?wait_for_completion=true`, { indices: MANAGED_INDEX });
   if (profile.dataStreams !== 'none') {
-    must('PUT', '/_index_template/logs-ds', { index_patterns: ['logs-ds-*'], data_stream: {}, priority: 10, template: { settings: { 'index.lifecycle.name': LIFECYCLE_POLICY } } });
+    must('PUT', '/_index_template/logs-ds', {
+      index_patterns: ['logs-ds-*'],
+      data_stream: {},
+      priority: 10,
+      template: { settings: { 'index.lifecycle.name': LIFECYCLE_POLICY } },
+    });
     must('PUT', `/_data_stream/${DATA_STREAM}`);
   }
   if (profile.snapshots.slm) {
-    must('PUT', `/_slm/policy/${SLM_POLICY}`, { name: '<nightly-{now/d}>', schedule: '0 30 1 * * ?', repository: REPOSITORY, config: { indices: [MANAGED_INDEX] } });
+    must('PUT', `/_slm/policy/${SLM_POLICY}`, {
+      name: '<nightly-{now/d}>',
+      schedule: '0 30 1 * * ?',
+      repository: REPOSITORY,
+      config: { indices: [MANAGED_INDEX] },
+    });
   }
   // 8.x retries the failed step on every poll tick: its failing index joins one tick before the end
   // (when the rollover check fails) rather than flipping in and out of ERROR for five days.
@@ -229,16 +246,23 @@ function routeKey(route: Pick<Route, 'method' | 'pattern'>): string {
 function concretePath(route: Route): string {
   const key = routeKey(route);
   const values: Record<string, string> = {
-    index: key === 'PUT /{index}' ? 'new-index' : key === 'DELETE /{index}' ? UNMANAGED_INDEX : key === 'POST /{index}/_ilm/retry' ? ERROR_INDEX : MANAGED_INDEX,
+    index:
+      key === 'PUT /{index}' ? 'new-index' : key === 'DELETE /{index}' ? UNMANAGED_INDEX : key === 'POST /{index}/_ilm/retry' ? ERROR_INDEX : MANAGED_INDEX,
     policy: key.startsWith('PUT') ? 'new-policy' : key.startsWith('DELETE') ? UNUSED_POLICY : ERROR_POLICY,
-    name: key.includes('_settings') ? 'index.number_of_shards' : key.includes('_data_stream') ? (key.startsWith('PUT') ? 'logs-ds-new' : DATA_STREAM) : 'new-template',
+    name: key.includes('_settings')
+      ? 'index.number_of_shards'
+      : key.includes('_data_stream')
+        ? key.startsWith('PUT')
+          ? 'logs-ds-new'
+          : DATA_STREAM
+        : 'new-template',
     id: 'fault-1',
     repository: REPOSITORY,
     snapshot: key.startsWith('PUT') || key.startsWith('POST') ? 'new-snap' : SNAPSHOT,
     policy_id: key.startsWith('PUT') ? 'new-slm' : SLM_POLICY,
     new_index: 'new-index',
   };
-  return `/${route.pattern.map((segment) => (segment.startsWith('{') ? values[segment.slice(1, -1)] ?? 'x' : segment)).join('/')}`;
+  return `/${route.pattern.map((segment) => (segment.startsWith('{') ? (values[segment.slice(1, -1)] ?? 'x') : segment)).join('/')}`;
 }
 
 /** Routes a release lacks (data streams came in 7.9, SLM in 7.4, `/_license` in 7.0, ...): see routes.ts. */
@@ -268,11 +292,22 @@ function missingRouteCases(route: Route, profile: Profile): SweepCase[] {
   const body = route.readsBody ? { body: VALID_BODIES[key] ?? {} } : {};
   const cases: SweepCase[] = [
     { route: key, title: 'a release without the route', request: { method: route.method, path, ...body }, ...expect(path) },
-    { route: key, title: 'a release without the route, an unknown query parameter', request: { method: route.method, path: `${path}?xyzzy=1` }, ...expect(`${path}?xyzzy=1`) },
+    {
+      route: key,
+      title: 'a release without the route, an unknown query parameter',
+      request: { method: route.method, path: `${path}?xyzzy=1` },
+      ...expect(`${path}?xyzzy=1`),
+    },
     { route: key, title: 'a release without the route, a body', request: { method: route.method, path, body: '{"a":1}' }, ...expect(path) },
   ];
   if (route.readsBody) {
-    for (const [title, malformed] of MALFORMED_BODIES) cases.push({ route: key, title: `a release without the route, a body that is ${title}`, request: { method: route.method, path, body: malformed }, ...expect(path) });
+    for (const [title, malformed] of MALFORMED_BODIES)
+      cases.push({
+        route: key,
+        title: `a release without the route, a body that is ${title}`,
+        request: { method: route.method, path, body: malformed },
+        ...expect(path),
+      });
   }
   return cases;
 }
@@ -285,7 +320,10 @@ function absentAnswer(key: string, request: SimRequest, profile: Profile, expect
   const route = ROUTES.find((r) => routeKey(r) === key);
   if (route === undefined || !missingFromRelease(route, profile)) return expectation;
   const rawPath = request.path.split('?')[0]!;
-  const segments = rawPath.split('/').filter((s) => s.length > 0).map((s) => decodeURIComponent(s));
+  const segments = rawPath
+    .split('/')
+    .filter((s) => s.length > 0)
+    .map((s) => decodeURIComponent(s));
   if (matchPath(segments, profile).length > 0) return expectation;
   return request.method === 'HEAD' ? { status: 400 } : unknownEndpoint(request.method, request.path);
 }
@@ -318,7 +356,11 @@ function genericCases(route: Route, profile: Profile): SweepCase[] {
     // holds only one of them (around what the route would accept) is refused as any unknown field is.
     if (!FREE_FORM_BODIES.has(key)) {
       for (const name of PROTOTYPE_KEYS) {
-        cases.push({ route: key, title: `a body whose only key is ${name}`, request: { method: route.method, path, body: `{"${name}":${JSON.stringify(VALID_BODIES[key] ?? 1)}}` } });
+        cases.push({
+          route: key,
+          title: `a body whose only key is ${name}`,
+          request: { method: route.method, path, body: `{"${name}":${JSON.stringify(VALID_BODIES[key] ?? 1)}}` },
+        });
       }
     }
   }
@@ -365,7 +407,9 @@ const DEEP_BODY = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
 
 function nestingCases(route: Route): SweepCase[] {
   if (!route.readsBody) return [];
-  return [{ route: routeKey(route), title: 'a body nested 100 000 levels deep', request: { method: route.method, path: concretePath(route), body: DEEP_BODY } }];
+  return [
+    { route: routeKey(route), title: 'a body nested 100 000 levels deep', request: { method: route.method, path: concretePath(route), body: DEEP_BODY } },
+  ];
 }
 
 interface ClusterFacts {
@@ -391,14 +435,49 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(putPolicy, 'an empty object', { method: 'PUT', path: '/_ilm/policy/p', body: {} }, { status: 400 });
   add(putPolicy, 'policy is a number', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: 1 } }, { status: 400, type: 'x_content_parse_exception' });
   add(putPolicy, 'phases is an array', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: [] } } }, { status: 400 });
-  add(putPolicy, 'an extra top-level field', { method: 'PUT', path: '/_ilm/policy/p', body: { ...VALID_POLICY, extra: 1 } }, { status: 400, type: 'x_content_parse_exception' });
-  add(putPolicy, 'an extra field in policy', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: {}, name: 'p' } } }, { status: 400, type: 'x_content_parse_exception' });
+  add(
+    putPolicy,
+    'an extra top-level field',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { ...VALID_POLICY, extra: 1 } },
+    { status: 400, type: 'x_content_parse_exception' },
+  );
+  add(
+    putPolicy,
+    'an extra field in policy',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: {}, name: 'p' } } },
+    { status: 400, type: 'x_content_parse_exception' },
+  );
   add(putPolicy, 'an unknown phase', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { lukewarm: { actions: {} } } } } }, { status: 400 });
-  add(putPolicy, 'an action the phase does not allow', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { delete: {} } } } } } }, { status: 400 });
-  add(putPolicy, 'forcemerge in hot without rollover', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { forcemerge: { max_num_segments: 1 } } } } } } }, { status: 400 });
-  add(putPolicy, 'a phase without actions', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { min_age: '1d' } } } } }, { status: 400, type: 'x_content_parse_exception' });
-  add(putPolicy, 'an unknown action with a 300-character unicode name', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { ['ü'.repeat(300)]: {} } } } } } }, { status: 400 });
-  add(putPolicy, 'an extra field in an action', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { readonly: { fast: true } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+  add(
+    putPolicy,
+    'an action the phase does not allow',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { delete: {} } } } } } },
+    { status: 400 },
+  );
+  add(
+    putPolicy,
+    'forcemerge in hot without rollover',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { forcemerge: { max_num_segments: 1 } } } } } } },
+    { status: 400 },
+  );
+  add(
+    putPolicy,
+    'a phase without actions',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { min_age: '1d' } } } } },
+    { status: 400, type: 'x_content_parse_exception' },
+  );
+  add(
+    putPolicy,
+    'an unknown action with a 300-character unicode name',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { ['ü'.repeat(300)]: {} } } } } } },
+    { status: 400 },
+  );
+  add(
+    putPolicy,
+    'an extra field in an action',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { readonly: { fast: true } } } } } } },
+    { status: 400, type: 'x_content_parse_exception' },
+  );
   for (const [title, value] of [
     ['0', '0'],
     ['-1', '-1'],
@@ -410,13 +489,38 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     ['an object', '{}'],
     ['null', 'null'],
   ] as const) {
-    add(putPolicy, `shrink number_of_shards ${title}`, { method: 'PUT', path: '/_ilm/policy/p', body: `{"policy":{"phases":{"warm":{"actions":{"shrink":{"number_of_shards":${value}}}}}}}` }, { status: 400, type: 'x_content_parse_exception' });
+    add(
+      putPolicy,
+      `shrink number_of_shards ${title}`,
+      { method: 'PUT', path: '/_ilm/policy/p', body: `{"policy":{"phases":{"warm":{"actions":{"shrink":{"number_of_shards":${value}}}}}}}` },
+      { status: 400, type: 'x_content_parse_exception' },
+    );
   }
-  add(putPolicy, 'shrink without number_of_shards', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { shrink: {} } } } } } }, { status: 400, type: 'x_content_parse_exception' });
-  add(putPolicy, 'forcemerge max_num_segments 0', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { forcemerge: { max_num_segments: 0 } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+  add(
+    putPolicy,
+    'shrink without number_of_shards',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { shrink: {} } } } } } },
+    { status: 400, type: 'x_content_parse_exception' },
+  );
+  add(
+    putPolicy,
+    'forcemerge max_num_segments 0',
+    { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { forcemerge: { max_num_segments: 0 } } } } } } },
+    { status: 400, type: 'x_content_parse_exception' },
+  );
   if (modern) {
-    add(putPolicy, 'set_priority -1', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { set_priority: { priority: -1 } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
-    add(putPolicy, 'migrate enabled is a string', { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { migrate: { enabled: 'maybe' } } } } } } }, { status: 400, type: 'x_content_parse_exception' });
+    add(
+      putPolicy,
+      'set_priority -1',
+      { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { set_priority: { priority: -1 } } } } } } },
+      { status: 400, type: 'x_content_parse_exception' },
+    );
+    add(
+      putPolicy,
+      'migrate enabled is a string',
+      { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { warm: { actions: { migrate: { enabled: 'maybe' } } } } } } },
+      { status: 400, type: 'x_content_parse_exception' },
+    );
   }
   for (const [title, value] of [
     ['1e309', '1e309'],
@@ -427,31 +531,81 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     ['an object', '{}'],
     ['a 400-character string', JSON.stringify('9'.repeat(400))],
   ] as const) {
-    add(putPolicy, `min_age ${title}`, { method: 'PUT', path: '/_ilm/policy/p', body: `{"policy":{"phases":{"warm":{"min_age":${value},"actions":{}}}}}` }, { status: 400, type: 'x_content_parse_exception' });
+    add(
+      putPolicy,
+      `min_age ${title}`,
+      { method: 'PUT', path: '/_ilm/policy/p', body: `{"policy":{"phases":{"warm":{"min_age":${value},"actions":{}}}}}` },
+      { status: 400, type: 'x_content_parse_exception' },
+    );
   }
   // Policy names (es-ilm-engine.md 3.4: checked in this order, UTF-8 bytes for the length).
-  add(putPolicy, 'a 300-character name', { method: 'PUT', path: `/_ilm/policy/${LONG}`, body: VALID_POLICY }, { text: invalidPolicyName(LONG, 'name is too long, (300 > 255)') });
-  add(putPolicy, 'a 130-character, 260-byte unicode name', { method: 'PUT', path: `/_ilm/policy/${enc(UNICODE)}`, body: VALID_POLICY }, { text: invalidPolicyName(UNICODE, 'name is too long, (260 > 255)') });
-  add(putPolicy, 'a 256-byte emoji name', { method: 'PUT', path: `/_ilm/policy/${enc(EMOJI)}`, body: VALID_POLICY }, { text: invalidPolicyName(EMOJI, 'name is too long, (256 > 255)') });
-  add(putPolicy, 'a name starting with _', { method: 'PUT', path: '/_ilm/policy/_private', body: VALID_POLICY }, { text: invalidPolicyName('_private', "must not start with '_'") });
-  add(putPolicy, 'a name with a comma', { method: 'PUT', path: `/_ilm/policy/${enc('a,b')}`, body: VALID_POLICY }, { text: invalidPolicyName('a,b', "must not contain ','") });
-  add(putPolicy, 'a name with a space', { method: 'PUT', path: `/_ilm/policy/${enc('a b')}`, body: VALID_POLICY }, { text: invalidPolicyName('a b', 'must not contain spaces') });
+  add(
+    putPolicy,
+    'a 300-character name',
+    { method: 'PUT', path: `/_ilm/policy/${LONG}`, body: VALID_POLICY },
+    { text: invalidPolicyName(LONG, 'name is too long, (300 > 255)') },
+  );
+  add(
+    putPolicy,
+    'a 130-character, 260-byte unicode name',
+    { method: 'PUT', path: `/_ilm/policy/${enc(UNICODE)}`, body: VALID_POLICY },
+    { text: invalidPolicyName(UNICODE, 'name is too long, (260 > 255)') },
+  );
+  add(
+    putPolicy,
+    'a 256-byte emoji name',
+    { method: 'PUT', path: `/_ilm/policy/${enc(EMOJI)}`, body: VALID_POLICY },
+    { text: invalidPolicyName(EMOJI, 'name is too long, (256 > 255)') },
+  );
+  add(
+    putPolicy,
+    'a name starting with _',
+    { method: 'PUT', path: '/_ilm/policy/_private', body: VALID_POLICY },
+    { text: invalidPolicyName('_private', "must not start with '_'") },
+  );
+  add(
+    putPolicy,
+    'a name with a comma',
+    { method: 'PUT', path: `/_ilm/policy/${enc('a,b')}`, body: VALID_POLICY },
+    { text: invalidPolicyName('a,b', "must not contain ','") },
+  );
+  add(
+    putPolicy,
+    'a name with a space',
+    { method: 'PUT', path: `/_ilm/policy/${enc('a b')}`, body: VALID_POLICY },
+    { text: invalidPolicyName('a b', 'must not contain spaces') },
+  );
 
   // GET /_ilm/policy[/{policy}] (es-ilm-api.md 2.2)
   const getPolicy = 'GET /_ilm/policy/{policy}';
   add(getPolicy, 'a 300-character missing name', { method: 'GET', path: `/_ilm/policy/${LONG}` }, { text: policyNotFound(LONG) });
   add(getPolicy, 'a unicode missing name', { method: 'GET', path: `/_ilm/policy/${enc(UNICODE)}` }, { text: policyNotFound(UNICODE) });
-  add(getPolicy, 'a list with a missing name', { method: 'GET', path: `/_ilm/policy/${ERROR_POLICY},no-such-policy` }, { text: policyNotFound('no-such-policy') });
-  add(getPolicy, 'a wildcard in a list', { method: 'GET', path: '/_ilm/policy/shrink*,hot-warm-delete' }, {
-    text: illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value'),
-  });
+  add(
+    getPolicy,
+    'a list with a missing name',
+    { method: 'GET', path: `/_ilm/policy/${ERROR_POLICY},no-such-policy` },
+    { text: policyNotFound('no-such-policy') },
+  );
+  add(
+    getPolicy,
+    'a wildcard in a list',
+    { method: 'GET', path: '/_ilm/policy/shrink*,hot-warm-delete' },
+    {
+      text: illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value'),
+    },
+  );
   add('GET /_ilm/policy', '?master_timeout=-5', { method: 'GET', path: '/_ilm/policy?master_timeout=-5' }, badTimeParam('master_timeout', '-5'));
 
   // DELETE /_ilm/policy/{policy} (es-ilm-api.md 2.3)
   const deletePolicy = 'DELETE /_ilm/policy/{policy}';
-  add(deletePolicy, 'a policy in use', { method: 'DELETE', path: `/_ilm/policy/${ERROR_POLICY}` }, {
-    text: illegalArgument(`Cannot delete policy [${ERROR_POLICY}]. It is in use by one or more indices: [${ERROR_INDEX}]`),
-  });
+  add(
+    deletePolicy,
+    'a policy in use',
+    { method: 'DELETE', path: `/_ilm/policy/${ERROR_POLICY}` },
+    {
+      text: illegalArgument(`Cannot delete policy [${ERROR_POLICY}]. It is in use by one or more indices: [${ERROR_INDEX}]`),
+    },
+  );
   add(deletePolicy, 'a 300-character missing name', { method: 'DELETE', path: `/_ilm/policy/${LONG}` }, { text: policyNotFound(LONG) });
   add(deletePolicy, 'a unicode missing name', { method: 'DELETE', path: `/_ilm/policy/${enc(UNICODE)}` }, { text: policyNotFound(UNICODE) });
 
@@ -460,7 +614,12 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(explain, 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_ilm/explain` }, { text: indexNotFound(MISSING_INDEX) });
   add(explain, 'a 300-character missing index', { method: 'GET', path: `/${LONG}/_ilm/explain` }, { text: indexNotFound(LONG) });
   add(explain, 'a unicode missing index', { method: 'GET', path: `/${enc(UNICODE)}/_ilm/explain` }, { text: indexNotFound(UNICODE) });
-  add(explain, 'an existing and a missing index', { method: 'GET', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_ilm/explain` }, { text: indexNotFound(MISSING_INDEX) });
+  add(
+    explain,
+    'an existing and a missing index',
+    { method: 'GET', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_ilm/explain` },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
   add(explain, 'only_managed=maybe', { method: 'GET', path: `/${MANAGED_INDEX}/_ilm/explain?only_managed=maybe` }, { text: badBoolean('maybe') });
   add(explain, 'only_errors=2', { method: 'GET', path: `/${MANAGED_INDEX}/_ilm/explain?only_errors=2` }, { text: badBoolean('2') });
   add(explain, 'a path that is not valid percent-encoding', { method: 'GET', path: '/%E0%A4%A/_ilm/explain' }, { status: 400 });
@@ -472,7 +631,12 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(retry, 'a managed index not in ERROR', { method: 'POST', path: `/${MANAGED_INDEX}/_ilm/retry` }, { text: notInError(MANAGED_INDEX) });
   add(retry, 'an unmanaged index', { method: 'POST', path: `/${UNMANAGED_INDEX}/_ilm/retry` }, { text: notInError(UNMANAGED_INDEX) });
   add(retry, 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/_ilm/retry` }, modern ? { status: 400 } : { text: indexNotFound(MISSING_INDEX) });
-  add(retry, 'an index in ERROR with a missing one (all or nothing)', { method: 'POST', path: `/${ERROR_INDEX},${MISSING_INDEX}/_ilm/retry` }, modern ? { status: 400 } : { status: 404 });
+  add(
+    retry,
+    'an index in ERROR with a missing one (all or nothing)',
+    { method: 'POST', path: `/${ERROR_INDEX},${MISSING_INDEX}/_ilm/retry` },
+    modern ? { status: 400 } : { status: 404 },
+  );
   add(retry, 'a 300-character missing index', { method: 'POST', path: `/${LONG}/_ilm/retry` }, modern ? { status: 400 } : { text: indexNotFound(LONG) });
 
   // POST /_ilm/move/{index} (es-ilm-api.md 2.6, es-ilm-engine.md 4.5)
@@ -482,19 +646,68 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   const wrongStep = { phase: 'hot', action: 'nope', name: 'nope' };
   add(move, 'no body', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}` }, { text: parseException('request body is required') });
   add(move, 'an empty object', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: {} }, { status: 400 });
-  add(move, 'current_step is a string', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: 'hot', next_step: { phase: 'warm' } } }, { status: 400 });
-  add(move, 'an extra field', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: current, force: true } }, { status: 400 });
-  add(move, 'a missing index', { method: 'POST', path: `/_ilm/move/${MISSING_INDEX}`, body: { current_step: current, next_step: current } }, modern ? { text: illegalArgument(`index [${MISSING_INDEX}] does not exist`) } : { status: 400 });
-  add(move, 'an unmanaged index', { method: 'POST', path: `/_ilm/move/${UNMANAGED_INDEX}`, body: { current_step: current, next_step: current } }, modern ? { text: illegalArgument(`index [${UNMANAGED_INDEX}] is not associated with an Index Lifecycle Policy`) } : { status: 400 });
-  add(move, 'a wrong current step', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: wrongStep, next_step: current } }, modern ? { text: illegalArgument(`index [${MANAGED_INDEX}] is not on current step [${stepJson(wrongStep)}], currently: [${stepJson(current)}]`) } : { status: 400 });
+  add(
+    move,
+    'current_step is a string',
+    { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: 'hot', next_step: { phase: 'warm' } } },
+    { status: 400 },
+  );
+  add(
+    move,
+    'an extra field',
+    { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: current, force: true } },
+    { status: 400 },
+  );
+  add(
+    move,
+    'a missing index',
+    { method: 'POST', path: `/_ilm/move/${MISSING_INDEX}`, body: { current_step: current, next_step: current } },
+    modern ? { text: illegalArgument(`index [${MISSING_INDEX}] does not exist`) } : { status: 400 },
+  );
+  add(
+    move,
+    'an unmanaged index',
+    { method: 'POST', path: `/_ilm/move/${UNMANAGED_INDEX}`, body: { current_step: current, next_step: current } },
+    modern ? { text: illegalArgument(`index [${UNMANAGED_INDEX}] is not associated with an Index Lifecycle Policy`) } : { status: 400 },
+  );
+  add(
+    move,
+    'a wrong current step',
+    { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: wrongStep, next_step: current } },
+    modern
+      ? { text: illegalArgument(`index [${MANAGED_INDEX}] is not on current step [${stepJson(wrongStep)}], currently: [${stepJson(current)}]`) }
+      : { status: 400 },
+  );
   const nowhere = { phase: 'warm', action: 'nope', name: 'nope' };
-  add(move, 'a next step the policy does not have', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: nowhere } }, modern ? { text: illegalArgument(`step [${stepJson(nowhere)}] for index [${MANAGED_INDEX}] with policy [${LIFECYCLE_POLICY}] does not exist`) } : { status: 400 });
-  add(move, '?master_timeout=xyz on a move to the current step', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}?master_timeout=xyz`, body: { current_step: current, next_step: current } }, badTimeParam('master_timeout', 'xyz'));
-  add(move, 'a 300-character unicode phase', { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: { ...current, phase: 'ß'.repeat(300) }, next_step: current } }, { status: 400 });
+  add(
+    move,
+    'a next step the policy does not have',
+    { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: current, next_step: nowhere } },
+    modern
+      ? { text: illegalArgument(`step [${stepJson(nowhere)}] for index [${MANAGED_INDEX}] with policy [${LIFECYCLE_POLICY}] does not exist`) }
+      : { status: 400 },
+  );
+  add(
+    move,
+    '?master_timeout=xyz on a move to the current step',
+    { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}?master_timeout=xyz`, body: { current_step: current, next_step: current } },
+    badTimeParam('master_timeout', 'xyz'),
+  );
+  add(
+    move,
+    'a 300-character unicode phase',
+    { method: 'POST', path: `/_ilm/move/${MANAGED_INDEX}`, body: { current_step: { ...current, phase: 'ß'.repeat(300) }, next_step: current } },
+    { status: 400 },
+  );
 
   // POST /{index}/_ilm/remove (es-ilm-api.md 2.7)
   add('POST /{index}/_ilm/remove', 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/_ilm/remove` }, { text: indexNotFound(MISSING_INDEX) });
-  add('POST /{index}/_ilm/remove', 'an existing and a missing index', { method: 'POST', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_ilm/remove` }, { text: indexNotFound(MISSING_INDEX) });
+  add(
+    'POST /{index}/_ilm/remove',
+    'an existing and a missing index',
+    { method: 'POST', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_ilm/remove` },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
 
   // Index reads (es-ilm-api.md 3.2)
   add('GET /{index}', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
@@ -502,13 +715,28 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('HEAD /{index}', 'a missing index', { method: 'HEAD', path: `/${MISSING_INDEX}` }, { status: 404 });
   add('HEAD /{index}', 'a 300-character unicode missing index', { method: 'HEAD', path: `/${enc(UNICODE)}` }, { status: 404 });
   add('GET /{index}/_settings', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_settings` }, { text: indexNotFound(MISSING_INDEX) });
-  add('GET /_settings/{name}', 'an unknown value in a list of expand_wildcards', { method: 'GET', path: '/_settings/index.number_of_shards?expand_wildcards=open,bogus' }, { text: badWildcard('bogus') });
-  add('GET /{index}/_settings/{name}', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_settings/index.number_of_shards` }, { text: indexNotFound(MISSING_INDEX) });
+  add(
+    'GET /_settings/{name}',
+    'an unknown value in a list of expand_wildcards',
+    { method: 'GET', path: '/_settings/index.number_of_shards?expand_wildcards=open,bogus' },
+    { text: badWildcard('bogus') },
+  );
+  add(
+    'GET /{index}/_settings/{name}',
+    'a missing index',
+    { method: 'GET', path: `/${MISSING_INDEX}/_settings/index.number_of_shards` },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
 
   // PUT /{index} (es-ilm-api.md 3.1: names checked in this order)
   const create = 'PUT /{index}';
   const badName = (name: string, description: string, path = `/${enc(name)}`): void =>
-    add(create, `index name ${JSON.stringify(name.length > 20 ? `${name.slice(0, 12)}...` : name)}`, { method: 'PUT', path, body: {} }, { text: invalidIndexName(name, description) });
+    add(
+      create,
+      `index name ${JSON.stringify(name.length > 20 ? `${name.slice(0, 12)}...` : name)}`,
+      { method: 'PUT', path, body: {} },
+      { text: invalidIndexName(name, description) },
+    );
   badName('Upper-Case', 'must be lowercase');
   badName('_underscore', "must not start with '_', '-', or '+'");
   badName('-dash', "must not start with '_', '-', or '+'");
@@ -522,55 +750,110 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   badName(LONG, 'index name is too long, (300 > 255)');
   badName(UNICODE, 'index name is too long, (260 > 255)');
   badName(EMOJI, 'index name is too long, (256 > 255)');
-  add(create, 'an index that exists', { method: 'PUT', path: `/${MANAGED_INDEX}`, body: {} }, {
-    text: esError(400, 'resource_already_exists_exception', `index [${MANAGED_INDEX}/${facts.uuid(MANAGED_INDEX)}] already exists`, {
-      index_uuid: facts.uuid(MANAGED_INDEX),
-      index: MANAGED_INDEX,
-    }),
-  });
+  add(
+    create,
+    'an index that exists',
+    { method: 'PUT', path: `/${MANAGED_INDEX}`, body: {} },
+    {
+      text: esError(400, 'resource_already_exists_exception', `index [${MANAGED_INDEX}/${facts.uuid(MANAGED_INDEX)}] already exists`, {
+        index_uuid: facts.uuid(MANAGED_INDEX),
+        index: MANAGED_INDEX,
+      }),
+    },
+  );
   add(create, 'the name of an alias', { method: 'PUT', path: `/${ALIAS}`, body: {} }, { text: invalidIndexName(ALIAS, 'already exists as alias') });
   add(create, 'settings is a string', { method: 'PUT', path: '/new-index', body: { settings: 'fast' } }, { status: 400 });
   add(create, 'aliases is a number', { method: 'PUT', path: '/new-index', body: { aliases: 1 } }, { status: 400 });
   add(create, 'an unknown top-level key', { method: 'PUT', path: '/new-index', body: { setings: {} } }, { status: 400 });
-  add(create, 'an unknown setting', { method: 'PUT', path: '/new-index', body: { settings: { 'index.foo': 1 } } }, {
-    text: illegalArgument(
-      'unknown setting [index.foo] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
-    ),
-  });
+  add(
+    create,
+    'an unknown setting',
+    { method: 'PUT', path: '/new-index', body: { settings: { 'index.foo': 1 } } },
+    {
+      text: illegalArgument(
+        'unknown setting [index.foo] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
+      ),
+    },
+  );
   for (const value of ['0', '-1', '1025', '1e309', '9223372036854775808', '"two"', '1.5', 'true']) {
-    add(create, `number_of_shards ${value}`, { method: 'PUT', path: '/new-index', body: `{"settings":{"index.number_of_shards":${value}}}` }, { status: 400, type: 'illegal_argument_exception' });
+    add(
+      create,
+      `number_of_shards ${value}`,
+      { method: 'PUT', path: '/new-index', body: `{"settings":{"index.number_of_shards":${value}}}` },
+      { status: 400, type: 'illegal_argument_exception' },
+    );
   }
   for (const value of ['-5', '1e309', '9223372036854775808', '"yesterday"']) {
-    add(create, `origination_date ${value}`, { method: 'PUT', path: '/new-index', body: `{"settings":{"index.lifecycle.origination_date":${value}}}` }, { status: 400, type: 'illegal_argument_exception' });
+    add(
+      create,
+      `origination_date ${value}`,
+      { method: 'PUT', path: '/new-index', body: `{"settings":{"index.lifecycle.origination_date":${value}}}` },
+      { status: 400, type: 'illegal_argument_exception' },
+    );
   }
   if (profile.parseOriginationDate) {
-    add(create, 'parse_origination_date on a name without a date', { method: 'PUT', path: '/logs-x', body: { settings: { 'index.lifecycle.parse_origination_date': true } } }, {
-      text: illegalArgument("index name [logs-x] does not match pattern '^.*-(\\d{4}.\\d{2}.\\d{2})(-[\\d]+)?$'"),
-    });
+    add(
+      create,
+      'parse_origination_date on a name without a date',
+      { method: 'PUT', path: '/logs-x', body: { settings: { 'index.lifecycle.parse_origination_date': true } } },
+      {
+        text: illegalArgument("index name [logs-x] does not match pattern '^.*-(\\d{4}.\\d{2}.\\d{2})(-[\\d]+)?$'"),
+      },
+    );
   }
 
   // DELETE /{index}
   const remove = 'DELETE /{index}';
   add(remove, 'a missing index', { method: 'DELETE', path: `/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
-  add(remove, 'an existing and a missing index (all or nothing)', { method: 'DELETE', path: `/${UNMANAGED_INDEX},${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
+  add(
+    remove,
+    'an existing and a missing index (all or nothing)',
+    { method: 'DELETE', path: `/${UNMANAGED_INDEX},${MISSING_INDEX}` },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
   add(remove, 'a 300-character missing index', { method: 'DELETE', path: `/${LONG}` }, { text: indexNotFound(LONG) });
 
   // PUT /{index}/_settings
   const update = 'PUT /{index}/_settings';
   add(update, 'no body', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings` }, { text: parseException('request body is required') });
   add(update, 'a missing index', { method: 'PUT', path: `/${MISSING_INDEX}/_settings`, body: { 'index.priority': 1 } }, { text: indexNotFound(MISSING_INDEX) });
-  add(update, 'an existing and a missing index (all or nothing)', { method: 'PUT', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_settings`, body: { 'index.priority': 1 } }, { text: indexNotFound(MISSING_INDEX) });
-  add(update, 'the final number_of_shards', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.number_of_shards': 3 } }, { status: 400, type: 'illegal_argument_exception' });
-  add(update, 'an unknown setting', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.foo': 1 } }, {
-    text: illegalArgument(
-      'unknown setting [index.foo] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
-    ),
-  });
-  add(update, 'a valid and an unknown setting (all or nothing)', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.priority': 7, 'index.foo': 1 } }, { status: 400 });
+  add(
+    update,
+    'an existing and a missing index (all or nothing)',
+    { method: 'PUT', path: `/${MANAGED_INDEX},${MISSING_INDEX}/_settings`, body: { 'index.priority': 1 } },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
+  add(
+    update,
+    'the final number_of_shards',
+    { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.number_of_shards': 3 } },
+    { status: 400, type: 'illegal_argument_exception' },
+  );
+  add(
+    update,
+    'an unknown setting',
+    { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.foo': 1 } },
+    {
+      text: illegalArgument(
+        'unknown setting [index.foo] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
+      ),
+    },
+  );
+  add(
+    update,
+    'a valid and an unknown setting (all or nothing)',
+    { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.priority': 7, 'index.foo': 1 } },
+    { status: 400 },
+  );
   for (const value of ['-1', '1e309', '9223372036854775808', '"high"', '{"a":1}']) {
     add(update, `priority ${value}`, { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: `{"index.priority":${value}}` }, { status: 400 });
   }
-  add(update, 'origination_date "yesterday"', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.lifecycle.origination_date': 'yesterday' } }, { status: 400 });
+  add(
+    update,
+    'origination_date "yesterday"',
+    { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: { 'index.lifecycle.origination_date': 'yesterday' } },
+    { status: 400 },
+  );
 
   // The /_sim control plane: the contract (architecture.md) says errors are ES-shaped 400s.
   const advance = 'POST /_sim/clock/_advance';
@@ -579,49 +862,87 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(advance, 'an extra field', { method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d', dry_run: true } }, { status: 400 });
   // Issue 14, item 11: setting values are echoed and parsed as written, not as JavaScript prints them.
   for (const written of ['1E2', '2.0', '9007199254740993']) {
-    add('PUT /{index}', `number_of_shards written as ${written}`, { method: 'PUT', path: '/number-index', body: `{"settings":{"index.number_of_shards":${written}}}` }, {
+    add(
+      'PUT /{index}',
+      `number_of_shards written as ${written}`,
+      { method: 'PUT', path: '/number-index', body: `{"settings":{"index.number_of_shards":${written}}}` },
+      {
+        status: 400,
+        type: 'illegal_argument_exception',
+        reason: `Failed to parse value [${written}] for setting [index.number_of_shards]`,
+      },
+    );
+  }
+  add(
+    'PUT /{index}',
+    'an object in a settings list',
+    { method: 'PUT', path: '/list-index', body: { settings: { 'index.routing.allocation.include._name': [{ a: 1 }] } } },
+    {
+      status: 500,
+      type: 'illegal_state_exception',
+      reason: 'only value lists are allowed in serialized settings',
+    },
+  );
+  add(
+    'PUT /{index}/_settings',
+    'number_of_replicas written as 1e0',
+    { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index.number_of_replicas":1e0}' },
+    {
       status: 400,
       type: 'illegal_argument_exception',
-      reason: `Failed to parse value [${written}] for setting [index.number_of_shards]`,
-    });
-  }
-  add('PUT /{index}', 'an object in a settings list', { method: 'PUT', path: '/list-index', body: { settings: { 'index.routing.allocation.include._name': [{ a: 1 }] } } }, {
-    status: 500,
-    type: 'illegal_state_exception',
-    reason: 'only value lists are allowed in serialized settings',
-  });
-  add('PUT /{index}/_settings', 'number_of_replicas written as 1e0', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index.number_of_replicas":1e0}' }, {
-    status: 400,
-    type: 'illegal_argument_exception',
-    reason: 'Failed to parse value [1e0] for setting [index.number_of_replicas]',
-  });
+      reason: 'Failed to parse value [1e0] for setting [index.number_of_replicas]',
+    },
+  );
   // Issue 14, item 6: DELETE /<alias> deleted the alias's indices; ES refuses it since 6.0 (#25268).
-  add('DELETE /{index}', 'an alias', { method: 'DELETE', path: `/${ALIAS}` }, {
-    text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
-  });
-  add('DELETE /{index}', 'an index and an alias', { method: 'DELETE', path: `/${UNMANAGED_INDEX},${ALIAS}` }, {
-    text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
-  });
+  add(
+    'DELETE /{index}',
+    'an alias',
+    { method: 'DELETE', path: `/${ALIAS}` },
+    {
+      text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
+    },
+  );
+  add(
+    'DELETE /{index}',
+    'an index and an alias',
+    { method: 'DELETE', path: `/${UNMANAGED_INDEX},${ALIAS}` },
+    {
+      text: illegalArgument(`The provided expression [${ALIAS}] matches an alias, specify the corresponding concrete indices instead.`),
+    },
+  );
   // Issue 14, item 5: aliases of a new index are validated as ES's AliasValidator and Metadata.Builder do.
   const aliasCase = (title: string, aliases: Record<string, unknown>, expectation: Expectation): void =>
     add('PUT /{index}', `aliases: ${title}`, { method: 'PUT', path: '/alias-index', body: { aliases } }, expectation);
   aliasCase('an empty name', { '': {} }, { text: illegalArgument('alias name is required') });
   aliasCase('_all', { _all: {} }, { text: esError(400, 'invalid_alias_name_exception', "Invalid alias name [_all]: must not start with '_', '-', or '+'") });
-  aliasCase('a comma list', { 'a,b': {} }, {
-    text: esError(400, 'invalid_alias_name_exception', 'Invalid alias name [a,b]: must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]'),
-  });
-  aliasCase('the name of an existing index', { [UNMANAGED_INDEX]: {} }, {
-    status: 400,
-    type: 'invalid_alias_name_exception',
-    reason: `Invalid alias name [${UNMANAGED_INDEX}], ${profile.dataStreams === 'none' ? 'an index' : 'an index or data stream'} exists with the same name as the alias`,
-  });
-  aliasCase('the name of the new index', { 'alias-index': {} }, {
-    status: 500,
-    type: 'illegal_state_exception',
-    reason: profile.dataStreams === 'none'
-      ? 'index and alias names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index])]'
-      : 'index, alias, and data stream names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index]) conflicts with index]',
-  });
+  aliasCase(
+    'a comma list',
+    { 'a,b': {} },
+    {
+      text: esError(400, 'invalid_alias_name_exception', 'Invalid alias name [a,b]: must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]'),
+    },
+  );
+  aliasCase(
+    'the name of an existing index',
+    { [UNMANAGED_INDEX]: {} },
+    {
+      status: 400,
+      type: 'invalid_alias_name_exception',
+      reason: `Invalid alias name [${UNMANAGED_INDEX}], ${profile.dataStreams === 'none' ? 'an index' : 'an index or data stream'} exists with the same name as the alias`,
+    },
+  );
+  aliasCase(
+    'the name of the new index',
+    { 'alias-index': {} },
+    {
+      status: 500,
+      type: 'illegal_state_exception',
+      reason:
+        profile.dataStreams === 'none'
+          ? 'index and alias names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index])]'
+          : 'index, alias, and data stream names need to be unique, but the following duplicates were found [alias-index (alias of [alias-index]) conflicts with index]',
+    },
+  );
   // Issue 14, item 5: an alias value that is not an object sends ES's `Alias.fromXContent` reading on
   // past it (src/api/indices/alias-spec.ts); 8.0+ refuses the tokens it meets (PR #71889).
   const noAlias = { text: illegalArgument('No alias is specified') };
@@ -644,18 +965,42 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     add('GET /_sim/history', `?${query}`, { method: 'GET', path: `/_sim/history?${query}` }, { text: illegalArgument(reason) });
   }
   // Issue 14, item 7: `__proto__` once carried the field through the prototype and moved the clock.
-  add(advance, 'the field inside __proto__', { method: 'POST', path: '/_sim/clock/_advance', body: '{"__proto__":{"by":"5d"}}' }, {
-    text: illegalArgument('unknown field [__proto__], expected only [by]'),
-  });
-  add('POST /_sim/clock/_set', 'the field inside __proto__', { method: 'POST', path: '/_sim/clock/_set', body: '{"__proto__":{"to":"2090-01-01"}}' }, {
-    text: illegalArgument('unknown field [__proto__], expected only [to]'),
-  });
-  add('PUT /{index}', 'settings inside __proto__', { method: 'PUT', path: '/proto-index', body: '{"settings":{"__proto__":{"index.number_of_shards":3}}}' }, {
-    text: illegalArgument('unknown setting [index.__proto__.index.number_of_shards] please check that any required plugins are installed, or check the breaking changes documentation for removed settings'),
-  });
-  add('PUT /{index}/_settings', 'a setting named __proto__', { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index":{"__proto__":"1"}}' }, {
-    text: illegalArgument('unknown setting [index.__proto__] please check that any required plugins are installed, or check the breaking changes documentation for removed settings'),
-  });
+  add(
+    advance,
+    'the field inside __proto__',
+    { method: 'POST', path: '/_sim/clock/_advance', body: '{"__proto__":{"by":"5d"}}' },
+    {
+      text: illegalArgument('unknown field [__proto__], expected only [by]'),
+    },
+  );
+  add(
+    'POST /_sim/clock/_set',
+    'the field inside __proto__',
+    { method: 'POST', path: '/_sim/clock/_set', body: '{"__proto__":{"to":"2090-01-01"}}' },
+    {
+      text: illegalArgument('unknown field [__proto__], expected only [to]'),
+    },
+  );
+  add(
+    'PUT /{index}',
+    'settings inside __proto__',
+    { method: 'PUT', path: '/proto-index', body: '{"settings":{"__proto__":{"index.number_of_shards":3}}}' },
+    {
+      text: illegalArgument(
+        'unknown setting [index.__proto__.index.number_of_shards] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
+      ),
+    },
+  );
+  add(
+    'PUT /{index}/_settings',
+    'a setting named __proto__',
+    { method: 'PUT', path: `/${MANAGED_INDEX}/_settings`, body: '{"index":{"__proto__":"1"}}' },
+    {
+      text: illegalArgument(
+        'unknown setting [index.__proto__] please check that any required plugins are installed, or check the breaking changes documentation for removed settings',
+      ),
+    },
+  );
   for (const value of ['true', 'null', '[]', '{}', '"5x"', '"-1d"', '-1', '"-1"', '1e309', '9223372036854775808', '"1.5d"', '""']) {
     add(advance, `by ${value}`, { method: 'POST', path: '/_sim/clock/_advance', body: `{"by":${value}}` }, { status: 400 });
   }
@@ -665,18 +1010,30 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     add(advance, `by ${value} (past the end of time)`, { method: 'POST', path: '/_sim/clock/_advance', body: `{"by":${value}}` }, { status: 400 });
   }
   // Issue 14, item 11: numbers are echoed as the request wrote them, not as JavaScript prints them.
-  const unitMissing = (field: string, text: string): Expectation => ({ text: illegalArgument(`failed to parse setting [${field}] with value [${text}] as a time value: unit is missing or unrecognized`) });
+  const unitMissing = (field: string, text: string): Expectation => ({
+    text: illegalArgument(`failed to parse setting [${field}] with value [${text}] as a time value: unit is missing or unrecognized`),
+  });
   add(advance, 'by -1E2 (echoed as written)', { method: 'POST', path: '/_sim/clock/_advance', body: '{"by":-1E2}' }, unitMissing('by', '-1E2'));
   const set = 'POST /_sim/clock/_set';
   add(set, 'no body', { method: 'POST', path: '/_sim/clock/_set' }, { status: 400 });
   add(set, 'backwards', { method: 'POST', path: '/_sim/clock/_set', body: { to: 0 } }, { status: 400 });
-  add(set, 'backwards by one millisecond, as ISO', { method: 'POST', path: '/_sim/clock/_set', body: { to: new Date(Date.UTC(2024, 0, 1) + fixtureMinutes(profile) * 60_000 - 1).toISOString() } }, { status: 400 });
+  add(
+    set,
+    'backwards by one millisecond, as ISO',
+    { method: 'POST', path: '/_sim/clock/_set', body: { to: new Date(Date.UTC(2024, 0, 1) + fixtureMinutes(profile) * 60_000 - 1).toISOString() } },
+    { status: 400 },
+  );
   for (const value of ['"yesterday"', 'true', 'null', '[]', '1e309', '9223372036854775808', '"2024-13-45T00:00:00Z"', '-1', '""']) {
     add(set, `to ${value}`, { method: 'POST', path: '/_sim/clock/_set', body: `{"to":${value}}` }, { status: 400 });
   }
-  add(set, 'to 9007199254740993 (echoed as written)', { method: 'POST', path: '/_sim/clock/_set', body: '{"to":9007199254740993}' }, {
-    text: illegalArgument('[to] invalid instant [9007199254740993]: epoch milliseconds must be a finite integer within ±9007199254740991'),
-  });
+  add(
+    set,
+    'to 9007199254740993 (echoed as written)',
+    { method: 'POST', path: '/_sim/clock/_set', body: '{"to":9007199254740993}' },
+    {
+      text: illegalArgument('[to] invalid instant [9007199254740993]: epoch milliseconds must be a finite integer within ±9007199254740991'),
+    },
+  );
   add(set, 'an extra field', { method: 'POST', path: '/_sim/clock/_set', body: { to: '2030-01-01T00:00:00Z', by: '1d' } }, { status: 400 });
 
   const next = 'POST /_sim/clock/_next';
@@ -690,16 +1047,29 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     ['until that is not an object', 'warm', '[until] must be an object such as {"index": "logs", "phase": "warm"}, not "warm"'],
     ['until without an index', { phase: 'warm' }, '[until.index] must be an index name'],
     ['until with an unknown field', { index: MANAGED_INDEX, colour: 'blue' }, 'unknown field [colour] in [until], expected [index, step, phase, exists]'],
-    ['until with two conditions', { index: MANAGED_INDEX, phase: 'warm', exists: false }, '[until] needs exactly one of [step], [phase] and [exists], got [phase, exists]'],
+    [
+      'until with two conditions',
+      { index: MANAGED_INDEX, phase: 'warm', exists: false },
+      '[until] needs exactly one of [step], [phase] and [exists], got [phase, exists]',
+    ],
     ['until with no condition', { index: MANAGED_INDEX }, '[until] needs exactly one of [step], [phase] and [exists], got []'],
-    ['until a step that is not phase/action/step', { index: MANAGED_INDEX, step: 'warm/shrink' }, '[until.step] must be "<phase>/<action>/<step>", not "warm/shrink"'],
+    [
+      'until a step that is not phase/action/step',
+      { index: MANAGED_INDEX, step: 'warm/shrink' },
+      '[until.step] must be "<phase>/<action>/<step>", not "warm/shrink"',
+    ],
     ['until a phase that is not a string', { index: MANAGED_INDEX, phase: 5 }, '[until.phase] must be a phase name, not 5'],
     ['until exists true', { index: MANAGED_INDEX, exists: true }, '[until.exists] can only be false (wait until the index is gone), not true'],
   ];
   for (const [label, until, reason] of untilCases) {
     add(next, label, { method: 'POST', path: '/_sim/clock/_next', body: { within: '30d', until } }, { text: illegalArgument(reason) });
   }
-  add(next, 'until with a bad within', { method: 'POST', path: '/_sim/clock/_next', body: { within: '5x', until: { index: MANAGED_INDEX, phase: 'warm' } } }, { status: 400 });
+  add(
+    next,
+    'until with a bad within',
+    { method: 'POST', path: '/_sim/clock/_next', body: { within: '5x', until: { index: MANAGED_INDEX, phase: 'warm' } } },
+    { status: 400 },
+  );
 
   const allocation = 'PUT /_sim/allocation';
   add(allocation, 'no body', { method: 'PUT', path: '/_sim/allocation' }, { status: 400 });
@@ -717,14 +1087,29 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(putNodes, 'an empty list', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [] } }, { status: 400, reason: '[nodes] must name at least one node' });
   add(putNodes, 'nodes is an object', { method: 'PUT', path: '/_sim/nodes', body: { nodes: {} } }, { status: 400 });
   add(putNodes, 'a node without a name', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ roles: ['data'] }] } }, { status: 400 });
-  add(putNodes, 'a name twice', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a' }, { name: 'a' }] } }, { status: 400, reason: '[nodes] names the node [a] twice' });
+  add(
+    putNodes,
+    'a name twice',
+    { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a' }, { name: 'a' }] } },
+    { status: 400, reason: '[nodes] names the node [a] twice' },
+  );
   add(putNodes, 'an unknown role', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a', roles: ['data_lukewarm'] }] } }, { status: 400 });
-  add(putNodes, 'an attribute that is a number', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a', attributes: { rack: 1 } }] } }, { status: 400 });
+  add(
+    putNodes,
+    'an attribute that is a number',
+    { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a', attributes: { rack: 1 } }] } },
+    { status: 400 },
+  );
   add(putNodes, 'an unknown field', { method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'a' }], seed: 1 } }, { status: 400 });
   const addNode = 'POST /_sim/nodes';
   add(addNode, 'no body', { method: 'POST', path: '/_sim/nodes' }, { status: 400 });
   add(addNode, 'a node without a name', { method: 'POST', path: '/_sim/nodes', body: { roles: ['data'] } }, { status: 400 });
-  add(addNode, 'the default node again', { method: 'POST', path: '/_sim/nodes', body: { name: 'ilm-sim' } }, { status: 400, reason: 'a node named [ilm-sim] is already in the cluster' });
+  add(
+    addNode,
+    'the default node again',
+    { method: 'POST', path: '/_sim/nodes', body: { name: 'ilm-sim' } },
+    { status: 400, reason: 'a node named [ilm-sim] is already in the cluster' },
+  );
   add('DELETE /_sim/nodes/{name}', 'an unknown node', { method: 'DELETE', path: '/_sim/nodes/nope' }, { status: 404 });
   add('DELETE /_sim/nodes/{name}', 'the last node', { method: 'DELETE', path: '/_sim/nodes/ilm-sim' }, { status: 400 });
   add('POST /_sim/nodes/{name}/_stop', 'an unknown node', { method: 'POST', path: '/_sim/nodes/nope/_stop' }, { status: 404, reason: 'no node named [nope]' });
@@ -742,10 +1127,20 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(faults, 'an empty step name', { method: 'POST', path: '/_sim/faults', body: { step: '', error } }, { status: 400 });
   add(faults, 'index is a number', { method: 'POST', path: '/_sim/faults', body: { index: 5, step: 'shrink', error } }, { status: 400 });
   for (const value of ['0', '-1', '1.5', '1e309', '9223372036854775808', '"3"']) {
-    add(faults, `times ${value}`, { method: 'POST', path: '/_sim/faults', body: `{"step":"shrink","times":${value},"error":{"type":"x","reason":"y"}}` }, { status: 400 });
+    add(
+      faults,
+      `times ${value}`,
+      { method: 'POST', path: '/_sim/faults', body: `{"step":"shrink","times":${value},"error":{"type":"x","reason":"y"}}` },
+      { status: 400 },
+    );
   }
   for (const value of ['2', '-0.1', '1e309', '"half"', 'null']) {
-    add(faults, `probability ${value}`, { method: 'POST', path: '/_sim/faults', body: `{"step":"shrink","probability":${value},"error":{"type":"x","reason":"y"}}` }, { status: 400 });
+    add(
+      faults,
+      `probability ${value}`,
+      { method: 'POST', path: '/_sim/faults', body: `{"step":"shrink","probability":${value},"error":{"type":"x","reason":"y"}}` },
+      { status: 400 },
+    );
   }
   add('DELETE /_sim/faults/{id}', 'a missing fault', { method: 'DELETE', path: '/_sim/faults/fault-999' }, { status: 404 });
   add('DELETE /_sim/faults/{id}', 'a 300-character unicode id', { method: 'DELETE', path: `/_sim/faults/${enc('ф'.repeat(300))}` }, { status: 404 });
@@ -762,10 +1157,20 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add('POST /_sim/ingest', 'an empty object', { method: 'POST', path: '/_sim/ingest', body: {} }, { status: 400 });
   add('POST /_sim/ingest', 'a negative count', { method: 'POST', path: '/_sim/ingest', body: { index: MANAGED_INDEX, count: -1 } }, { status: 400 });
   add('POST /_sim/ingest', 'count 1e309', { method: 'POST', path: '/_sim/ingest', body: `{"index":"${MANAGED_INDEX}","count":1e309}` }, { status: 400 });
-  add('POST /_sim/ingest', 'count 9223372036854775808', { method: 'POST', path: '/_sim/ingest', body: `{"index":"${MANAGED_INDEX}","count":9223372036854775808}` }, { status: 400 });
-  add('POST /_sim/ingest', 'bytes_each is an object', { method: 'POST', path: '/_sim/ingest', body: { index: MANAGED_INDEX, count: 1, bytes_each: { a: 1 } } }, {
-    text: illegalArgument('[bytes_each] must be a size'),
-  });
+  add(
+    'POST /_sim/ingest',
+    'count 9223372036854775808',
+    { method: 'POST', path: '/_sim/ingest', body: `{"index":"${MANAGED_INDEX}","count":9223372036854775808}` },
+    { status: 400 },
+  );
+  add(
+    'POST /_sim/ingest',
+    'bytes_each is an object',
+    { method: 'POST', path: '/_sim/ingest', body: { index: MANAGED_INDEX, count: 1, bytes_each: { a: 1 } } },
+    {
+      text: illegalArgument('[bytes_each] must be a size'),
+    },
+  );
   add('POST /_sim/ingest', 'index is a number', { method: 'POST', path: '/_sim/ingest', body: { index: 1, count: 1 } }, { status: 400 });
   const putTemplate = 'PUT /_index_template/{name}';
   add(putTemplate, 'no body', { method: 'PUT', path: '/_index_template/t' }, { status: 400 });
@@ -773,7 +1178,12 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(putTemplate, 'an unknown field', { method: 'PUT', path: '/_index_template/t', body: { index_patterns: ['x-*'], colour: 'blue' } }, { status: 400 });
   add(putTemplate, 'priority -1', { method: 'PUT', path: '/_index_template/t', body: { index_patterns: ['x-*'], priority: -1 } }, { status: 400 });
   add(putTemplate, 'priority 1e309', { method: 'PUT', path: '/_index_template/t', body: '{"index_patterns":["x-*"],"priority":1e309}' }, { status: 400 });
-  add(putTemplate, 'an unknown setting', { method: 'PUT', path: '/_index_template/t', body: { index_patterns: ['x-*'], template: { settings: { 'index.foo': 1 } } } }, { status: 400 });
+  add(
+    putTemplate,
+    'an unknown setting',
+    { method: 'PUT', path: '/_index_template/t', body: { index_patterns: ['x-*'], template: { settings: { 'index.foo': 1 } } } },
+    { status: 400 },
+  );
   add('GET /_index_template/{name}', 'a missing template', { method: 'GET', path: `/_index_template/${LONG}` }, { status: 404 });
   add('DELETE /_index_template/{name}', 'a missing template', { method: 'DELETE', path: `/_index_template/${enc(UNICODE)}` }, { status: 404 });
   add('POST /{index}/_doc', 'an invalid index name', { method: 'POST', path: '/Upper-Case/_doc', body: { a: 1 } }, { status: 400 });
@@ -781,7 +1191,9 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   // ---- Routes added with data streams, rollover, bulk and snapshots ----
   const dataStreams = profile.dataStreams !== 'none';
   const v8 = profile.dataStreams === 'v8';
-  const noHandler = (method: string, path: string): Expectation => ({ text: JSON.stringify({ error: `no handler found for uri [${path}] and method [${method}]` }) });
+  const noHandler = (method: string, path: string): Expectation => ({
+    text: JSON.stringify({ error: `no handler found for uri [${path}] and method [${method}]` }),
+  });
   const resourceNotFound = (reason: string): string => esError(404, 'resource_not_found_exception', reason);
   const INVALID_CHARS = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
 
@@ -789,7 +1201,12 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   // `data_stream [name]` in front, lowercase, then the backing-index prefix; 7.9/7.10 refused any '.').
   const putStream = 'PUT /_data_stream/{name}';
   const streamName = (title: string, name: string, description: string): void =>
-    add(putStream, title, { method: 'PUT', path: `/_data_stream/${enc(name)}` }, dataStreams ? { text: illegalArgument(`data_stream [${name}] ${description}`) } : noHandler('PUT', `/_data_stream/${enc(name)}`));
+    add(
+      putStream,
+      title,
+      { method: 'PUT', path: `/_data_stream/${enc(name)}` },
+      dataStreams ? { text: illegalArgument(`data_stream [${name}] ${description}`) } : noHandler('PUT', `/_data_stream/${enc(name)}`),
+    );
   streamName('an uppercase name', 'Logs-ds-Upper', 'must be lowercase');
   streamName('a name starting with _', '_logs-ds', "must not start with '_', '-', or '+'");
   streamName('a name starting with -', '-logs-ds', "must not start with '_', '-', or '+'");
@@ -797,32 +1214,70 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   streamName('a name with *', 'logs-ds-a*b', INVALID_CHARS);
   streamName('a 308-character name', `logs-ds-${LONG}`, 'index name is too long, (308 > 255)');
   streamName('a backing-index name', '.ds-logs-ds-x', v8 ? "must not start with '.ds-'" : "must not start with '.'");
-  add(putStream, 'a stream that exists', { method: 'PUT', path: `/_data_stream/${DATA_STREAM}` }, dataStreams
-    ? { text: esError(400, 'resource_already_exists_exception', `data_stream [${DATA_STREAM}] already exists`) }
-    : noHandler('PUT', `/_data_stream/${DATA_STREAM}`));
-  add(putStream, 'no matching template', { method: 'PUT', path: '/_data_stream/metrics-app' }, dataStreams
-    ? { text: illegalArgument('no matching index template found for data stream [metrics-app]') }
-    : noHandler('PUT', '/_data_stream/metrics-app'));
+  add(
+    putStream,
+    'a stream that exists',
+    { method: 'PUT', path: `/_data_stream/${DATA_STREAM}` },
+    dataStreams
+      ? { text: esError(400, 'resource_already_exists_exception', `data_stream [${DATA_STREAM}] already exists`) }
+      : noHandler('PUT', `/_data_stream/${DATA_STREAM}`),
+  );
+  add(
+    putStream,
+    'no matching template',
+    { method: 'PUT', path: '/_data_stream/metrics-app' },
+    dataStreams ? { text: illegalArgument('no matching index template found for data stream [metrics-app]') } : noHandler('PUT', '/_data_stream/metrics-app'),
+  );
 
   // GET and DELETE /_data_stream/{name}: a missing name is an index_not_found_exception from the
   // index-name resolver in 8.x; 7.10's delete matched names itself (DeleteDataStreamAction).
   const getStream = 'GET /_data_stream/{name}';
-  add(getStream, 'a missing stream', { method: 'GET', path: '/_data_stream/missing-stream' }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream'));
-  add(getStream, 'a stream and a missing one', { method: 'GET', path: `/_data_stream/${DATA_STREAM},missing-stream` }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', `/_data_stream/${DATA_STREAM},missing-stream`));
+  add(
+    getStream,
+    'a missing stream',
+    { method: 'GET', path: '/_data_stream/missing-stream' },
+    dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream'),
+  );
+  add(
+    getStream,
+    'a stream and a missing one',
+    { method: 'GET', path: `/_data_stream/${DATA_STREAM},missing-stream` },
+    dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', `/_data_stream/${DATA_STREAM},missing-stream`),
+  );
   // RestGetDataStreamsAction reads ?verbose (8.x) and ?include_defaults with paramAsBoolean.
   if (v8) {
     add(getStream, 'verbose=maybe', { method: 'GET', path: `/_data_stream/${DATA_STREAM}?verbose=maybe` }, { text: badBoolean('maybe') });
     add('GET /_data_stream', 'include_defaults=maybe', { method: 'GET', path: '/_data_stream?include_defaults=maybe' }, { text: badBoolean('maybe') });
   }
   const deleteStream = 'DELETE /_data_stream/{name}';
-  add(deleteStream, 'a missing stream', { method: 'DELETE', path: '/_data_stream/missing-stream' }, !dataStreams
-    ? noHandler('DELETE', '/_data_stream/missing-stream')
-    : v8 ? { text: indexNotFound('missing-stream') } : { text: resourceNotFound('data_streams matching [missing-stream] not found') });
+  add(
+    deleteStream,
+    'a missing stream',
+    { method: 'DELETE', path: '/_data_stream/missing-stream' },
+    !dataStreams
+      ? noHandler('DELETE', '/_data_stream/missing-stream')
+      : v8
+        ? { text: indexNotFound('missing-stream') }
+        : { text: resourceNotFound('data_streams matching [missing-stream] not found') },
+  );
   // 7.10 deleted the streams that matched and ignored the rest, so only 8.x refuses this one.
-  if (v8) add(deleteStream, 'a stream and a missing one (all or nothing)', { method: 'DELETE', path: `/_data_stream/${DATA_STREAM},missing-stream` }, { text: indexNotFound('missing-stream') });
-  add(deleteStream, 'an index that is not a stream', { method: 'DELETE', path: `/_data_stream/${UNMANAGED_INDEX}` }, !dataStreams
-    ? noHandler('DELETE', `/_data_stream/${UNMANAGED_INDEX}`)
-    : v8 ? { text: indexNotFound(UNMANAGED_INDEX) } : { text: resourceNotFound(`data_streams matching [${UNMANAGED_INDEX}] not found`) });
+  if (v8)
+    add(
+      deleteStream,
+      'a stream and a missing one (all or nothing)',
+      { method: 'DELETE', path: `/_data_stream/${DATA_STREAM},missing-stream` },
+      { text: indexNotFound('missing-stream') },
+    );
+  add(
+    deleteStream,
+    'an index that is not a stream',
+    { method: 'DELETE', path: `/_data_stream/${UNMANAGED_INDEX}` },
+    !dataStreams
+      ? noHandler('DELETE', `/_data_stream/${UNMANAGED_INDEX}`)
+      : v8
+        ? { text: indexNotFound(UNMANAGED_INDEX) }
+        : { text: resourceNotFound(`data_streams matching [${UNMANAGED_INDEX}] not found`) },
+  );
 
   // POST /{index}/_rollover[/{new_index}] (ES MetadataRolloverService#validate, then the new index's name).
   // Divergence (reported): 6.6 said "source alias does not exist" / "source alias is a concrete index".
@@ -830,9 +1285,18 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   const rolloverNamed = 'POST /{index}/_rollover/{new_index}';
   const sixSix = { status: 400, type: 'illegal_argument_exception' };
   const missingTarget = (target: string): Expectation =>
-    !modern ? sixSix : v8 ? { text: resourceNotFound(`rollover target [${target}] does not exist`) } : { text: illegalArgument(`rollover target [${target}] does not exist`) };
+    !modern
+      ? sixSix
+      : v8
+        ? { text: resourceNotFound(`rollover target [${target}] does not exist`) }
+        : { text: illegalArgument(`rollover target [${target}] does not exist`) };
   add(rollover, 'a missing target', { method: 'POST', path: `/${MISSING_INDEX}/_rollover` }, missingTarget(MISSING_INDEX));
-  add(rollover, 'a concrete index', { method: 'POST', path: `/${UNMANAGED_INDEX}/_rollover` }, modern ? { text: illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected') } : sixSix);
+  add(
+    rollover,
+    'a concrete index',
+    { method: 'POST', path: `/${UNMANAGED_INDEX}/_rollover` },
+    modern ? { text: illegalArgument('rollover target is a [concrete index] but one of [alias,data_stream] was expected') } : sixSix,
+  );
   add(rollover, 'dry_run=maybe', { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe` }, { text: badBoolean('maybe') });
   // RolloverRequest.PARSER (`rollover`) and its conditions parser (`conditions`; 8.x `rollover_conditions`):
   // x_content_parse_exception chains at ES's [line:column].
@@ -841,165 +1305,407 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     const outer: Record<string, unknown> = { type: 'x_content_parse_exception', reason };
     if (cause) outer['caused_by'] = causeOfCause ? { ...cause, caused_by: causeOfCause } : cause;
     // ES's root-cause guess unwraps a parse exception to a parse-exception cause, and stops at an IAE.
-    const root = causeOfCause ? cause! : cause ?? outer;
+    const root = causeOfCause ? cause! : (cause ?? outer);
     return JSON.stringify({ error: { root_cause: [{ type: root.type, reason: root.reason }], ...outer }, status: 400 });
   };
   const failedConditions = (at: string): string => `${at} [rollover] failed to parse field [conditions]`;
-  add(rollover, 'max_age "5x"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_age":"5x"}}' }, {
-    text: xParse(
-      failedConditions('[1:26]'),
-      { type: 'x_content_parse_exception', reason: `[1:26] [${conditionsParser}] failed to parse field [max_age]` },
-      { type: 'illegal_argument_exception', reason: 'failed to parse setting [max_age] with value [5x] as a time value: unit is missing or unrecognized' },
-    ),
-  });
-  add(rollover, 'max_age a number (declareString)', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_age":5}}' }, {
-    status: 400,
-    type: 'x_content_parse_exception',
-    reason: failedConditions('[1:26]'),
-  });
-  add(rollover, 'max_docs "many"', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_docs":"many"}}' }, {
-    status: 400,
-    type: 'x_content_parse_exception',
-    reason: failedConditions('[1:27]'),
-  });
+  add(
+    rollover,
+    'max_age "5x"',
+    { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_age":"5x"}}' },
+    {
+      text: xParse(
+        failedConditions('[1:26]'),
+        { type: 'x_content_parse_exception', reason: `[1:26] [${conditionsParser}] failed to parse field [max_age]` },
+        { type: 'illegal_argument_exception', reason: 'failed to parse setting [max_age] with value [5x] as a time value: unit is missing or unrecognized' },
+      ),
+    },
+  );
+  add(
+    rollover,
+    'max_age a number (declareString)',
+    { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_age":5}}' },
+    {
+      status: 400,
+      type: 'x_content_parse_exception',
+      reason: failedConditions('[1:26]'),
+    },
+  );
+  add(
+    rollover,
+    'max_docs "many"',
+    { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_docs":"many"}}' },
+    {
+      status: 400,
+      type: 'x_content_parse_exception',
+      reason: failedConditions('[1:27]'),
+    },
+  );
   // 7.7+ raises an unknown field after reading its value (so the wrapper points at the value); 6.x at the name.
-  add(rollover, 'an unknown condition', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_bananas":1}}' }, {
-    status: 400,
-    type: 'x_content_parse_exception',
-    reason: failedConditions(modern ? '[1:30]' : '[1:16]'),
-  });
-  add(rollover, 'conditions is an array', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":[]}' }, {
-    text: esError(400, 'x_content_parse_exception', "[1:15] [rollover] conditions doesn't support values of type: START_ARRAY"),
-  });
-  add(rollover, 'an unknown top-level field', { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"condition":{}}' }, {
-    status: 400,
-    type: 'x_content_parse_exception',
-    reason: `[1:2] [rollover] unknown field [condition]${modern ? ' did you mean [conditions]?' : ', parser not found'}`,
-  });
-  add(rollover, 'a bad body before a bad dry_run', { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe`, body: '{"conditions":[]}' }, {
-    text: esError(400, 'x_content_parse_exception', "[1:15] [rollover] conditions doesn't support values of type: START_ARRAY"),
-  });
+  add(
+    rollover,
+    'an unknown condition',
+    { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":{"max_bananas":1}}' },
+    {
+      status: 400,
+      type: 'x_content_parse_exception',
+      reason: failedConditions(modern ? '[1:30]' : '[1:16]'),
+    },
+  );
+  add(
+    rollover,
+    'conditions is an array',
+    { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"conditions":[]}' },
+    {
+      text: esError(400, 'x_content_parse_exception', "[1:15] [rollover] conditions doesn't support values of type: START_ARRAY"),
+    },
+  );
+  add(
+    rollover,
+    'an unknown top-level field',
+    { method: 'POST', path: `/${ALIAS}/_rollover`, body: '{"condition":{}}' },
+    {
+      status: 400,
+      type: 'x_content_parse_exception',
+      reason: `[1:2] [rollover] unknown field [condition]${modern ? ' did you mean [conditions]?' : ', parser not found'}`,
+    },
+  );
+  add(
+    rollover,
+    'a bad body before a bad dry_run',
+    { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe`, body: '{"conditions":[]}' },
+    {
+      text: esError(400, 'x_content_parse_exception', "[1:15] [rollover] conditions doesn't support values of type: START_ARRAY"),
+    },
+  );
   if (v8) {
-    add(rollover, 'a min_* condition alone (the API accepts it)', { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe`, body: { conditions: { min_docs: 1 } } }, { text: badBoolean('maybe') });
+    add(
+      rollover,
+      'a min_* condition alone (the API accepts it)',
+      { method: 'POST', path: `/${ALIAS}/_rollover?dry_run=maybe`, body: { conditions: { min_docs: 1 } } },
+      { text: badBoolean('maybe') },
+    );
   }
   add(rolloverNamed, 'a missing target', { method: 'POST', path: `/${MISSING_INDEX}/_rollover/new-index` }, missingTarget(MISSING_INDEX));
-  add(rolloverNamed, 'an uppercase new index', { method: 'POST', path: `/${ALIAS}/_rollover/Upper-Case` }, { text: invalidIndexName('Upper-Case', 'must be lowercase') });
-  add(rolloverNamed, 'a new index starting with _', { method: 'POST', path: `/${ALIAS}/_rollover/_bad` }, { text: invalidIndexName('_bad', "must not start with '_', '-', or '+'") });
-  add(rolloverNamed, 'a 300-character new index', { method: 'POST', path: `/${ALIAS}/_rollover/${LONG}` }, { text: invalidIndexName(LONG, 'index name is too long, (300 > 255)') });
-  add(rolloverNamed, 'the name of the alias', { method: 'POST', path: `/${ALIAS}/_rollover/${ALIAS}` }, { text: invalidIndexName(ALIAS, 'already exists as alias') });
-  add(rolloverNamed, 'an index that exists', { method: 'POST', path: `/${ALIAS}/_rollover/${UNMANAGED_INDEX}` }, {
-    text: esError(400, 'resource_already_exists_exception', `index [${UNMANAGED_INDEX}/${facts.uuid(UNMANAGED_INDEX)}] already exists`, {
-      index_uuid: facts.uuid(UNMANAGED_INDEX),
-      index: UNMANAGED_INDEX,
-    }),
-  });
+  add(
+    rolloverNamed,
+    'an uppercase new index',
+    { method: 'POST', path: `/${ALIAS}/_rollover/Upper-Case` },
+    { text: invalidIndexName('Upper-Case', 'must be lowercase') },
+  );
+  add(
+    rolloverNamed,
+    'a new index starting with _',
+    { method: 'POST', path: `/${ALIAS}/_rollover/_bad` },
+    { text: invalidIndexName('_bad', "must not start with '_', '-', or '+'") },
+  );
+  add(
+    rolloverNamed,
+    'a 300-character new index',
+    { method: 'POST', path: `/${ALIAS}/_rollover/${LONG}` },
+    { text: invalidIndexName(LONG, 'index name is too long, (300 > 255)') },
+  );
+  add(
+    rolloverNamed,
+    'the name of the alias',
+    { method: 'POST', path: `/${ALIAS}/_rollover/${ALIAS}` },
+    { text: invalidIndexName(ALIAS, 'already exists as alias') },
+  );
+  add(
+    rolloverNamed,
+    'an index that exists',
+    { method: 'POST', path: `/${ALIAS}/_rollover/${UNMANAGED_INDEX}` },
+    {
+      text: esError(400, 'resource_already_exists_exception', `index [${UNMANAGED_INDEX}/${facts.uuid(UNMANAGED_INDEX)}] already exists`, {
+        index_uuid: facts.uuid(UNMANAGED_INDEX),
+        index: UNMANAGED_INDEX,
+      }),
+    },
+  );
   if (dataStreams) {
     const noCreateIndexFields = illegalArgument('aliases, mappings, and index settings may not be specified when rolling over a data stream');
-    add(rollover, 'aliases for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { aliases: { 'logs-x': {} } } }, { text: noCreateIndexFields });
-    add(rollover, 'settings for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { settings: { 'index.number_of_replicas': 0 } } }, { text: noCreateIndexFields });
-    add(rollover, 'mappings for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { mappings: { properties: { a: { type: 'keyword' } } } } }, { text: noCreateIndexFields });
-    add(rolloverNamed, 'a new index name for a data stream', { method: 'POST', path: `/${DATA_STREAM}/_rollover/new-index` }, {
-      text: illegalArgument('new index name may not be specified when rolling over a data stream'),
-    });
+    add(
+      rollover,
+      'aliases for a data stream',
+      { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { aliases: { 'logs-x': {} } } },
+      { text: noCreateIndexFields },
+    );
+    add(
+      rollover,
+      'settings for a data stream',
+      { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { settings: { 'index.number_of_replicas': 0 } } },
+      { text: noCreateIndexFields },
+    );
+    add(
+      rollover,
+      'mappings for a data stream',
+      { method: 'POST', path: `/${DATA_STREAM}/_rollover`, body: { mappings: { properties: { a: { type: 'keyword' } } } } },
+      { text: noCreateIndexFields },
+    );
+    add(
+      rolloverNamed,
+      'a new index name for a data stream',
+      { method: 'POST', path: `/${DATA_STREAM}/_rollover/new-index` },
+      {
+        text: illegalArgument('new index name may not be specified when rolling over a data stream'),
+      },
+    );
   }
 
   // POST|PUT [/{index}]/_bulk (ES BulkRequestParser, then BulkRequest#validate).
   const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
-  for (const [method, target] of [['POST', ''], ['PUT', ''], ['POST', `/${MANAGED_INDEX}`], ['PUT', `/${MANAGED_INDEX}`]] as const) {
+  for (const [method, target] of [
+    ['POST', ''],
+    ['PUT', ''],
+    ['POST', `/${MANAGED_INDEX}`],
+    ['PUT', `/${MANAGED_INDEX}`],
+  ] as const) {
     const route = `${method} ${target === '' ? '' : '/{index}'}/_bulk`;
     const path = `${target}/_bulk`;
-    add(route, 'no newline after the last line', { method, path, body: `${line({ index: { _index: MANAGED_INDEX } })}{"a":1}` }, {
-      text: illegalArgument('The bulk request must be terminated by a newline [\\n]'),
-    });
-    add(route, 'an unknown action', { method, path, body: line({ upsert: { _index: MANAGED_INDEX } }) + line({ a: 1 }) }, {
-      text: illegalArgument('Malformed action/metadata line [1], expected field [create], [delete], [index] or [update] but found [upsert]'),
-    });
-    add(route, 'an empty action line', { method, path, body: line({}) }, {
-      text: illegalArgument('Malformed action/metadata line [1], expected FIELD_NAME but found [END_OBJECT]'),
-    });
-    add(route, 'a valid item then an unknown action (all or nothing)', { method, path, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }) + line({ upsert: {} }) + line({ a: 1 }) }, {
-      text: illegalArgument('Malformed action/metadata line [3], expected field [create], [delete], [index] or [update] but found [upsert]'),
-    });
-    add(route, 'an action line that is an array', { method, path, body: '[]\n' }, {
-      text: illegalArgument('Malformed action/metadata line [1], expected START_OBJECT but found [START_ARRAY]'),
-    });
-    add(route, 'an action whose metadata is a string', { method, path, body: line({ index: 'x' }) + line({ a: 1 }) }, {
-      text: illegalArgument('Malformed action/metadata line [1], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]'),
-    });
-    add(route, 'an unknown metadata field', { method, path, body: line({ index: { _index: MANAGED_INDEX, bogus: 1 } }) + line({ a: 1 }) }, {
-      text: illegalArgument('Action/metadata line [1] contains an unknown parameter [bogus]'),
-    });
-    add(route, 'a metadata field that is an array', { method, path, body: line({ index: { _index: [MANAGED_INDEX] } }) + line({ a: 1 }) }, {
-      text: illegalArgument('Malformed action/metadata line [1], expected a simple value for field [_index] but found [START_ARRAY]'),
-    });
+    add(
+      route,
+      'no newline after the last line',
+      { method, path, body: `${line({ index: { _index: MANAGED_INDEX } })}{"a":1}` },
+      {
+        text: illegalArgument('The bulk request must be terminated by a newline [\\n]'),
+      },
+    );
+    add(
+      route,
+      'an unknown action',
+      { method, path, body: line({ upsert: { _index: MANAGED_INDEX } }) + line({ a: 1 }) },
+      {
+        text: illegalArgument('Malformed action/metadata line [1], expected field [create], [delete], [index] or [update] but found [upsert]'),
+      },
+    );
+    add(
+      route,
+      'an empty action line',
+      { method, path, body: line({}) },
+      {
+        text: illegalArgument('Malformed action/metadata line [1], expected FIELD_NAME but found [END_OBJECT]'),
+      },
+    );
+    add(
+      route,
+      'a valid item then an unknown action (all or nothing)',
+      { method, path, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }) + line({ upsert: {} }) + line({ a: 1 }) },
+      {
+        text: illegalArgument('Malformed action/metadata line [3], expected field [create], [delete], [index] or [update] but found [upsert]'),
+      },
+    );
+    add(
+      route,
+      'an action line that is an array',
+      { method, path, body: '[]\n' },
+      {
+        text: illegalArgument('Malformed action/metadata line [1], expected START_OBJECT but found [START_ARRAY]'),
+      },
+    );
+    add(
+      route,
+      'an action whose metadata is a string',
+      { method, path, body: line({ index: 'x' }) + line({ a: 1 }) },
+      {
+        text: illegalArgument('Malformed action/metadata line [1], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]'),
+      },
+    );
+    add(
+      route,
+      'an unknown metadata field',
+      { method, path, body: line({ index: { _index: MANAGED_INDEX, bogus: 1 } }) + line({ a: 1 }) },
+      {
+        text: illegalArgument('Action/metadata line [1] contains an unknown parameter [bogus]'),
+      },
+    );
+    add(
+      route,
+      'a metadata field that is an array',
+      { method, path, body: line({ index: { _index: [MANAGED_INDEX] } }) + line({ a: 1 }) },
+      {
+        text: illegalArgument('Malformed action/metadata line [1], expected a simple value for field [_index] but found [START_ARRAY]'),
+      },
+    );
     add(route, 'no body', { method, path }, { text: parseException('request body is required') });
     add(route, 'an empty body', { method, path, body: '' }, { text: parseException('request body is required') });
-    add(route, 'refresh=maybe (refused before anything is counted)', { method, path: `${path}?refresh=maybe`, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }) }, {
-      text: illegalArgument('Unknown value for refresh: [maybe].'),
-    });
+    add(
+      route,
+      'refresh=maybe (refused before anything is counted)',
+      { method, path: `${path}?refresh=maybe`, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }) },
+      {
+        text: illegalArgument('Unknown value for refresh: [maybe].'),
+      },
+    );
   }
-  add('POST /_bulk', 'items without an index', { method: 'POST', path: '/_bulk', body: line({ index: {} }) + line({ a: 1 }) + line({ create: {} }) + line({ a: 2 }) }, {
-    text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index is missing;2: index is missing;'),
-  });
+  add(
+    'POST /_bulk',
+    'items without an index',
+    { method: 'POST', path: '/_bulk', body: line({ index: {} }) + line({ a: 1 }) + line({ create: {} }) + line({ a: 2 }) },
+    {
+      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index is missing;2: index is missing;'),
+    },
+  );
   // Issue 14, item 4: the NDJSON media types reach the bulk parser (and its refusals) like JSON does;
   // mismatched compatible versions are refused before it.
   for (const contentType of ['application/x-ndjson', 'application/vnd.elasticsearch+x-ndjson; compatible-with=8']) {
     const accept = contentType.includes('compatible-with') ? 'application/vnd.elasticsearch+json; compatible-with=8' : 'application/json';
-    add('POST /_bulk', `${contentType}: no newline after the last line`, {
-      method: 'POST', path: '/_bulk', headers: { 'content-type': contentType, accept }, body: `${line({ index: { _index: MANAGED_INDEX } })}{"a":1}`,
-    }, { text: illegalArgument('The bulk request must be terminated by a newline [\\n]') });
+    add(
+      'POST /_bulk',
+      `${contentType}: no newline after the last line`,
+      {
+        method: 'POST',
+        path: '/_bulk',
+        headers: { 'content-type': contentType, accept },
+        body: `${line({ index: { _index: MANAGED_INDEX } })}{"a":1}`,
+      },
+      { text: illegalArgument('The bulk request must be terminated by a newline [\\n]') },
+    );
   }
-  add('POST /_bulk', 'NDJSON with compatible-with=9 and an Accept of 8', {
-    method: 'POST', path: '/_bulk',
-    headers: { 'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9', accept: 'application/vnd.elasticsearch+json; compatible-with=8' },
-    body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
-  }, { status: 400, type: 'media_type_header_exception', reason: 'Invalid media-type value on headers [Accept, Content-Type]' });
-  add('POST /_bulk', 'NDJSON as text/x-ndjson (not a type ES reads)', {
-    method: 'POST', path: '/_bulk', headers: { 'content-type': 'text/x-ndjson' }, body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
-  }, { text: '{"error":"Content-Type header [text/x-ndjson] is not supported","status":406}' });
-  add('POST /_bulk', 'only blank lines', { method: 'POST', path: '/_bulk', body: '\n\n' }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no requests added;') });
+  add(
+    'POST /_bulk',
+    'NDJSON with compatible-with=9 and an Accept of 8',
+    {
+      method: 'POST',
+      path: '/_bulk',
+      headers: { 'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9', accept: 'application/vnd.elasticsearch+json; compatible-with=8' },
+      body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
+    },
+    { status: 400, type: 'media_type_header_exception', reason: 'Invalid media-type value on headers [Accept, Content-Type]' },
+  );
+  add(
+    'POST /_bulk',
+    'NDJSON as text/x-ndjson (not a type ES reads)',
+    {
+      method: 'POST',
+      path: '/_bulk',
+      headers: { 'content-type': 'text/x-ndjson' },
+      body: line({ index: { _index: MANAGED_INDEX } }) + line({ a: 1 }),
+    },
+    { text: '{"error":"Content-Type header [text/x-ndjson] is not supported","status":406}' },
+  );
+  add(
+    'POST /_bulk',
+    'only blank lines',
+    { method: 'POST', path: '/_bulk', body: '\n\n' },
+    { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no requests added;') },
+  );
 
   // Snapshot repositories (ES PutRepositoryRequest, RepositoriesService, GetRepositoriesAction).
   const putRepo = 'PUT /_snapshot/{repository}';
   const postRepo = 'POST /_snapshot/{repository}';
   add(putRepo, 'no body', { method: 'PUT', path: '/_snapshot/new-repo' }, { text: parseException('request body is required') });
   add(postRepo, 'no body', { method: 'POST', path: '/_snapshot/new-repo' }, { text: parseException('request body is required') });
-  add(putRepo, 'no type', { method: 'PUT', path: '/_snapshot/new-repo', body: { settings: { location: '/mnt/x' } } }, {
-    text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: type is missing;'),
-  });
+  add(
+    putRepo,
+    'no type',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: { settings: { location: '/mnt/x' } } },
+    {
+      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: type is missing;'),
+    },
+  );
   // RepositoriesService: an unknown type is thrown as is; what a repository's constructor refuses is
   // wrapped as "failed to create repository" (both RepositoryExceptions, so the root cause is the inner one).
   const repositoryException = (reason: string): Expectation => ({ status: 500, text: esError(500, 'repository_exception', reason) });
   const failedToCreate = (name: string, why: string): Expectation => ({
     status: 500,
-    text: chainedError(500, { type: 'repository_exception', reason: `[${name}] failed to create repository` }, { type: 'repository_exception', reason: `[${name}] ${why}` }, true),
+    text: chainedError(
+      500,
+      { type: 'repository_exception', reason: `[${name}] failed to create repository` },
+      { type: 'repository_exception', reason: `[${name}] ${why}` },
+      true,
+    ),
   });
-  add(putRepo, 'an unknown type', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'ftp' } }, repositoryException('[new-repo] repository type [ftp] does not exist'));
-  add(putRepo, 'type is a number (read with toString)', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 1 } }, repositoryException('[new-repo] repository type [1] does not exist'));
+  add(
+    putRepo,
+    'an unknown type',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'ftp' } },
+    repositoryException('[new-repo] repository type [ftp] does not exist'),
+  );
+  add(
+    putRepo,
+    'type is a number (read with toString)',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 1 } },
+    repositoryException('[new-repo] repository type [1] does not exist'),
+  );
   // Issue 14, item 11: ES reads `type` with Java's toString() of what convertToMap made of it.
-  add(putRepo, 'type is an object (Java map text)', { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":{"a":1,"b":"x"}}' },
-    repositoryException('[new-repo] repository type [{a=1, b=x}] does not exist'));
-  add(putRepo, 'type is an array (Java list text)', { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":[1,"x",1.0]}' },
-    repositoryException('[new-repo] repository type [[1, x, 1.0]] does not exist'));
-  add(putRepo, 'type is 1E2 (a Java double)', { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":1E2}' },
-    repositoryException('[new-repo] repository type [100.0] does not exist'));
-  add(putRepo, 'an fs repository without a location', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: {} } }, failedToCreate('new-repo', 'missing location'));
-  add(postRepo, 'a url repository without a url', { method: 'POST', path: '/_snapshot/new-repo', body: { type: 'url' } }, failedToCreate('new-repo', 'missing url'));
-  add(putRepo, 'settings is a string', { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: 'loc' } }, {
-    text: illegalArgument('Malformed settings section, should include an inner object'),
-  });
-  add(putRepo, 'verify=maybe', { method: 'PUT', path: '/_snapshot/new-repo?verify=maybe', body: { type: 'fs', settings: { location: '/mnt/x' } } }, { text: badBoolean('maybe') });
-  add(putRepo, 'a name with #', { method: 'PUT', path: `/_snapshot/${enc('a#b')}`, body: { type: 'fs', settings: { location: '/mnt/x' } } }, repositoryException("[a#b] must not contain '#'"));
-  add(putRepo, 'a name with *', { method: 'PUT', path: '/_snapshot/a*b', body: { type: 'fs', settings: { location: '/mnt/x' } } },
+  add(
+    putRepo,
+    'type is an object (Java map text)',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":{"a":1,"b":"x"}}' },
+    repositoryException('[new-repo] repository type [{a=1, b=x}] does not exist'),
+  );
+  add(
+    putRepo,
+    'type is an array (Java list text)',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":[1,"x",1.0]}' },
+    repositoryException('[new-repo] repository type [[1, x, 1.0]] does not exist'),
+  );
+  add(
+    putRepo,
+    'type is 1E2 (a Java double)',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: '{"type":1E2}' },
+    repositoryException('[new-repo] repository type [100.0] does not exist'),
+  );
+  add(
+    putRepo,
+    'an fs repository without a location',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: {} } },
+    failedToCreate('new-repo', 'missing location'),
+  );
+  add(
+    postRepo,
+    'a url repository without a url',
+    { method: 'POST', path: '/_snapshot/new-repo', body: { type: 'url' } },
+    failedToCreate('new-repo', 'missing url'),
+  );
+  add(
+    putRepo,
+    'settings is a string',
+    { method: 'PUT', path: '/_snapshot/new-repo', body: { type: 'fs', settings: 'loc' } },
+    {
+      text: illegalArgument('Malformed settings section, should include an inner object'),
+    },
+  );
+  add(
+    putRepo,
+    'verify=maybe',
+    { method: 'PUT', path: '/_snapshot/new-repo?verify=maybe', body: { type: 'fs', settings: { location: '/mnt/x' } } },
+    { text: badBoolean('maybe') },
+  );
+  add(
+    putRepo,
+    'a name with #',
+    { method: 'PUT', path: `/_snapshot/${enc('a#b')}`, body: { type: 'fs', settings: { location: '/mnt/x' } } },
+    repositoryException("[a#b] must not contain '#'"),
+  );
+  add(
+    putRepo,
+    'a name with *',
+    { method: 'PUT', path: '/_snapshot/a*b', body: { type: 'fs', settings: { location: '/mnt/x' } } },
     repositoryException('[a*b] must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]'),
   );
-  add(postRepo, 'a name with # and no type (the request is validated first)', { method: 'POST', path: `/_snapshot/${enc('a#b')}`, body: { settings: { location: '/mnt/x' } } }, {
-    text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: type is missing;'),
-  });
+  add(
+    postRepo,
+    'a name with # and no type (the request is validated first)',
+    { method: 'POST', path: `/_snapshot/${enc('a#b')}`, body: { settings: { location: '/mnt/x' } } },
+    {
+      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: type is missing;'),
+    },
+  );
   const repositoryMissing = (name: string): string => esError(404, 'repository_missing_exception', `[${name}] missing`);
   add('GET /_snapshot/{repository}', 'a missing repository', { method: 'GET', path: '/_snapshot/missing-repo' }, { text: repositoryMissing('missing-repo') });
-  add('GET /_snapshot/{repository}', 'a repository and a missing one', { method: 'GET', path: `/_snapshot/${REPOSITORY},missing-repo` }, { text: repositoryMissing('missing-repo') });
-  add('DELETE /_snapshot/{repository}', 'a missing repository', { method: 'DELETE', path: '/_snapshot/missing-repo' }, { text: repositoryMissing('missing-repo') });
+  add(
+    'GET /_snapshot/{repository}',
+    'a repository and a missing one',
+    { method: 'GET', path: `/_snapshot/${REPOSITORY},missing-repo` },
+    { text: repositoryMissing('missing-repo') },
+  );
+  add(
+    'DELETE /_snapshot/{repository}',
+    'a missing repository',
+    { method: 'DELETE', path: '/_snapshot/missing-repo' },
+    { text: repositoryMissing('missing-repo') },
+  );
 
   // Snapshots (ES SnapshotsService#createSnapshot and #validate, TransportGetSnapshotsAction).
   const putSnapshot = 'PUT /_snapshot/{repository}/{snapshot}';
@@ -1007,24 +1713,39 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   add(putSnapshot, 'a missing repository', { method: 'PUT', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
   add(postSnapshot, 'a missing repository', { method: 'POST', path: '/_snapshot/missing-repo/new-snap' }, { text: repositoryMissing('missing-repo') });
   // Issue 14, item 11: XContentMapValues#nodeBooleanValue reads the value's Java toString().
-  add(putSnapshot, 'include_global_state is an object', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: '{"include_global_state":{"a":1}}' }, {
-    text: chainedError(
-      400,
-      { type: 'illegal_argument_exception', reason: 'Could not convert [include_global_state] to boolean' },
-      { type: 'illegal_argument_exception', reason: 'Failed to parse value [{a=1}] as only [true] or [false] are allowed.' },
-      false,
-    ),
-  });
+  add(
+    putSnapshot,
+    'include_global_state is an object',
+    { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: '{"include_global_state":{"a":1}}' },
+    {
+      text: chainedError(
+        400,
+        { type: 'illegal_argument_exception', reason: 'Could not convert [include_global_state] to boolean' },
+        { type: 'illegal_argument_exception', reason: 'Failed to parse value [{a=1}] as only [true] or [false] are allowed.' },
+        false,
+      ),
+    },
+  );
   // 8.x throws SnapshotNameAlreadyInUseException (a subclass, so its own type); 6.x/7.x the parent.
   const taken = `[${REPOSITORY}:${SNAPSHOT}] Invalid snapshot name [${SNAPSHOT}], snapshot with the same name already exists`;
-  add(putSnapshot, 'a name already taken', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT}` }, {
-    text: esError(400, v8 ? 'snapshot_name_already_in_use_exception' : 'invalid_snapshot_name_exception', taken),
-  });
+  add(
+    putSnapshot,
+    'a name already taken',
+    { method: 'PUT', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT}` },
+    {
+      text: esError(400, v8 ? 'snapshot_name_already_in_use_exception' : 'invalid_snapshot_name_exception', taken),
+    },
+  );
   // SnapshotsService#validate: the first rule broken, before the repository is looked up.
   const badSnapshotName = (route: string, method: string, name: string, description: string, repository = REPOSITORY): void =>
-    add(route, `snapshot name ${JSON.stringify(name)} in repository ${repository}`, { method, path: `/_snapshot/${repository}/${enc(name)}` }, {
-      text: esError(400, 'invalid_snapshot_name_exception', `[${repository}:${name}] Invalid snapshot name [${name}], ${description}`),
-    });
+    add(
+      route,
+      `snapshot name ${JSON.stringify(name)} in repository ${repository}`,
+      { method, path: `/_snapshot/${repository}/${enc(name)}` },
+      {
+        text: esError(400, 'invalid_snapshot_name_exception', `[${repository}:${name}] Invalid snapshot name [${name}], ${description}`),
+      },
+    );
   badSnapshotName(putSnapshot, 'PUT', 'Snap-Upper', 'must be lowercase');
   badSnapshotName(putSnapshot, 'PUT', '_snap', "must not start with '_'");
   badSnapshotName(putSnapshot, 'PUT', 'a#b', "must not contain '#'");
@@ -1032,33 +1753,93 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   badSnapshotName(postSnapshot, 'POST', 'a b', 'must not contain whitespace');
   badSnapshotName(postSnapshot, 'POST', 'a*b', 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]');
   badSnapshotName(putSnapshot, 'PUT', 'Snap-Upper', 'must be lowercase', 'missing-repo');
-  add(putSnapshot, 'indices is a number', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { indices: 5 } }, {
-    text: illegalArgument('malformed indices section, should be an array of strings'),
-  });
+  add(
+    putSnapshot,
+    'indices is a number',
+    { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { indices: 5 } },
+    {
+      text: illegalArgument('malformed indices section, should be an array of strings'),
+    },
+  );
   // XContentMapValues#nodeBooleanValue wraps Booleans#parseBoolean (both IAEs: the outer is the root cause).
-  add(putSnapshot, 'include_global_state "maybe"', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { include_global_state: 'maybe' } }, {
-    text: chainedError(
-      400,
-      { type: 'illegal_argument_exception', reason: 'Could not convert [include_global_state] to boolean' },
-      { type: 'illegal_argument_exception', reason: 'Failed to parse value [maybe] as only [true] or [false] are allowed.' },
-      false,
-    ),
-  });
-  add(postSnapshot, 'a bad body before a bad wait_for_completion', { method: 'POST', path: `/_snapshot/${REPOSITORY}/new-snap?wait_for_completion=maybe`, body: { indices: true } }, {
-    text: illegalArgument('malformed indices section, should be an array of strings'),
-  });
+  add(
+    putSnapshot,
+    'include_global_state "maybe"',
+    { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { include_global_state: 'maybe' } },
+    {
+      text: chainedError(
+        400,
+        { type: 'illegal_argument_exception', reason: 'Could not convert [include_global_state] to boolean' },
+        { type: 'illegal_argument_exception', reason: 'Failed to parse value [maybe] as only [true] or [false] are allowed.' },
+        false,
+      ),
+    },
+  );
+  add(
+    postSnapshot,
+    'a bad body before a bad wait_for_completion',
+    { method: 'POST', path: `/_snapshot/${REPOSITORY}/new-snap?wait_for_completion=maybe`, body: { indices: true } },
+    {
+      text: illegalArgument('malformed indices section, should be an array of strings'),
+    },
+  );
   if (modern) {
-    add(putSnapshot, 'metadata is a string', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { metadata: 'x' } }, { text: illegalArgument('malformed metadata, should be an object') });
+    add(
+      putSnapshot,
+      'metadata is a string',
+      { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { metadata: 'x' } },
+      { text: illegalArgument('malformed metadata, should be an object') },
+    );
   }
-  add(putSnapshot, 'wait_for_completion=maybe', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap?wait_for_completion=maybe` }, { text: badBoolean('maybe') });
-  add(putSnapshot, 'a missing index', { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { indices: MISSING_INDEX } }, { text: indexNotFound(MISSING_INDEX) });
-  add(postSnapshot, 'an open-ended date-math name', { method: 'POST', path: `/_snapshot/${REPOSITORY}/${enc('<snap-{now/d>')}` }, { status: 400, type: 'parse_exception' });
+  add(
+    putSnapshot,
+    'wait_for_completion=maybe',
+    { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap?wait_for_completion=maybe` },
+    { text: badBoolean('maybe') },
+  );
+  add(
+    putSnapshot,
+    'a missing index',
+    { method: 'PUT', path: `/_snapshot/${REPOSITORY}/new-snap`, body: { indices: MISSING_INDEX } },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
+  add(
+    postSnapshot,
+    'an open-ended date-math name',
+    { method: 'POST', path: `/_snapshot/${REPOSITORY}/${enc('<snap-{now/d>')}` },
+    { status: 400, type: 'parse_exception' },
+  );
   const snapshotMissing = (name: string): string => esError(404, 'snapshot_missing_exception', `[${REPOSITORY}:${name}] is missing`);
-  add('GET /_snapshot/{repository}/{snapshot}', 'a missing snapshot', { method: 'GET', path: `/_snapshot/${REPOSITORY}/missing-snap` }, { text: snapshotMissing('missing-snap') });
-  add('GET /_snapshot/{repository}/{snapshot}', 'a snapshot and a missing one', { method: 'GET', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT},missing-snap` }, { text: snapshotMissing('missing-snap') });
-  add('GET /_snapshot/{repository}/{snapshot}', 'a missing repository', { method: 'GET', path: `/_snapshot/missing-repo/${SNAPSHOT}` }, { text: repositoryMissing('missing-repo') });
-  add('DELETE /_snapshot/{repository}/{snapshot}', 'a missing snapshot', { method: 'DELETE', path: `/_snapshot/${REPOSITORY}/missing-snap` }, { text: snapshotMissing('missing-snap') });
-  add('DELETE /_snapshot/{repository}/{snapshot}', 'a missing repository', { method: 'DELETE', path: `/_snapshot/missing-repo/${SNAPSHOT}` }, { text: repositoryMissing('missing-repo') });
+  add(
+    'GET /_snapshot/{repository}/{snapshot}',
+    'a missing snapshot',
+    { method: 'GET', path: `/_snapshot/${REPOSITORY}/missing-snap` },
+    { text: snapshotMissing('missing-snap') },
+  );
+  add(
+    'GET /_snapshot/{repository}/{snapshot}',
+    'a snapshot and a missing one',
+    { method: 'GET', path: `/_snapshot/${REPOSITORY}/${SNAPSHOT},missing-snap` },
+    { text: snapshotMissing('missing-snap') },
+  );
+  add(
+    'GET /_snapshot/{repository}/{snapshot}',
+    'a missing repository',
+    { method: 'GET', path: `/_snapshot/missing-repo/${SNAPSHOT}` },
+    { text: repositoryMissing('missing-repo') },
+  );
+  add(
+    'DELETE /_snapshot/{repository}/{snapshot}',
+    'a missing snapshot',
+    { method: 'DELETE', path: `/_snapshot/${REPOSITORY}/missing-snap` },
+    { text: snapshotMissing('missing-snap') },
+  );
+  add(
+    'DELETE /_snapshot/{repository}/{snapshot}',
+    'a missing repository',
+    { method: 'DELETE', path: `/_snapshot/missing-repo/${SNAPSHOT}` },
+    { text: repositoryMissing('missing-repo') },
+  );
 
   // SLM (7.4+; ES SnapshotLifecyclePolicy#validate, the put/get/delete/execute transport actions).
   const slm = profile.snapshots.slm;
@@ -1069,68 +1850,188 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   slmCase(putSlm, 'no body', 'PUT', '/_slm/policy/new-slm', { text: parseException('request body is required') });
   slmCase(putSlm, 'an empty object', 'PUT', '/_slm/policy/new-slm', { status: 400 }, {});
   slmCase(putSlm, 'no repository', 'PUT', '/_slm/policy/new-slm', { status: 400 }, { name: 'snap', schedule: '0 30 1 * * ?' });
-  slmCase(putSlm, 'a schedule that is not cron', 'PUT', '/_slm/policy/new-slm', { status: 400, type: 'action_request_validation_exception' }, { ...validSlm, schedule: 'every day' });
-  slmCase(putSlm, 'an uppercase snapshot name', 'PUT', '/_slm/policy/new-slm', { status: 400, type: 'action_request_validation_exception' }, { ...validSlm, name: 'Snap' });
-  slmCase(putSlm, 'a missing repository', 'PUT', '/_slm/policy/new-slm', { text: illegalArgument('no such repository [missing-repo]') }, { ...validSlm, repository: 'missing-repo' });
-  slmCase(putSlm, 'an id starting with _', 'PUT', '/_slm/policy/_slm', { text: esError(400, 'action_request_validation_exception', "Validation Failed: 1: invalid policy id [_slm]: must not start with '_';") }, validSlm);
+  slmCase(
+    putSlm,
+    'a schedule that is not cron',
+    'PUT',
+    '/_slm/policy/new-slm',
+    { status: 400, type: 'action_request_validation_exception' },
+    { ...validSlm, schedule: 'every day' },
+  );
+  slmCase(
+    putSlm,
+    'an uppercase snapshot name',
+    'PUT',
+    '/_slm/policy/new-slm',
+    { status: 400, type: 'action_request_validation_exception' },
+    { ...validSlm, name: 'Snap' },
+  );
+  slmCase(
+    putSlm,
+    'a missing repository',
+    'PUT',
+    '/_slm/policy/new-slm',
+    { text: illegalArgument('no such repository [missing-repo]') },
+    { ...validSlm, repository: 'missing-repo' },
+  );
+  slmCase(
+    putSlm,
+    'an id starting with _',
+    'PUT',
+    '/_slm/policy/_slm',
+    { text: esError(400, 'action_request_validation_exception', "Validation Failed: 1: invalid policy id [_slm]: must not start with '_';") },
+    validSlm,
+  );
   // SnapshotLifecyclePolicy#validate lists every id rule broken.
   const FILE_CHARS = 'must not contain the following characters [ , ", *, \\, <, |, ,, >, /, ?]';
-  slmCase(putSlm, 'an id with a comma', 'PUT', `/_slm/policy/${enc('a,b')}`, { text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [a,b]: ${FILE_CHARS};`) }, validSlm);
-  slmCase(putSlm, 'an id breaking two rules', 'PUT', `/_slm/policy/${enc('_a*b')}`, {
-    text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [_a*b]: ${FILE_CHARS};2: invalid policy id [_a*b]: must not start with '_';`),
-  }, validSlm);
-  slmCase(putSlm, 'a 300-character id', 'PUT', `/_slm/policy/${LONG}`, {
-    text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [${LONG}]: name is too long, (300 > 255 bytes);`),
-  }, validSlm);
-  slmCase(putSlm, 'a 260-byte unicode id', 'PUT', `/_slm/policy/${enc(UNICODE)}`, {
-    text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [${UNICODE}]: name is too long, (260 > 255 bytes);`),
-  }, validSlm);
+  slmCase(
+    putSlm,
+    'an id with a comma',
+    'PUT',
+    `/_slm/policy/${enc('a,b')}`,
+    { text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [a,b]: ${FILE_CHARS};`) },
+    validSlm,
+  );
+  slmCase(
+    putSlm,
+    'an id breaking two rules',
+    'PUT',
+    `/_slm/policy/${enc('_a*b')}`,
+    {
+      text: esError(
+        400,
+        'action_request_validation_exception',
+        `Validation Failed: 1: invalid policy id [_a*b]: ${FILE_CHARS};2: invalid policy id [_a*b]: must not start with '_';`,
+      ),
+    },
+    validSlm,
+  );
+  slmCase(
+    putSlm,
+    'a 300-character id',
+    'PUT',
+    `/_slm/policy/${LONG}`,
+    {
+      text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [${LONG}]: name is too long, (300 > 255 bytes);`),
+    },
+    validSlm,
+  );
+  slmCase(
+    putSlm,
+    'a 260-byte unicode id',
+    'PUT',
+    `/_slm/policy/${enc(UNICODE)}`,
+    {
+      text: esError(400, 'action_request_validation_exception', `Validation Failed: 1: invalid policy id [${UNICODE}]: name is too long, (260 > 255 bytes);`),
+    },
+    validSlm,
+  );
   // SnapshotLifecyclePolicy.PARSER (`snapshot_lifecycle`, lenient about unknown fields).
   const slmBody = (extra: string): string => `{"name":"snap","schedule":"0 30 1 * * ?","repository":"${REPOSITORY}",${extra}}`;
-  slmCase(putSlm, 'config is a string', 'PUT', '/_slm/policy/new-slm', {
-    text: esError(400, 'x_content_parse_exception', "[1:74] [snapshot_lifecycle] config doesn't support values of type: VALUE_STRING"),
-  }, slmBody('"config":"all"'));
-  slmCase(putSlm, 'name is a number', 'PUT', '/_slm/policy/new-slm', {
-    text: esError(400, 'x_content_parse_exception', "[1:9] [snapshot_lifecycle] name doesn't support values of type: VALUE_NUMBER"),
-  }, '{"name":5,"schedule":"0 30 1 * * ?","repository":"my-repo"}');
-  slmCase(putSlm, 'retention expire_after "5x"', 'PUT', '/_slm/policy/new-slm', {
-    status: 400,
-    type: 'x_content_parse_exception',
-    reason: '[1:97] [snapshot_lifecycle] failed to parse field [retention]',
-  }, slmBody('"retention":{"expire_after":"5x"}'));
+  slmCase(
+    putSlm,
+    'config is a string',
+    'PUT',
+    '/_slm/policy/new-slm',
+    {
+      text: esError(400, 'x_content_parse_exception', "[1:74] [snapshot_lifecycle] config doesn't support values of type: VALUE_STRING"),
+    },
+    slmBody('"config":"all"'),
+  );
+  slmCase(
+    putSlm,
+    'name is a number',
+    'PUT',
+    '/_slm/policy/new-slm',
+    {
+      text: esError(400, 'x_content_parse_exception', "[1:9] [snapshot_lifecycle] name doesn't support values of type: VALUE_NUMBER"),
+    },
+    '{"name":5,"schedule":"0 30 1 * * ?","repository":"my-repo"}',
+  );
+  slmCase(
+    putSlm,
+    'retention expire_after "5x"',
+    'PUT',
+    '/_slm/policy/new-slm',
+    {
+      status: 400,
+      type: 'x_content_parse_exception',
+      reason: '[1:97] [snapshot_lifecycle] failed to parse field [retention]',
+    },
+    slmBody('"retention":{"expire_after":"5x"}'),
+  );
   // SnapshotRetentionConfiguration's constructor: counts of at least 1, min_count not above max_count.
-  slmCase(putSlm, 'retention min_count 0', 'PUT', '/_slm/policy/new-slm', {
-    status: 400,
-    type: 'x_content_parse_exception',
-    reason: '[1:91] [snapshot_lifecycle] failed to parse field [retention]',
-  }, slmBody('"retention":{"min_count":0}'));
-  slmCase(putSlm, 'retention min_count above max_count', 'PUT', '/_slm/policy/new-slm', {
-    status: 400,
-    type: 'x_content_parse_exception',
-    reason: '[1:105] [snapshot_lifecycle] failed to parse field [retention]',
-  }, slmBody('"retention":{"min_count":5,"max_count":2}'));
-  slmCase('GET /_slm/policy/{policy_id}', 'a missing policy', 'GET', '/_slm/policy/missing-slm', { text: resourceNotFound('snapshot lifecycle policy or policies [missing-slm] not found') });
+  slmCase(
+    putSlm,
+    'retention min_count 0',
+    'PUT',
+    '/_slm/policy/new-slm',
+    {
+      status: 400,
+      type: 'x_content_parse_exception',
+      reason: '[1:91] [snapshot_lifecycle] failed to parse field [retention]',
+    },
+    slmBody('"retention":{"min_count":0}'),
+  );
+  slmCase(
+    putSlm,
+    'retention min_count above max_count',
+    'PUT',
+    '/_slm/policy/new-slm',
+    {
+      status: 400,
+      type: 'x_content_parse_exception',
+      reason: '[1:105] [snapshot_lifecycle] failed to parse field [retention]',
+    },
+    slmBody('"retention":{"min_count":5,"max_count":2}'),
+  );
+  slmCase('GET /_slm/policy/{policy_id}', 'a missing policy', 'GET', '/_slm/policy/missing-slm', {
+    text: resourceNotFound('snapshot lifecycle policy or policies [missing-slm] not found'),
+  });
   slmCase('DELETE /_slm/policy/{policy_id}', 'a missing policy', 'DELETE', '/_slm/policy/missing-slm', { status: 404, type: 'resource_not_found_exception' });
-  slmCase('POST /_slm/policy/{policy_id}/_execute', 'a missing policy', 'POST', '/_slm/policy/missing-slm/_execute', { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') });
+  slmCase('POST /_slm/policy/{policy_id}/_execute', 'a missing policy', 'POST', '/_slm/policy/missing-slm/_execute', {
+    text: illegalArgument('no such snapshot lifecycle policy [missing-slm]'),
+  });
 
   // ---- Routes added for the tools around ILM (issue 13): aliases, legacy templates ----
-  const aliasesNotFound = (name: string): string => esError(404, 'aliases_not_found_exception', `aliases [${name}] missing`, { 'resource.type': 'aliases', 'resource.id': name });
+  const aliasesNotFound = (name: string): string =>
+    esError(404, 'aliases_not_found_exception', `aliases [${name}] missing`, { 'resource.type': 'aliases', 'resource.id': name });
   const aliasMissing = (name: string): Expectation => ({ text: JSON.stringify({ error: `alias [${name}] missing`, status: 404 }) });
   add('GET /_alias/{name}', 'a missing alias', { method: 'GET', path: '/_alias/missing-alias' }, aliasMissing('missing-alias'));
   add('GET /_alias/{name}', 'a 300-character alias', { method: 'GET', path: `/_alias/${LONG}` }, aliasMissing(LONG));
   add('HEAD /_alias/{name}', 'a missing alias', { method: 'HEAD', path: `/_alias/${enc(UNICODE)}` }, { status: 404 });
   add('GET /{index}/_alias', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_alias` }, { text: indexNotFound(MISSING_INDEX) });
-  add('GET /{index}/_alias', 'a bad expand_wildcards', { method: 'GET', path: `/${MANAGED_INDEX}/_alias?expand_wildcards=bogus` }, { text: badWildcard('bogus') });
+  add(
+    'GET /{index}/_alias',
+    'a bad expand_wildcards',
+    { method: 'GET', path: `/${MANAGED_INDEX}/_alias?expand_wildcards=bogus` },
+    { text: badWildcard('bogus') },
+  );
   add('GET /{index}/_alias/{name}', 'an alias the index does not hold', { method: 'GET', path: `/${UNMANAGED_INDEX}/_alias/${ALIAS}` }, aliasMissing(ALIAS));
   add('HEAD /{index}/_alias/{name}', 'a missing index', { method: 'HEAD', path: `/${MISSING_INDEX}/_alias/${ALIAS}` }, { status: 404 });
   for (const segment of ['_alias', '_aliases']) {
     for (const method of ['PUT', 'POST']) {
       const route = `${method} /{index}/${segment}/{name}`;
       add(route, 'a missing index', { method, path: `/${MISSING_INDEX}/${segment}/a` }, { text: indexNotFound(MISSING_INDEX) });
-      add(route, 'an alias named like an index', { method, path: `/${MANAGED_INDEX}/${segment}/${UNMANAGED_INDEX}` }, { status: 400, type: 'invalid_alias_name_exception' });
-      add(route, "an alias starting with '_'", { method, path: `/${MANAGED_INDEX}/${segment}/_x` }, { text: esError(400, 'invalid_alias_name_exception', "Invalid alias name [_x]: must not start with '_', '-', or '+'") });
+      add(
+        route,
+        'an alias named like an index',
+        { method, path: `/${MANAGED_INDEX}/${segment}/${UNMANAGED_INDEX}` },
+        { status: 400, type: 'invalid_alias_name_exception' },
+      );
+      add(
+        route,
+        "an alias starting with '_'",
+        { method, path: `/${MANAGED_INDEX}/${segment}/_x` },
+        { text: esError(400, 'invalid_alias_name_exception', "Invalid alias name [_x]: must not start with '_', '-', or '+'") },
+      );
       add(route, 'a 300-character alias', { method, path: `/${MANAGED_INDEX}/${segment}/${LONG}` }, { status: 400, type: 'invalid_alias_name_exception' });
-      add(route, 'a second write index', { method, path: `/${UNMANAGED_INDEX}/${segment}/w`, body: { is_write_index: true, index: `${MANAGED_INDEX},${UNMANAGED_INDEX}` } }, { status: 500, type: 'illegal_state_exception' });
+      add(
+        route,
+        'a second write index',
+        { method, path: `/${UNMANAGED_INDEX}/${segment}/w`, body: { is_write_index: true, index: `${MANAGED_INDEX},${UNMANAGED_INDEX}` } },
+        { status: 500, type: 'illegal_state_exception' },
+      );
       add(route, 'date math left open', { method, path: `/${MANAGED_INDEX}/${segment}/${enc('<a-{now/d>')}` }, { status: 400, type: 'parse_exception' });
     }
     const route = `DELETE /{index}/${segment}/{name}`;
@@ -1139,39 +2040,129 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   }
   const updateAliases = 'POST /_aliases';
   add(updateAliases, 'no body', { method: 'POST', path: '/_aliases' }, { text: parseException('request body is required') });
-  add(updateAliases, 'no actions', { method: 'POST', path: '/_aliases', body: { actions: [] } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: Must specify at least one alias action;') });
+  add(
+    updateAliases,
+    'no actions',
+    { method: 'POST', path: '/_aliases', body: { actions: [] } },
+    { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: Must specify at least one alias action;') },
+  );
   add(updateAliases, 'an unknown top-level field', { method: 'POST', path: '/_aliases', body: { acts: [] } }, { status: 400 });
   add(updateAliases, 'actions as an object', { method: 'POST', path: '/_aliases', body: { actions: { add: {} } } }, { status: 400 });
-  add(updateAliases, 'an unknown action', { method: 'POST', path: '/_aliases', body: { actions: [{ rename: { index: MANAGED_INDEX, alias: 'x' } }] } }, { status: 400 });
-  add(updateAliases, 'an unknown field in an action', { method: 'POST', path: '/_aliases', body: { actions: [{ add: { index: MANAGED_INDEX, alias: 'x', colour: 'blue' } }] } }, { status: 400 });
-  add(updateAliases, 'an add without an index', { method: 'POST', path: '/_aliases', body: { actions: [{ add: { alias: 'x' } }] } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: One of [index] or [indices] is required;') });
-  add(updateAliases, 'a later action on a missing index', { method: 'POST', path: '/_aliases', body: { actions: [{ add: { index: MANAGED_INDEX, alias: 'x' } }, { remove_index: { index: MISSING_INDEX } }] } }, { text: indexNotFound(MISSING_INDEX) });
-  add(updateAliases, 'a remove_index and then a second write index', { method: 'POST', path: '/_aliases', body: { actions: [{ remove_index: { index: UNMANAGED_INDEX } }, { add: { index: PENDING_INDEX, alias: ALIAS, is_write_index: true } }, { add: { index: MANAGED_INDEX, alias: ALIAS, is_write_index: true } }] } }, { status: 500, type: 'illegal_state_exception' });
-  add(updateAliases, 'a must_exist remove that finds nothing', { method: 'POST', path: '/_aliases', body: { actions: [{ remove: { index: UNMANAGED_INDEX, alias: ALIAS, must_exist: true } }] } }, { text: aliasesNotFound(ALIAS) });
+  add(
+    updateAliases,
+    'an unknown action',
+    { method: 'POST', path: '/_aliases', body: { actions: [{ rename: { index: MANAGED_INDEX, alias: 'x' } }] } },
+    { status: 400 },
+  );
+  add(
+    updateAliases,
+    'an unknown field in an action',
+    { method: 'POST', path: '/_aliases', body: { actions: [{ add: { index: MANAGED_INDEX, alias: 'x', colour: 'blue' } }] } },
+    { status: 400 },
+  );
+  add(
+    updateAliases,
+    'an add without an index',
+    { method: 'POST', path: '/_aliases', body: { actions: [{ add: { alias: 'x' } }] } },
+    { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: One of [index] or [indices] is required;') },
+  );
+  add(
+    updateAliases,
+    'a later action on a missing index',
+    { method: 'POST', path: '/_aliases', body: { actions: [{ add: { index: MANAGED_INDEX, alias: 'x' } }, { remove_index: { index: MISSING_INDEX } }] } },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
+  add(
+    updateAliases,
+    'a remove_index and then a second write index',
+    {
+      method: 'POST',
+      path: '/_aliases',
+      body: {
+        actions: [
+          { remove_index: { index: UNMANAGED_INDEX } },
+          { add: { index: PENDING_INDEX, alias: ALIAS, is_write_index: true } },
+          { add: { index: MANAGED_INDEX, alias: ALIAS, is_write_index: true } },
+        ],
+      },
+    },
+    { status: 500, type: 'illegal_state_exception' },
+  );
+  add(
+    updateAliases,
+    'a must_exist remove that finds nothing',
+    { method: 'POST', path: '/_aliases', body: { actions: [{ remove: { index: UNMANAGED_INDEX, alias: ALIAS, must_exist: true } }] } },
+    { text: aliasesNotFound(ALIAS) },
+  );
 
   for (const method of ['PUT', 'POST']) {
     const route = `${method} /_template/{name}`;
     add(route, 'no body', { method, path: '/_template/t' }, { text: parseException('request body is required') });
-    add(route, 'no index_patterns', { method, path: '/_template/t', body: { settings: {} } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index patterns are missing;') });
-    add(route, 'an unknown key', { method, path: '/_template/t', body: { index_patterns: ['x-*'], colour: 'blue' } }, { text: parseException('unknown key [colour] in the template ') });
-    add(route, 'an uppercase name', { method, path: '/_template/Upper', body: { index_patterns: ['x-*'] } }, {
-      text: esError(400, 'invalid_index_template_exception', 'index_template [Upper] invalid, cause [Validation Failed: 1: name must be lower cased;]'),
-    });
-    add(route, 'a version that is not an integer', { method, path: '/_template/t', body: { index_patterns: ['x-*'], version: 'one' } }, { text: illegalArgument('Malformed [version] value, should be an integer') });
-    add(route, 'an unknown setting', { method, path: '/_template/t', body: { index_patterns: ['x-*'], settings: { 'index.foo': 1 } } }, { status: 400, type: 'illegal_argument_exception' });
-    add(route, 'an order that is not a number', { method, path: '/_template/t?order=high', body: { index_patterns: ['x-*'] } }, { status: 400, type: 'number_format_exception' });
-    add(route, 'settings as a string', { method, path: '/_template/t', body: { index_patterns: ['x-*'], settings: 'x' } }, { text: illegalArgument('Malformed [settings] section, should include an inner object') });
+    add(
+      route,
+      'no index_patterns',
+      { method, path: '/_template/t', body: { settings: {} } },
+      { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index patterns are missing;') },
+    );
+    add(
+      route,
+      'an unknown key',
+      { method, path: '/_template/t', body: { index_patterns: ['x-*'], colour: 'blue' } },
+      { text: parseException('unknown key [colour] in the template ') },
+    );
+    add(
+      route,
+      'an uppercase name',
+      { method, path: '/_template/Upper', body: { index_patterns: ['x-*'] } },
+      {
+        text: esError(400, 'invalid_index_template_exception', 'index_template [Upper] invalid, cause [Validation Failed: 1: name must be lower cased;]'),
+      },
+    );
+    add(
+      route,
+      'a version that is not an integer',
+      { method, path: '/_template/t', body: { index_patterns: ['x-*'], version: 'one' } },
+      { text: illegalArgument('Malformed [version] value, should be an integer') },
+    );
+    add(
+      route,
+      'an unknown setting',
+      { method, path: '/_template/t', body: { index_patterns: ['x-*'], settings: { 'index.foo': 1 } } },
+      { status: 400, type: 'illegal_argument_exception' },
+    );
+    add(
+      route,
+      'an order that is not a number',
+      { method, path: '/_template/t?order=high', body: { index_patterns: ['x-*'] } },
+      { status: 400, type: 'number_format_exception' },
+    );
+    add(
+      route,
+      'settings as a string',
+      { method, path: '/_template/t', body: { index_patterns: ['x-*'], settings: 'x' } },
+      { text: illegalArgument('Malformed [settings] section, should include an inner object') },
+    );
   }
   add('GET /_template/{name}', 'a missing template', { method: 'GET', path: `/_template/${LONG}` }, { text: '{}', status: 404 });
   add('HEAD /_template/{name}', 'a missing template', { method: 'HEAD', path: `/_template/${enc(UNICODE)}` }, { status: 404 });
-  add('DELETE /_template/{name}', 'a missing template', { method: 'DELETE', path: '/_template/missing-template' }, { text: esError(404, 'index_template_missing_exception', 'index_template [missing-template] missing') });
+  add(
+    'DELETE /_template/{name}',
+    'a missing template',
+    { method: 'DELETE', path: '/_template/missing-template' },
+    { text: esError(404, 'index_template_missing_exception', 'index_template [missing-template] missing') },
+  );
 
   // Component templates (7.8+) and the rest of the composable-template routes.
   const components = profile.dataStreams !== 'none';
   for (const method of ['PUT', 'POST']) {
     const route = `${method} /_component_template/{name}`;
     const component = (title: string, body: unknown, expectation: Expectation): void =>
-      add(route, title, { method, path: '/_component_template/c', ...(body === undefined ? {} : { body }) }, components ? expectation : noHandler(method, '/_component_template/c'));
+      add(
+        route,
+        title,
+        { method, path: '/_component_template/c', ...(body === undefined ? {} : { body }) },
+        components ? expectation : noHandler(method, '/_component_template/c'),
+      );
     component('no body', undefined, { text: parseException('request body is required') });
     component('no template', { version: 1 }, { text: illegalArgument('Required [template]') });
     component('an unknown field', { template: {}, colour: 'blue' }, { text: illegalArgument('[component_template] unknown field [colour]') });
@@ -1179,172 +2170,534 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     component('a version that is a string', { template: {}, version: 'one' }, { status: 400 });
     component('an unknown setting', { template: { settings: { 'index.foo': 1 } } }, { status: 400, type: 'illegal_argument_exception' });
   }
-  add('GET /_component_template/{name}', 'a missing template', { method: 'GET', path: `/_component_template/${LONG}` }, components ? { text: resourceNotFound(`component template matching [${LONG}] not found`) } : noHandler('GET', `/_component_template/${LONG}`));
+  add(
+    'GET /_component_template/{name}',
+    'a missing template',
+    { method: 'GET', path: `/_component_template/${LONG}` },
+    components ? { text: resourceNotFound(`component template matching [${LONG}] not found`) } : noHandler('GET', `/_component_template/${LONG}`),
+  );
   add('HEAD /_component_template/{name}', 'a missing template', { method: 'HEAD', path: '/_component_template/missing' }, { status: components ? 404 : 400 });
-  add('DELETE /_component_template/{name}', 'a missing template', { method: 'DELETE', path: '/_component_template/missing' }, components ? { text: resourceNotFound('missing') } : noHandler('DELETE', '/_component_template/missing'));
-  add('DELETE /_component_template/{name}', 'two names, one missing', { method: 'DELETE', path: '/_component_template/a,b' }, components ? { text: resourceNotFound('a,b') } : noHandler('DELETE', '/_component_template/a,b'));
+  add(
+    'DELETE /_component_template/{name}',
+    'a missing template',
+    { method: 'DELETE', path: '/_component_template/missing' },
+    components ? { text: resourceNotFound('missing') } : noHandler('DELETE', '/_component_template/missing'),
+  );
+  add(
+    'DELETE /_component_template/{name}',
+    'two names, one missing',
+    { method: 'DELETE', path: '/_component_template/a,b' },
+    components ? { text: resourceNotFound('a,b') } : noHandler('DELETE', '/_component_template/a,b'),
+  );
   add('HEAD /_index_template/{name}', 'a missing template', { method: 'HEAD', path: `/_index_template/${enc(UNICODE)}` }, { status: 404 });
-  add('POST /_index_template/{name}', 'a component that does not exist', { method: 'POST', path: '/_index_template/t', body: { index_patterns: ['x-*'], composed_of: ['nope'] } }, {
-    text: esError(400, 'invalid_index_template_exception', 'index_template [t] invalid, cause [index template [t] specifies component templates [nope] that do not exist]'),
-  });
+  add(
+    'POST /_index_template/{name}',
+    'a component that does not exist',
+    { method: 'POST', path: '/_index_template/t', body: { index_patterns: ['x-*'], composed_of: ['nope'] } },
+    {
+      text: esError(
+        400,
+        'invalid_index_template_exception',
+        'index_template [t] invalid, cause [index template [t] specifies component templates [nope] that do not exist]',
+      ),
+    },
+  );
   add('POST /_index_template/{name}', 'no index_patterns', { method: 'POST', path: '/_index_template/t', body: { template: {} } }, { status: 400 });
   const simulate = 'POST /_index_template/_simulate_index/{name}';
-  add(simulate, 'a template body without patterns', { method: 'POST', path: '/_index_template/_simulate_index/x', body: { template: {} } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index patterns are missing;') });
-  add(simulate, 'a template body naming a missing component', { method: 'POST', path: '/_index_template/_simulate_index/x', body: { index_patterns: ['x'], composed_of: ['nope'] } }, { status: 400, type: 'invalid_index_template_exception' });
-  add(simulate, 'a template body with an unknown setting', { method: 'POST', path: '/_index_template/_simulate_index/x', body: { index_patterns: ['x'], template: { settings: { 'index.foo': 1 } } } }, { status: 400, type: 'illegal_argument_exception' });
+  add(
+    simulate,
+    'a template body without patterns',
+    { method: 'POST', path: '/_index_template/_simulate_index/x', body: { template: {} } },
+    { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index patterns are missing;') },
+  );
+  add(
+    simulate,
+    'a template body naming a missing component',
+    { method: 'POST', path: '/_index_template/_simulate_index/x', body: { index_patterns: ['x'], composed_of: ['nope'] } },
+    { status: 400, type: 'invalid_index_template_exception' },
+  );
+  add(
+    simulate,
+    'a template body with an unknown setting',
+    { method: 'POST', path: '/_index_template/_simulate_index/x', body: { index_patterns: ['x'], template: { settings: { 'index.foo': 1 } } } },
+    { status: 400, type: 'illegal_argument_exception' },
+  );
   // A policy's `_meta` (7.14+): older releases refuse it as an unknown field; newer ones refuse a non-object.
   const metaBody = profile.policyMeta ? '{"policy":{"_meta":"x","phases":{}}}' : '{"policy":{"_meta":{},"phases":{}}}';
-  add('PUT /_ilm/policy/{policy}', profile.policyMeta ? '_meta that is not an object' : '_meta before 7.14', { method: 'PUT', path: '/_ilm/policy/new-policy', body: metaBody }, { status: 400, type: 'x_content_parse_exception' });
+  add(
+    'PUT /_ilm/policy/{policy}',
+    profile.policyMeta ? '_meta that is not an object' : '_meta before 7.14',
+    { method: 'PUT', path: '/_ilm/policy/new-policy', body: metaBody },
+    { status: 400, type: 'x_content_parse_exception' },
+  );
 
   // Cluster settings, health and the _cat tables.
   const putSettings = 'PUT /_cluster/settings';
   add(putSettings, 'no body', { method: 'PUT', path: '/_cluster/settings' }, { text: parseException('request body is required') });
-  add(putSettings, 'no settings', { method: 'PUT', path: '/_cluster/settings', body: {} }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;') });
-  add(putSettings, 'an unknown setting', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'cluster.colour': 'blue' } } }, { text: illegalArgument('persistent setting [cluster.colour], not recognized') });
-  add(putSettings, 'a retention schedule that is not cron', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'slm.retention_schedule': 'nightly' } } }, {
-    text: illegalArgument('invalid cron expression [nightly] for SLM retention schedule [slm.retention_schedule]'),
-  });
-  add(putSettings, 'a poll interval under 1s', { method: 'PUT', path: '/_cluster/settings', body: { transient: { 'indices.lifecycle.poll_interval': '10ms' } } }, {
-    text: illegalArgument('failed to parse value [10ms] for setting [indices.lifecycle.poll_interval], must be >= [1s]'),
-  });
-  add(putSettings, 'a poll interval without a unit', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { indices: { lifecycle: { poll_interval: '5' } } } } }, { status: 400, type: 'illegal_argument_exception' });
-  add(putSettings, 'a good setting beside a bad one', { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'indices.lifecycle.poll_interval': '1m', 'action.destructive_requires_name': 'maybe' } } }, { status: 400 });
+  add(
+    putSettings,
+    'no settings',
+    { method: 'PUT', path: '/_cluster/settings', body: {} },
+    { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: no settings to update;') },
+  );
+  add(
+    putSettings,
+    'an unknown setting',
+    { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'cluster.colour': 'blue' } } },
+    { text: illegalArgument('persistent setting [cluster.colour], not recognized') },
+  );
+  add(
+    putSettings,
+    'a retention schedule that is not cron',
+    { method: 'PUT', path: '/_cluster/settings', body: { persistent: { 'slm.retention_schedule': 'nightly' } } },
+    {
+      text: illegalArgument('invalid cron expression [nightly] for SLM retention schedule [slm.retention_schedule]'),
+    },
+  );
+  add(
+    putSettings,
+    'a poll interval under 1s',
+    { method: 'PUT', path: '/_cluster/settings', body: { transient: { 'indices.lifecycle.poll_interval': '10ms' } } },
+    {
+      text: illegalArgument('failed to parse value [10ms] for setting [indices.lifecycle.poll_interval], must be >= [1s]'),
+    },
+  );
+  add(
+    putSettings,
+    'a poll interval without a unit',
+    { method: 'PUT', path: '/_cluster/settings', body: { persistent: { indices: { lifecycle: { poll_interval: '5' } } } } },
+    { status: 400, type: 'illegal_argument_exception' },
+  );
+  add(
+    putSettings,
+    'a good setting beside a bad one',
+    {
+      method: 'PUT',
+      path: '/_cluster/settings',
+      body: { persistent: { 'indices.lifecycle.poll_interval': '1m', 'action.destructive_requires_name': 'maybe' } },
+    },
+    { status: 400 },
+  );
   add(putSettings, 'an unknown scope', { method: 'PUT', path: '/_cluster/settings', body: { permanent: {} } }, { status: 400 });
   add(putSettings, 'persistent as a string', { method: 'PUT', path: '/_cluster/settings', body: { persistent: 'x' } }, { status: 400 });
   const health = 'GET /_cluster/health/{index}';
-  const missingHealth = JSON.stringify({
-    cluster_name: 'ilm-sim', status: 'red', timed_out: true, number_of_nodes: 1, number_of_data_nodes: 1, active_primary_shards: 0, active_shards: 0,
-    relocating_shards: 0, initializing_shards: 0, unassigned_shards: 0, ...(profile.healthUnassignedPrimaries ? { unassigned_primary_shards: 0 } : {}),
-    delayed_unassigned_shards: 0, number_of_pending_tasks: 0, number_of_in_flight_fetch: 0, task_max_waiting_in_queue_millis: 0,
-  }).slice(0, -1) + ',"active_shards_percent_as_number":100.0}';
+  const missingHealth = `${JSON.stringify({
+    cluster_name: 'ilm-sim',
+    status: 'red',
+    timed_out: true,
+    number_of_nodes: 1,
+    number_of_data_nodes: 1,
+    active_primary_shards: 0,
+    active_shards: 0,
+    relocating_shards: 0,
+    initializing_shards: 0,
+    unassigned_shards: 0,
+    ...(profile.healthUnassignedPrimaries ? { unassigned_primary_shards: 0 } : {}),
+    delayed_unassigned_shards: 0,
+    number_of_pending_tasks: 0,
+    number_of_in_flight_fetch: 0,
+    task_max_waiting_in_queue_millis: 0,
+  }).slice(0, -1)},"active_shards_percent_as_number":100.0}`;
   add(health, 'a missing index', { method: 'GET', path: `/_cluster/health/${MISSING_INDEX}` }, { text: missingHealth, status: 408 });
-  add(health, 'an unknown level', { method: 'GET', path: `/_cluster/health/${MANAGED_INDEX}?level=everything` }, { text: illegalArgument('level must be one of [cluster, indices, shards] but was [everything]') });
-  add(health, 'an unknown status to wait for', { method: 'GET', path: `/_cluster/health/${MANAGED_INDEX}?wait_for_status=blue` }, { text: illegalArgument('unknown cluster health status [blue]') });
+  add(
+    health,
+    'an unknown level',
+    { method: 'GET', path: `/_cluster/health/${MANAGED_INDEX}?level=everything` },
+    { text: illegalArgument('level must be one of [cluster, indices, shards] but was [everything]') },
+  );
+  add(
+    health,
+    'an unknown status to wait for',
+    { method: 'GET', path: `/_cluster/health/${MANAGED_INDEX}?wait_for_status=blue` },
+    { text: illegalArgument('unknown cluster health status [blue]') },
+  );
   const catIndices = 'GET /_cat/indices/{index}';
   add(catIndices, 'a missing index', { method: 'GET', path: `/_cat/indices/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
-  add(catIndices, 'an unknown format', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
+  add(
+    catIndices,
+    'an unknown format',
+    { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?format=xml` },
+    { text: illegalArgument('Unsupported format [xml]') },
+  );
   add(catIndices, 'an unknown byte unit', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
   add(catIndices, 'an unknown health', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?health=blue` }, { status: 400 });
-  add(catIndices, 'a sort by an unknown column', { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
+  add(
+    catIndices,
+    'a sort by an unknown column',
+    { method: 'GET', path: `/_cat/indices/${MANAGED_INDEX}?s=colour` },
+    { status: 500, type: 'unsupported_operation_exception' },
+  );
   const catShards = 'GET /_cat/shards/{index}';
   add(catShards, 'a missing index', { method: 'GET', path: `/_cat/shards/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
-  add(catShards, 'an unknown format', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
+  add(
+    catShards,
+    'an unknown format',
+    { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?format=xml` },
+    { text: illegalArgument('Unsupported format [xml]') },
+  );
   add(catShards, 'an unknown byte unit', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?bytes=furlong` }, { status: 400 });
-  add(catShards, 'a sort by an unknown column', { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?s=colour` }, { status: 500, type: 'unsupported_operation_exception' });
+  add(
+    catShards,
+    'a sort by an unknown column',
+    { method: 'GET', path: `/_cat/shards/${MANAGED_INDEX}?s=colour` },
+    { status: 500, type: 'unsupported_operation_exception' },
+  );
   const catAllocation = 'GET /_cat/allocation/{node_id}';
-  add(catAllocation, 'an unknown format', { method: 'GET', path: '/_cat/allocation/ilm-sim?format=xml' }, { text: illegalArgument('Unsupported format [xml]') });
+  add(
+    catAllocation,
+    'an unknown format',
+    { method: 'GET', path: '/_cat/allocation/ilm-sim?format=xml' },
+    { text: illegalArgument('Unsupported format [xml]') },
+  );
   add(catAllocation, 'an unknown byte unit', { method: 'GET', path: '/_cat/allocation/ilm-sim?bytes=furlong' }, { status: 400 });
-  add(catAllocation, 'a sort by an unknown column', { method: 'GET', path: '/_cat/allocation/ilm-sim?s=colour' }, { status: 500, type: 'unsupported_operation_exception' });
+  add(
+    catAllocation,
+    'a sort by an unknown column',
+    { method: 'GET', path: '/_cat/allocation/ilm-sim?s=colour' },
+    { status: 500, type: 'unsupported_operation_exception' },
+  );
   // The allocation explain API (issue 15): a refused request explains nothing and changes nothing.
   for (const method of ['GET', 'POST']) {
     const explain = `${method} /_cluster/allocation/explain`;
     const path = '/_cluster/allocation/explain';
     add(explain, 'a missing index', { method, path, body: { index: MISSING_INDEX, shard: 0, primary: true } }, { text: indexNotFound(MISSING_INDEX) });
-    add(explain, 'a shard out of range', { method, path, body: { index: MANAGED_INDEX, shard: 7, primary: true } }, { status: 404, type: 'shard_not_found_exception' });
-    add(explain, 'a negative shard', { method, path, body: { index: MANAGED_INDEX, shard: -1, primary: true } }, { status: 404, type: 'shard_not_found_exception' });
-    add(explain, 'no primary', { method, path, body: { index: MANAGED_INDEX, shard: 0 } }, { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: primary must be specified;') });
-    add(explain, 'only current_node', { method, path, body: { current_node: 'ilm-sim' } }, {
-      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index must be specified;2: shard must be specified;3: primary must be specified;'),
-    });
-    add(explain, 'an unknown field', { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: true, colour: 'red' } }, { status: 400, type: 'x_content_parse_exception' });
+    add(
+      explain,
+      'a shard out of range',
+      { method, path, body: { index: MANAGED_INDEX, shard: 7, primary: true } },
+      { status: 404, type: 'shard_not_found_exception' },
+    );
+    add(
+      explain,
+      'a negative shard',
+      { method, path, body: { index: MANAGED_INDEX, shard: -1, primary: true } },
+      { status: 404, type: 'shard_not_found_exception' },
+    );
+    add(
+      explain,
+      'no primary',
+      { method, path, body: { index: MANAGED_INDEX, shard: 0 } },
+      { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: primary must be specified;') },
+    );
+    add(
+      explain,
+      'only current_node',
+      { method, path, body: { current_node: 'ilm-sim' } },
+      {
+        text: esError(
+          400,
+          'action_request_validation_exception',
+          'Validation Failed: 1: index must be specified;2: shard must be specified;3: primary must be specified;',
+        ),
+      },
+    );
+    add(
+      explain,
+      'an unknown field',
+      { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: true, colour: 'red' } },
+      { status: 400, type: 'x_content_parse_exception' },
+    );
     add(explain, 'shard is not a number', { method, path, body: { index: MANAGED_INDEX, shard: 'first', primary: true } }, { status: 400 });
-    add(explain, 'primary is an object', { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: {} } }, { status: 400, type: 'x_content_parse_exception' });
+    add(
+      explain,
+      'primary is an object',
+      { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: {} } },
+      { status: 400, type: 'x_content_parse_exception' },
+    );
     add(explain, 'the body is an array', { method, path, body: '[]' }, { status: 400 });
-    add(explain, 'an unknown current_node', { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: true, current_node: 'nowhere' } }, { text: illegalArgument('failed to resolve [nowhere], no matching nodes') });
-    add(explain, 'include_yes_decisions that is not a boolean', { method, path: `${path}?include_yes_decisions=maybe`, body: { index: MANAGED_INDEX, shard: 0, primary: true } }, { text: badBoolean('maybe') });
-    add(explain, 'include_disk_info that is not a boolean', { method, path: `${path}?include_disk_info=maybe`, body: { index: MANAGED_INDEX, shard: 0, primary: true } }, { text: badBoolean('maybe') });
+    add(
+      explain,
+      'an unknown current_node',
+      { method, path, body: { index: MANAGED_INDEX, shard: 0, primary: true, current_node: 'nowhere' } },
+      { text: illegalArgument('failed to resolve [nowhere], no matching nodes') },
+    );
+    add(
+      explain,
+      'include_yes_decisions that is not a boolean',
+      { method, path: `${path}?include_yes_decisions=maybe`, body: { index: MANAGED_INDEX, shard: 0, primary: true } },
+      { text: badBoolean('maybe') },
+    );
+    add(
+      explain,
+      'include_disk_info that is not a boolean',
+      { method, path: `${path}?include_disk_info=maybe`, body: { index: MANAGED_INDEX, shard: 0, primary: true } },
+      { text: badBoolean('maybe') },
+    );
   }
   const catAliases = 'GET /_cat/aliases/{name}';
   add(catAliases, 'an unknown format', { method: 'GET', path: `/_cat/aliases/${ALIAS}?format=xml` }, { text: illegalArgument('Unsupported format [xml]') });
-  add(catAliases, 'a sort by an unknown column', { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` }, { status: 500, type: 'unsupported_operation_exception' });
+  add(
+    catAliases,
+    'a sort by an unknown column',
+    { method: 'GET', path: `/_cat/aliases/${ALIAS}?s=colour:desc` },
+    { status: 500, type: 'unsupported_operation_exception' },
+  );
   add(catAliases, 'v that is not a boolean', { method: 'GET', path: `/_cat/aliases/${ALIAS}?v=maybe` }, { text: badBoolean('maybe') });
 
   // Refresh, stats, data stream stats, the ILM health indicator, SLM's PUT execute.
   for (const method of ['POST', 'GET']) {
     add(`${method} /{index}/_refresh`, 'a missing index', { method, path: `/${MISSING_INDEX}/_refresh` }, { text: indexNotFound(MISSING_INDEX) });
-    add(`${method} /{index}/_refresh`, 'a bad allow_no_indices', { method, path: `/${MANAGED_INDEX}/_refresh?allow_no_indices=perhaps` }, { text: badBoolean('perhaps') });
+    add(
+      `${method} /{index}/_refresh`,
+      'a bad allow_no_indices',
+      { method, path: `/${MANAGED_INDEX}/_refresh?allow_no_indices=perhaps` },
+      { text: badBoolean('perhaps') },
+    );
   }
   // Closing and opening (issue 16, item 3): a refused request closes or opens nothing.
   for (const action of ['_close', '_open']) {
     add(`POST /{index}/${action}`, 'a missing index', { method: 'POST', path: `/${MISSING_INDEX}/${action}` }, { text: indexNotFound(MISSING_INDEX) });
-    add(`POST /{index}/${action}`, 'a bad allow_no_indices', { method: 'POST', path: `/${MANAGED_INDEX}/${action}?allow_no_indices=perhaps` }, { text: badBoolean('perhaps') });
-    add(`POST /{index}/${action}`, 'a missing index among present ones', { method: 'POST', path: `/${MANAGED_INDEX},${MISSING_INDEX}/${action}` }, { text: indexNotFound(MISSING_INDEX) });
+    add(
+      `POST /{index}/${action}`,
+      'a bad allow_no_indices',
+      { method: 'POST', path: `/${MANAGED_INDEX}/${action}?allow_no_indices=perhaps` },
+      { text: badBoolean('perhaps') },
+    );
+    add(
+      `POST /{index}/${action}`,
+      'a missing index among present ones',
+      { method: 'POST', path: `/${MANAGED_INDEX},${MISSING_INDEX}/${action}` },
+      { text: indexNotFound(MISSING_INDEX) },
+    );
   }
-  add('GET /_stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_stats/colour' }, { text: illegalArgument('request [/_stats/colour] contains unrecognized metric: [colour]') });
+  add(
+    'GET /_stats/{metric}',
+    'an unknown metric',
+    { method: 'GET', path: '/_stats/colour' },
+    { text: illegalArgument('request [/_stats/colour] contains unrecognized metric: [colour]') },
+  );
   add('GET /{index}/_stats', 'a missing index', { method: 'GET', path: `/${MISSING_INDEX}/_stats` }, { text: indexNotFound(MISSING_INDEX) });
-  add('GET /{index}/_stats', 'an unknown level', { method: 'GET', path: `/${MANAGED_INDEX}/_stats?level=galaxy` }, { status: 400, type: 'illegal_argument_exception' });
-  add('GET /{index}/_stats/{metric}', 'an unknown metric', { method: 'GET', path: `/${MANAGED_INDEX}/_stats/docs,colour` }, {
-    text: illegalArgument(`request [/${MANAGED_INDEX}/_stats/docs,colour] contains unrecognized metric: [colour]`),
-  });
+  add(
+    'GET /{index}/_stats',
+    'an unknown level',
+    { method: 'GET', path: `/${MANAGED_INDEX}/_stats?level=galaxy` },
+    { status: 400, type: 'illegal_argument_exception' },
+  );
+  add(
+    'GET /{index}/_stats/{metric}',
+    'an unknown metric',
+    { method: 'GET', path: `/${MANAGED_INDEX}/_stats/docs,colour` },
+    {
+      text: illegalArgument(`request [/${MANAGED_INDEX}/_stats/docs,colour] contains unrecognized metric: [colour]`),
+    },
+  );
   // Node stats (`node-stats-handlers.ts`): an unknown metric, `_all` beside others, a bad level.
-  add('GET /_nodes/stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_nodes/stats/jvm,colour' }, {
-    text: illegalArgument('request [/_nodes/stats/jvm,colour] contains unrecognized metric: [colour]'),
-  });
-  add('GET /_nodes/stats/{metric}', '_all beside a metric', { method: 'GET', path: '/_nodes/stats/_all,os' }, {
-    text: illegalArgument('request [/_nodes/stats/_all,os] contains _all and individual metrics [_all,os]'),
-  });
-  add('GET /_nodes/{node_id}/stats', 'an unknown level', { method: 'GET', path: '/_nodes/_local/stats?level=galaxy' }, {
-    text: illegalArgument('level parameter must be one of [indices] or [node] or [shards] but was [galaxy]'),
-  });
-  add('GET /_nodes/{node_id}/stats/{metric}', 'an unknown metric', { method: 'GET', path: '/_nodes/_local/stats/fs,weather' }, {
-    text: illegalArgument('request [/_nodes/_local/stats/fs,weather] contains unrecognized metric: [weather]'),
-  });
+  add(
+    'GET /_nodes/stats/{metric}',
+    'an unknown metric',
+    { method: 'GET', path: '/_nodes/stats/jvm,colour' },
+    {
+      text: illegalArgument('request [/_nodes/stats/jvm,colour] contains unrecognized metric: [colour]'),
+    },
+  );
+  add(
+    'GET /_nodes/stats/{metric}',
+    '_all beside a metric',
+    { method: 'GET', path: '/_nodes/stats/_all,os' },
+    {
+      text: illegalArgument('request [/_nodes/stats/_all,os] contains _all and individual metrics [_all,os]'),
+    },
+  );
+  add(
+    'GET /_nodes/{node_id}/stats',
+    'an unknown level',
+    { method: 'GET', path: '/_nodes/_local/stats?level=galaxy' },
+    {
+      text: illegalArgument('level parameter must be one of [indices] or [node] or [shards] but was [galaxy]'),
+    },
+  );
+  add(
+    'GET /_nodes/{node_id}/stats/{metric}',
+    'an unknown metric',
+    { method: 'GET', path: '/_nodes/_local/stats/fs,weather' },
+    {
+      text: illegalArgument('request [/_nodes/_local/stats/fs,weather] contains unrecognized metric: [weather]'),
+    },
+  );
   // Count (`monitoring-handlers.ts`): a missing index, a malformed body, a query the simulator cannot count.
   for (const method of ['GET', 'POST']) {
     add(`${method} /{index}/_count`, 'a missing index', { method, path: `/${MISSING_INDEX}/_count` }, { text: indexNotFound(MISSING_INDEX) });
-    add(`${method} /{index}/_count`, 'a bad ignore_unavailable', { method, path: `/${MANAGED_INDEX}/_count?ignore_unavailable=perhaps` }, { text: badBoolean('perhaps') });
-    add(`${method} /{index}/_count`, 'a body field other than query', { method, path: `/${MANAGED_INDEX}/_count`, body: { size: 0 } }, {
-      status: 400, type: 'parsing_exception',
-    });
-    add(`${method} /_count`, 'a query that is not match_all', { method, path: '/_count', body: { query: { term: { user: 'kimchy' } } } }, {
-      status: 400, type: 'illegal_argument_exception',
-    });
+    add(
+      `${method} /{index}/_count`,
+      'a bad ignore_unavailable',
+      { method, path: `/${MANAGED_INDEX}/_count?ignore_unavailable=perhaps` },
+      { text: badBoolean('perhaps') },
+    );
+    add(
+      `${method} /{index}/_count`,
+      'a body field other than query',
+      { method, path: `/${MANAGED_INDEX}/_count`, body: { size: 0 } },
+      {
+        status: 400,
+        type: 'parsing_exception',
+      },
+    );
+    add(
+      `${method} /_count`,
+      'a query that is not match_all',
+      { method, path: '/_count', body: { query: { term: { user: 'kimchy' } } } },
+      {
+        status: 400,
+        type: 'illegal_argument_exception',
+      },
+    );
     add(`${method} /_count`, 'an empty query', { method, path: '/_count', body: { query: {} } }, { status: 400, type: 'parsing_exception' });
-    add(`${method} /_count`, 'a match_all with an unknown field', { method, path: '/_count', body: { query: { match_all: { colour: 1 } } } }, {
-      status: 400, type: 'parsing_exception',
-    });
+    add(
+      `${method} /_count`,
+      'a match_all with an unknown field',
+      { method, path: '/_count', body: { query: { match_all: { colour: 1 } } } },
+      {
+        status: 400,
+        type: 'parsing_exception',
+      },
+    );
     add(`${method} /_count`, 'a query string', { method, path: '/_count?q=user:kimchy' }, { status: 400, type: 'illegal_argument_exception' });
     add(`${method} /_count`, 'a body that is not JSON', { method, path: '/_count', body: '{"query":' }, { status: 400 });
   }
-  add('GET /_data_stream/{name}/_stats', 'a missing stream', { method: 'GET', path: '/_data_stream/missing-stream/_stats' }, dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream/_stats'));
+  add(
+    'GET /_data_stream/{name}/_stats',
+    'a missing stream',
+    { method: 'GET', path: '/_data_stream/missing-stream/_stats' },
+    dataStreams ? { text: indexNotFound('missing-stream') } : noHandler('GET', '/_data_stream/missing-stream/_stats'),
+  );
   const healthReport = profile.dataStreams === 'v8';
-  add('GET /_health_report/{feature}', 'an unknown indicator', { method: 'GET', path: '/_health_report/weather' }, healthReport ? { text: resourceNotFound('Did not find indicator weather') } : noHandler('GET', '/_health_report/weather'));
-  add('GET /_health_report/{feature}', 'verbose that is not a boolean', { method: 'GET', path: '/_health_report/ilm?verbose=lots' }, healthReport ? { text: badBoolean('lots') } : noHandler('GET', '/_health_report/ilm?verbose=lots'));
-  add('PUT /_slm/policy/{policy_id}/_execute', 'a missing policy', { method: 'PUT', path: '/_slm/policy/missing-slm/_execute' }, profile.snapshots.slm ? { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') } : noHandler('PUT', '/_slm/policy/missing-slm/_execute'));
+  add(
+    'GET /_health_report/{feature}',
+    'an unknown indicator',
+    { method: 'GET', path: '/_health_report/weather' },
+    healthReport ? { text: resourceNotFound('Did not find indicator weather') } : noHandler('GET', '/_health_report/weather'),
+  );
+  add(
+    'GET /_health_report/{feature}',
+    'verbose that is not a boolean',
+    { method: 'GET', path: '/_health_report/ilm?verbose=lots' },
+    healthReport ? { text: badBoolean('lots') } : noHandler('GET', '/_health_report/ilm?verbose=lots'),
+  );
+  add(
+    'PUT /_slm/policy/{policy_id}/_execute',
+    'a missing policy',
+    { method: 'PUT', path: '/_slm/policy/missing-slm/_execute' },
+    profile.snapshots.slm
+      ? { text: illegalArgument('no such snapshot lifecycle policy [missing-slm]') }
+      : noHandler('PUT', '/_slm/policy/missing-slm/_execute'),
+  );
 
   // The documented parameters the official clients send (issue 13, group 6).
-  add('GET /{index}', 'an unknown feature', { method: 'GET', path: `/${MANAGED_INDEX}?features=aliases,colour` }, { text: illegalArgument('Invalid features specified [colour]') });
-  add('PUT /_settings', 'an unknown setting', { method: 'PUT', path: '/_settings?reopen=true', body: { 'index.colour': 'blue' } }, { status: 400, type: 'illegal_argument_exception' });
+  add(
+    'GET /{index}',
+    'an unknown feature',
+    { method: 'GET', path: `/${MANAGED_INDEX}?features=aliases,colour` },
+    { text: illegalArgument('Invalid features specified [colour]') },
+  );
+  add(
+    'PUT /_settings',
+    'an unknown setting',
+    { method: 'PUT', path: '/_settings?reopen=true', body: { 'index.colour': 'blue' } },
+    { status: 400, type: 'illegal_argument_exception' },
+  );
   add('PUT /_settings', 'no body', { method: 'PUT', path: '/_settings' }, { text: parseException('request body is required') });
   for (const method of ['PUT', 'POST']) {
     const docRoute = `${method} /{index}/_doc/{id}`;
-    add(docRoute, 'internal versioning', { method, path: `/${MANAGED_INDEX}/_doc/1?version=3`, body: { a: 1 } }, {
-      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead;'),
-    });
-    add(docRoute, 'if_seq_no without a primary term', { method, path: `/${MANAGED_INDEX}/_doc/1?if_seq_no=3`, body: { a: 1 } }, {
-      text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: ifSeqNo is set, but primary term is [0];'),
-    });
-    add(docRoute, 'a version that is not a number', { method, path: `/${MANAGED_INDEX}/_doc/1?version=x&version_type=external`, body: { a: 1 } }, { status: 400, type: 'number_format_exception' });
-    add(docRoute, 'an unknown version type', { method, path: `/${MANAGED_INDEX}/_doc/1?version=1&version_type=sometimes`, body: { a: 1 } }, { text: illegalArgument('No version type match [sometimes]') });
-    add(docRoute, 'a conditional write on a document never stored', { method, path: `/${MANAGED_INDEX}/_doc/1?if_seq_no=0&if_primary_term=1`, body: { a: 1 } }, { status: 409, type: 'version_conflict_engine_exception' });
+    add(
+      docRoute,
+      'internal versioning',
+      { method, path: `/${MANAGED_INDEX}/_doc/1?version=3`, body: { a: 1 } },
+      {
+        text: esError(
+          400,
+          'action_request_validation_exception',
+          'Validation Failed: 1: internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead;',
+        ),
+      },
+    );
+    add(
+      docRoute,
+      'if_seq_no without a primary term',
+      { method, path: `/${MANAGED_INDEX}/_doc/1?if_seq_no=3`, body: { a: 1 } },
+      {
+        text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: ifSeqNo is set, but primary term is [0];'),
+      },
+    );
+    add(
+      docRoute,
+      'a version that is not a number',
+      { method, path: `/${MANAGED_INDEX}/_doc/1?version=x&version_type=external`, body: { a: 1 } },
+      { status: 400, type: 'number_format_exception' },
+    );
+    add(
+      docRoute,
+      'an unknown version type',
+      { method, path: `/${MANAGED_INDEX}/_doc/1?version=1&version_type=sometimes`, body: { a: 1 } },
+      { text: illegalArgument('No version type match [sometimes]') },
+    );
+    add(
+      docRoute,
+      'a conditional write on a document never stored',
+      { method, path: `/${MANAGED_INDEX}/_doc/1?if_seq_no=0&if_primary_term=1`, body: { a: 1 } },
+      { status: 409, type: 'version_conflict_engine_exception' },
+    );
     add(docRoute, 'an invalid index name', { method, path: '/Upper-Case/_doc/1', body: { a: 1 } }, { status: 400 });
     const createRoute = `${method} /{index}/_create/{id}`;
     add(createRoute, 'no body', { method, path: `/${MANAGED_INDEX}/_create/1` }, { text: parseException('request body is required') });
-    add(createRoute, 'internal versioning', { method, path: `/${MANAGED_INDEX}/_create/1?version=3`, body: { a: 1 } }, { status: 400, type: 'action_request_validation_exception' });
+    add(
+      createRoute,
+      'internal versioning',
+      { method, path: `/${MANAGED_INDEX}/_create/1?version=3`, body: { a: 1 } },
+      { status: 400, type: 'action_request_validation_exception' },
+    );
   }
-  add('GET /_cluster/state/{metric}', 'an unknown metric', { method: 'GET', path: '/_cluster/state/weather' }, { text: illegalArgument('Unknown metric [weather]') });
-  add('GET /_cluster/state/{metric}/{index}', 'a missing index', { method: 'GET', path: `/_cluster/state/metadata/${MISSING_INDEX}` }, { text: indexNotFound(MISSING_INDEX) });
-  add('GET /_cluster/state/{metric}/{index}', 'an unknown metric', { method: 'GET', path: `/_cluster/state/weather/${MANAGED_INDEX}` }, { text: illegalArgument('Unknown metric [weather]') });
+  add(
+    'GET /_cluster/state/{metric}',
+    'an unknown metric',
+    { method: 'GET', path: '/_cluster/state/weather' },
+    { text: illegalArgument('Unknown metric [weather]') },
+  );
+  add(
+    'GET /_cluster/state/{metric}/{index}',
+    'a missing index',
+    { method: 'GET', path: `/_cluster/state/metadata/${MISSING_INDEX}` },
+    { text: indexNotFound(MISSING_INDEX) },
+  );
+  add(
+    'GET /_cluster/state/{metric}/{index}',
+    'an unknown metric',
+    { method: 'GET', path: `/_cluster/state/weather/${MANAGED_INDEX}` },
+    { text: illegalArgument('Unknown metric [weather]') },
+  );
   const migrate = 'POST /_ilm/migrate_to_data_tiers';
-  add(migrate, 'while ILM runs', { method: 'POST', path: '/_ilm/migrate_to_data_tiers', body: { node_attribute: 'data' } }, profile.migrateToDataTiers
-    ? { text: esError(500, 'illegal_state_exception', 'stop ILM before migrating to data tiers, current state is [RUNNING]'), status: 500 }
-    : noHandler('POST', '/_ilm/migrate_to_data_tiers'));
-  add(migrate, 'an unknown field', { method: 'POST', path: '/_ilm/migrate_to_data_tiers?dry_run=true', body: { colour: 'blue' } }, profile.migrateToDataTiers
-    ? { text: illegalArgument('[index_template] unknown field [colour]') }
-    : noHandler('POST', '/_ilm/migrate_to_data_tiers?dry_run=true'));
+  add(
+    migrate,
+    'while ILM runs',
+    { method: 'POST', path: '/_ilm/migrate_to_data_tiers', body: { node_attribute: 'data' } },
+    profile.migrateToDataTiers
+      ? { text: esError(500, 'illegal_state_exception', 'stop ILM before migrating to data tiers, current state is [RUNNING]'), status: 500 }
+      : noHandler('POST', '/_ilm/migrate_to_data_tiers'),
+  );
+  add(
+    migrate,
+    'an unknown field',
+    { method: 'POST', path: '/_ilm/migrate_to_data_tiers?dry_run=true', body: { colour: 'blue' } },
+    profile.migrateToDataTiers
+      ? { text: illegalArgument('[index_template] unknown field [colour]') }
+      : noHandler('POST', '/_ilm/migrate_to_data_tiers?dry_run=true'),
+  );
   const snapshotPaging = profile.snapshots.api === 'v8';
-  add('GET /_snapshot/{repository}/{snapshot}', 'an unknown sort', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?sort=colour` }, snapshotPaging ? { text: illegalArgument('No matching sort order for [colour]') } : { text: illegalArgument(`request [/_snapshot/${REPOSITORY}/_all] contains unrecognized parameter: [sort]`) });
-  add('GET /_snapshot/{repository}/{snapshot}', 'size 0', { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?size=0` }, snapshotPaging ? { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: size must be -1 or greater than 0;') } : { status: 400, type: 'illegal_argument_exception' });
+  add(
+    'GET /_snapshot/{repository}/{snapshot}',
+    'an unknown sort',
+    { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?sort=colour` },
+    snapshotPaging
+      ? { text: illegalArgument('No matching sort order for [colour]') }
+      : { text: illegalArgument(`request [/_snapshot/${REPOSITORY}/_all] contains unrecognized parameter: [sort]`) },
+  );
+  add(
+    'GET /_snapshot/{repository}/{snapshot}',
+    'size 0',
+    { method: 'GET', path: `/_snapshot/${REPOSITORY}/_all?size=0` },
+    snapshotPaging
+      ? { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: size must be -1 or greater than 0;') }
+      : { status: 400, type: 'illegal_argument_exception' },
+  );
   return cases;
 }
 
@@ -1384,17 +2737,29 @@ function checkAnswer(sim: Simulator, sweepCase: SweepCase): string[] {
   if (typeof error === 'string') {
     // ES's bare routing errors (no handler: 400; wrong method: 405; a body type it cannot read: 406).
     if (![400, 405, 406].includes(response.status)) problems.push(`a bare error string with status ${response.status}`);
-  } else if (!isObject(error) || typeof error['type'] !== 'string' || typeof error['reason'] !== 'string' || !isObject(body) || body['status'] !== response.status) {
+  } else if (
+    !isObject(error) ||
+    typeof error['type'] !== 'string' ||
+    typeof error['reason'] !== 'string' ||
+    !isObject(body) ||
+    body['status'] !== response.status
+  ) {
     problems.push(`not an ES error body (error.type, error.reason, status): ${answer}`);
   } else {
     if (sweepCase.type !== undefined && error['type'] !== sweepCase.type) problems.push(`expected error type ${sweepCase.type}, got ${answer}`);
-    if (sweepCase.reason !== undefined && error['reason'] !== sweepCase.reason) problems.push(`expected the reason ${JSON.stringify(sweepCase.reason)}, got ${answer}`);
+    if (sweepCase.reason !== undefined && error['reason'] !== sweepCase.reason)
+      problems.push(`expected the reason ${JSON.stringify(sweepCase.reason)}, got ${answer}`);
   }
   return problems;
 }
 
 function describeRequest(request: SimRequest): string {
-  const body = request.body instanceof Uint8Array ? `bytes[${[...request.body].join(',')}]` : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  const body =
+    request.body instanceof Uint8Array
+      ? `bytes[${[...request.body].join(',')}]`
+      : typeof request.body === 'string'
+        ? request.body
+        : JSON.stringify(request.body);
   const text = `${request.method} ${request.path}${body === undefined ? '' : ` ${body}`}`;
   return text.length > 200 ? `${text.slice(0, 200)}... (${text.length} characters)` : text;
 }
@@ -1431,10 +2796,16 @@ for (const profile of PROFILES.values()) {
 
     it('every route with a path parameter or a body has cases written for it, and every case names a route', () => {
       // The generic cases cover what a route without either can get wrong.
-      const specific = new Set(specificCases(facts).map((c) => c.route));
+      const specific = new Set([...specificCases(facts).map((c) => c.route), ...DATA_STREAM_LIFECYCLE_SWEPT_ROUTES]);
       const needing = ROUTES.filter((r) => r.readsBody || r.pattern.some((segment) => segment.startsWith('{'))).map(routeKey);
-      expect(needing.filter((key) => !specific.has(key)), 'routes without cases of their own in bad-input-sweep.test.ts').to.deep.equal([]);
-      expect([...specific].filter((key) => !routeKeys.includes(key)), 'cases naming a route that routes.ts does not have').to.deep.equal([]);
+      expect(
+        needing.filter((key) => !specific.has(key)),
+        'routes without cases of their own in bad-input-sweep.test.ts',
+      ).to.deep.equal([]);
+      expect(
+        [...specific].filter((key) => !routeKeys.includes(key)),
+        'cases naming a route that routes.ts does not have',
+      ).to.deep.equal([]);
     });
 
     const run = (sweepCase: SweepCase): string[] => {

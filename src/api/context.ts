@@ -47,9 +47,7 @@ export function booleanParam(ctx: RequestContext, name: string, fallback: boolea
   if (value === undefined) return fallback;
   if (value === '' || value === 'true') return true;
   if (value === 'false') return false;
-  throw new EsException(
-    illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`),
-  );
+  throw new EsException(illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`));
 }
 
 export function pathParam(ctx: RequestContext, name: string): string {

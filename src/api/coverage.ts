@@ -10,8 +10,19 @@ import { ROUTES } from './routes';
 
 /** Every action any mirrored ES release has, in ES's documentation order. */
 const ES_ACTIONS = [
-  'rollover', 'set_priority', 'unfollow', 'readonly', 'shrink', 'forcemerge', 'allocate', 'migrate',
-  'freeze', 'searchable_snapshot', 'wait_for_snapshot', 'delete', 'downsample',
+  'rollover',
+  'set_priority',
+  'unfollow',
+  'readonly',
+  'shrink',
+  'forcemerge',
+  'allocate',
+  'migrate',
+  'freeze',
+  'searchable_snapshot',
+  'wait_for_snapshot',
+  'delete',
+  'downsample',
 ];
 
 export function coverageMarkdown(): string {
@@ -40,13 +51,13 @@ export function coverageMarkdown(): string {
     '## Elasticsearch endpoints, per profile',
     '',
     'Every route also takes `pretty`, `human`, `error_trace` and `filter_path`. A release without a route',
-    'answers as its router does: the path falls to a route that release had (6.6\'s `GET /_data_stream` is',
+    "answers as its router does: the path falls to a route that release had (6.6's `GET /_data_stream` is",
     '`GET /{index}` of an index named `_data_stream`), else `no handler found`.',
     '',
     routeHeader,
     ...routeRows,
     '',
-    'Each route\'s first release is the `since` of Elastic\'s REST definitions (elasticsearch-specification),',
+    "Each route's first release is the `since` of Elastic's REST definitions (elasticsearch-specification),",
     'recorded beside the route in `src/api/routes.ts`: composable (`_index_template`) and component templates',
     'arrived in ES 7.8, data streams in 7.9, SLM in 7.4-7.6, `migrate_to_data_tiers` in 7.14, `_health_report`',
     'in 8.7. The 6.6 profile has only the legacy `_template` API, so it never applies a composable template.',

@@ -67,7 +67,8 @@ function step(automaton: Automaton, positions: readonly number[], name: string, 
   const test = (at: number): void => {
     const segment = segments[at]!;
     work.steps += 1;
-    if (segment === END) next.add(at); // `x.**` ended by `**`: anything below is reached
+    if (segment === END)
+      next.add(at); // `x.**` ended by `**`: anything below is reached
     else if (simpleMatch(segment, name)) next.add(at + 1);
   };
   for (const at of positions) {

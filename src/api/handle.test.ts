@@ -77,16 +77,16 @@ describe('unrecognized query parameters (ES BaseRestHandler#unrecognized)', () =
   it('several parameters: plural, sorted by name, each with its own suggestion', async () => {
     const response = await send(createSimulator(), 'GET', '/idx/_ilm/explain?zzz&only_manged=true&humn');
     expect(response.text).to.equal(
-      body('request [/idx/_ilm/explain] contains unrecognized parameters: [humn] -> did you mean [human]?, [only_manged] -> did you mean [only_managed]?, [zzz]'),
+      body(
+        'request [/idx/_ilm/explain] contains unrecognized parameters: [humn] -> did you mean [human]?, [only_manged] -> did you mean [only_managed]?, [zzz]',
+      ),
     );
   });
 
   it('the path in the message has no query string, and the check runs before the handler (no 404 for the index)', async () => {
     const response = await send(createSimulator(), 'POST', '/missing/_ilm/retry?master_timout=1s');
     expect(response.status).to.equal(400);
-    expect(response.text).to.equal(
-      body('request [/missing/_ilm/retry] contains unrecognized parameter: [master_timout] -> did you mean [master_timeout]?'),
-    );
+    expect(response.text).to.equal(body('request [/missing/_ilm/retry] contains unrecognized parameter: [master_timout] -> did you mean [master_timeout]?'));
   });
 
   it('global parameters are accepted everywhere', async () => {
@@ -143,7 +143,9 @@ describe('?pretty: Jackson DefaultPrettyPrinter with ES indenters, and a final l
 
   it('a routing error pretty-prints too', async () => {
     const response = await send(createSimulator(), 'DELETE', '/_sim/clock?pretty');
-    expect(response.text).to.equal('{\n  "error" : "Incorrect HTTP method for uri [/_sim/clock?pretty] and method [DELETE], allowed: [GET]",\n  "status" : 405\n}\n');
+    expect(response.text).to.equal(
+      '{\n  "error" : "Incorrect HTTP method for uri [/_sim/clock?pretty] and method [DELETE], allowed: [GET]",\n  "status" : 405\n}\n',
+    );
   });
 
   it('arrays put each element on its own line (ES uses DefaultIndenter for arrays as for objects)', async () => {
@@ -295,9 +297,13 @@ describe('issue 14, item 7: __proto__ and constructor are ordinary keys', () => 
   it('keeps __proto__ and constructor as names in what it stores and prints', async () => {
     const sim = createSimulator();
     await send(sim, 'PUT', '/_ilm/policy/p', '{"policy":{"phases":{"warm":{"actions":{"allocate":{"include":{"__proto__":"a","constructor":"b"}}}}}}}');
-    expect((await send(sim, 'GET', '/_ilm/policy/p?filter_path=**.include')).text).to.equal('{"p":{"policy":{"phases":{"warm":{"actions":{"allocate":{"include":{"__proto__":"a","constructor":"b"}}}}}}}}');
+    expect((await send(sim, 'GET', '/_ilm/policy/p?filter_path=**.include')).text).to.equal(
+      '{"p":{"policy":{"phases":{"warm":{"actions":{"allocate":{"include":{"__proto__":"a","constructor":"b"}}}}}}}}',
+    );
     await send(sim, 'PUT', '/i', '{"settings":{"index.routing.allocation.include.__proto__":"x"}}');
-    expect((await send(sim, 'GET', '/i/_settings?filter_path=**.include')).text).to.equal('{"i":{"settings":{"index":{"routing":{"allocation":{"include":{"__proto__":"x"}}}}}}}');
+    expect((await send(sim, 'GET', '/i/_settings?filter_path=**.include')).text).to.equal(
+      '{"i":{"settings":{"index":{"routing":{"allocation":{"include":{"__proto__":"x"}}}}}}}',
+    );
     expect(({} as Record<string, unknown>)['x']).to.equal(undefined);
   });
   it('answers __proto__ as it answers any other unknown name', async () => {
@@ -324,7 +330,8 @@ describe('issue 14, item 3: GET /_sim/history is bounded and paged', () => {
     for (let i = 0; i < count; i++) await send(sim, 'PUT', `/idx-${i}`, { settings: { 'index.lifecycle.name': 'p' } });
     await send(sim, 'POST', '/_sim/clock/_advance', { by: '1h' });
   }
-  const page = async (sim: Simulator, query: string) => (await send(sim, 'GET', `/_sim/history?${query}`)).body as { history: Array<{ index: string }>; next_after?: number };
+  const page = async (sim: Simulator, query: string) =>
+    (await send(sim, 'GET', `/_sim/history?${query}`)).body as { history: Array<{ index: string }>; next_after?: number };
 
   it('pages with size and after (next_after), or from, and filters by index', async () => {
     const sim = createSimulator();

@@ -159,14 +159,17 @@ function checkParamValues(query: ReadonlyMap<string, string>, accepted: readonly
  */
 function checkRequestShape(request: unknown): asserts request is SimRequest {
   const describe = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value);
-  if (request === null || typeof request !== 'object') throw new TypeError(`ilm-sim: a request must be an object { method, path, body?, headers? }, got ${describe(request)}`);
+  if (request === null || typeof request !== 'object')
+    throw new TypeError(`ilm-sim: a request must be an object { method, path, body?, headers? }, got ${describe(request)}`);
   const { method, path, body, headers } = request as Record<string, unknown>;
-  if (typeof method !== 'string' || method.length === 0) throw new TypeError(`ilm-sim: request.method must be a non-empty string such as "GET", got ${describe(method)}`);
+  if (typeof method !== 'string' || method.length === 0)
+    throw new TypeError(`ilm-sim: request.method must be a non-empty string such as "GET", got ${describe(method)}`);
   if (typeof path !== 'string') throw new TypeError(`ilm-sim: request.path must be a string such as "/_ilm/policy", got ${describe(path)}`);
   if (typeof body === 'function' || typeof body === 'symbol' || typeof body === 'bigint') {
     throw new TypeError(`ilm-sim: request.body must be a JSON string, bytes (Uint8Array) or a JSON value, got a ${typeof body}`);
   }
-  if (headers !== undefined && (headers === null || typeof headers !== 'object')) throw new TypeError(`ilm-sim: request.headers must be an object of header names to values, got ${describe(headers)}`);
+  if (headers !== undefined && (headers === null || typeof headers !== 'object'))
+    throw new TypeError(`ilm-sim: request.headers must be an object of header names to values, got ${describe(headers)}`);
 }
 
 /**
@@ -189,7 +192,10 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
   const pretty = query.has('pretty') && query.get('pretty') !== 'false';
   let segments: string[];
   try {
-    segments = rawPath.split('/').filter((s) => s.length > 0).map((s) => decodeURIComponent(s));
+    segments = rawPath
+      .split('/')
+      .filter((s) => s.length > 0)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return render(400, errorBody(illegalArgument(`unable to decode path [${rawPath}]`)), pretty);
   }
@@ -203,12 +209,9 @@ export function handle(sim: Simulation, request: SimRequest): SimResponse {
     const allowed = METHOD_ORDER.filter((m) => matches.some((r) => r.route.method === m));
     // Divergence: ES lists the allowed methods from a HashSet of enum constants, whose order changes
     // between JVM runs; the simulator lists them in a fixed order.
-    return render(
-      405,
-      plainErrorBody(`Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${allowed.join(', ')}]`, 405),
-      pretty,
-      { allow: allowed.join(',') },
-    );
+    return render(405, plainErrorBody(`Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${allowed.join(', ')}]`, 405), pretty, {
+      allow: allowed.join(','),
+    });
   }
   if (request.headers) {
     // ES `RestController#dispatchRequest`: the media type of a body is checked before the handler runs.

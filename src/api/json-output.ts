@@ -29,15 +29,66 @@ function isObject(value: unknown): value is object {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonDouble);
 }
 
+/**
+ * Compact JSON. The common case goes through the engine's own `JSON.stringify` (a replacer turns Maps
+ * into objects and marks Java doubles); a Map whose keys an object would reorder (integer-like keys) or
+ * a marker that could clash with a string of the response takes the walk in `walkCompactJson`, which
+ * gives the same bytes.
+ */
 export function toCompactJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(toCompactJson).join(',')}]`;
-  if (isObject(value)) {
-    const parts: string[] = [];
-    for (const [k, v] of entries(value)) if (v !== undefined) parts.push(`${JSON.stringify(k)}:${toCompactJson(v)}`);
-    return `{${parts.join(',')}}`;
+  let doubles = 0;
+  try {
+    const text = JSON.stringify(value, (key: string, v: unknown) => {
+      if (key.includes(DOUBLE_MARK)) throw REORDERED;
+      if (v instanceof Map) {
+        const out: Record<string, unknown> = {};
+        for (const [k, entry] of v as Map<string, unknown>) {
+          if (INTEGER_LIKE.test(k) || k === '__proto__') throw REORDERED;
+          out[k] = entry;
+        }
+        return out;
+      }
+      if (v instanceof JsonDouble) {
+        doubles++;
+        return `${DOUBLE_MARK}${v.toJson()}${DOUBLE_MARK}`;
+      }
+      if (typeof v === 'string' && v.includes(DOUBLE_MARK)) throw REORDERED;
+      return v;
+    });
+    if (text === undefined) return 'null';
+    return doubles === 0 ? text : text.replace(DOUBLE_PATTERN, '$1');
+  } catch (error) {
+    if (error !== REORDERED) throw error;
+    return walkCompactJson(value);
+  }
+}
+
+/** Keys a plain object would list before the others (array indices), where a Map keeps its order. */
+const INTEGER_LIKE = /^(0|[1-9][0-9]{0,9})$/;
+const REORDERED = new Error('a Map would be reordered');
+/** Marks a double's text inside a JSON string; JSON.stringify writes it escaped as `\u0001`. */
+const DOUBLE_MARK = '\u0001';
+const DOUBLE_PATTERN = /"\\u0001([^"\\]*)\\u0001"/g;
+
+/** The walk: every Map in its own order, doubles as Java prints them, undefined members left out. */
+function walkCompactJson(value: JsonValue): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + walkCompactJson(value[i]);
+    return `${out}]`;
   }
   if (value instanceof JsonDouble) return value.toJson();
-  return JSON.stringify(value ?? null);
+  let out = '{';
+  let first = true;
+  const members: Iterable<[string, unknown]> = value instanceof Map ? (value as Map<string, unknown>) : Object.entries(value);
+  for (const [k, v] of members) {
+    if (v === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(k)}:${walkCompactJson(v)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 export function toPrettyJson(value: JsonValue): string {

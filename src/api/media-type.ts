@@ -39,7 +39,13 @@ function parseMediaType(raw: string): ParsedMediaType | null {
   for (const part of parameterParts) {
     const at = part.indexOf('=');
     if (at === -1) return null;
-    parameters.set(part.slice(0, at).trim().toLowerCase(), part.slice(at + 1).trim().toLowerCase());
+    parameters.set(
+      part.slice(0, at).trim().toLowerCase(),
+      part
+        .slice(at + 1)
+        .trim()
+        .toLowerCase(),
+    );
   }
   return { type, parameters };
 }
@@ -51,12 +57,7 @@ function parseMediaType(raw: string): ParsedMediaType | null {
  * `application/vnd.elasticsearch+x-ndjson; compatible-with=N` as versioned JSON: the official clients
  * send those on `_bulk` (issue 14, item 4). ES applies them to every route, not only `_bulk`.
  */
-const JSON_TYPES = new Set([
-  'application/json',
-  'application/x-ndjson',
-  'application/vnd.elasticsearch+json',
-  'application/vnd.elasticsearch+x-ndjson',
-]);
+const JSON_TYPES = new Set(['application/json', 'application/x-ndjson', 'application/vnd.elasticsearch+json', 'application/vnd.elasticsearch+x-ndjson']);
 
 /**
  * The first JSON media range of an `Accept` header. The ES client sends

@@ -3,7 +3,7 @@
  * indices, clock moves, retries, faults), the server's walk ends at the first instant where the
  * condition holds, the same instant, answer and cluster that stepping one due instant at a time (`_next`
  * without `until`, reading explain after each) finds on a replay of the same scenario. A refused `until`
- * moves nothing. It never reads the simulator's internals: both sides speak requests only.
+ * moves nothing, and stepping never meets it either. It never reads the simulator's internals: both sides speak requests only.
  *
  * More cases: `ILM_SIM_PROPERTY_RUNS=2000 node --require ts-node/register/transpile-only --test src/api/next-until.test.ts`.
  */
@@ -26,7 +26,10 @@ function untilArbitrary(profile: Profile): fc.Arbitrary<Until> {
   return fc.oneof(
     fc.tuple(index, fc.constantFrom(...phases)).map(([i, phase]) => ({ index: i, phase })),
     fc
-      .tuple(index, fc.constantFrom(...phases.map((p) => `${p}/complete/complete`), 'warm/shrink/ERROR', 'hot/forcemerge/ERROR', 'completed/completed/completed'))
+      .tuple(
+        index,
+        fc.constantFrom(...phases.map((p) => `${p}/complete/complete`), 'warm/shrink/ERROR', 'hot/forcemerge/ERROR', 'completed/completed/completed'),
+      )
       .map(([i, step]) => ({ index: i, step })),
     index.map((i) => ({ index: i, exists: false as const })),
   );
@@ -44,7 +47,10 @@ interface Case {
 function caseArbitrary(profile: Profile): fc.Arbitrary<Case> {
   return fc.record({
     scenario: scenarioArbitrary(profile, { withFaults: true, maxRequests: 12 }),
-    until: fc.oneof(untilArbitrary(profile), fc.constantFrom(...INDEX_NAMES).map((index) => ({ index, settled: true as const }))),
+    until: fc.oneof(
+      untilArbitrary(profile),
+      fc.constantFrom(...INDEX_NAMES).map((index) => ({ index, settled: true as const })),
+    ),
     within: fc.constantFrom('0ms', '10m', '6h', '1d', '3d'),
     retryFirst: fc.boolean(),
   });
@@ -128,17 +134,19 @@ describe('properties: _next with until stops where stepping one instant at a tim
           const walked = prepared(profile, c);
           const before = observable(walked);
           const start = nowOf(walked);
+          const millis = Number(/^(\d+)/.exec(c.within)![1]) * { ms: 1, m: 60_000, h: 3_600_000, d: 86_400_000 }[/[a-z]+$/.exec(c.within)![0] as 'ms']!;
           const response = send(walked, 'POST', '/_sim/clock/_next', { within: c.within, until });
           if (response.status === 400) {
             // Refused (an `until` it can never meet): nothing moved, nothing ran.
             expect((response.body as { error: { type: string } }).error.type).to.equal('illegal_argument_exception');
             expect(observable(walked), 'a refused until changes nothing').to.equal(before);
+            // And it is right: stepping to the bound never meets it.
+            expect(stepOneAtATime(prepared(profile, c), until, start + millis).reached, `refused, yet met: ${response.text}`).to.equal(false);
             return;
           }
           expect(response.status, response.text).to.equal(200);
           const answer = response.body as { now_millis: number; reached: boolean; instants: number };
           const stepped = prepared(profile, c);
-          const millis = Number(/^(\d+)/.exec(c.within)![1]) * { ms: 1, m: 60_000, h: 3_600_000, d: 86_400_000 }[/[a-z]+$/.exec(c.within)![0] as 'ms']!;
           const reference = stepOneAtATime(stepped, until, start + millis);
           expect({ now: answer.now_millis, reached: answer.reached, instants: answer.instants }, response.text).to.deep.equal(reference);
           expect(observable(walked), 'the same cluster afterwards').to.equal(observable(stepped));

@@ -29,6 +29,8 @@ import * as templates from './templates/template-handlers';
 import * as legacyTemplates from './templates/legacy-template-handlers';
 import * as xpack from './cluster/xpack-handlers';
 import * as capabilities from './cluster/capabilities-handlers';
+import * as dsl from './data-streams/data-stream-lifecycle-handlers';
+import * as health from './cluster/health-report-handlers';
 
 export interface Route {
   readonly method: Method;
@@ -49,16 +51,49 @@ const INDEX_OPTIONS = ['expand_wildcards', 'ignore_unavailable', 'allow_no_indic
 
 const BODY = true;
 const BULK_PARAMS = [
-  'refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'timeout', 'require_alias', '_source', '_source_includes', '_source_excludes',
-  'require_data_stream', 'list_executed_pipelines', 'include_source_on_error',
+  'refresh',
+  'routing',
+  'pipeline',
+  'wait_for_active_shards',
+  'timeout',
+  'require_alias',
+  '_source',
+  '_source_includes',
+  '_source_excludes',
+  'require_data_stream',
+  'list_executed_pipelines',
+  'include_source_on_error',
 ];
 const INDEX_DOC = [
-  'refresh', 'routing', 'pipeline', 'wait_for_active_shards', 'op_type', 'timeout', 'require_alias', 'require_data_stream', 'include_source_on_error',
-  'version', 'version_type', 'if_seq_no', 'if_primary_term',
+  'refresh',
+  'routing',
+  'pipeline',
+  'wait_for_active_shards',
+  'op_type',
+  'timeout',
+  'require_alias',
+  'require_data_stream',
+  'include_source_on_error',
+  'version',
+  'version_type',
+  'if_seq_no',
+  'if_primary_term',
 ];
 const SNAPSHOT_GET = [
-  'master_timeout', 'ignore_unavailable', 'verbose', 'index_names', 'index_details', 'include_repository', 'sort', 'size', 'order', 'from_sort_value',
-  'after', 'offset', 'slm_policy_filter', 'state',
+  'master_timeout',
+  'ignore_unavailable',
+  'verbose',
+  'index_names',
+  'index_details',
+  'include_repository',
+  'sort',
+  'size',
+  'order',
+  'from_sort_value',
+  'after',
+  'offset',
+  'slm_policy_filter',
+  'state',
 ];
 const PUT_SETTINGS = ['preserve_existing', 'reopen', 'flat_settings', ...MASTER, ...INDEX_OPTIONS];
 const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'features', 'master_timeout', ...INDEX_OPTIONS];
@@ -68,8 +103,17 @@ const GET_TEMPLATE = ['flat_settings', 'master_timeout', 'local', 'include_type_
 const PUT_TEMPLATE = ['order', 'create', 'cause', 'include_type_name', 'master_timeout'];
 const REFRESH_OPTIONS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 const CLUSTER_HEALTH = [
-  'expand_wildcards', 'level', 'local', 'master_timeout', 'timeout', 'wait_for_active_shards', 'wait_for_nodes', 'wait_for_events',
-  'wait_for_no_relocating_shards', 'wait_for_no_initializing_shards', 'wait_for_status',
+  'expand_wildcards',
+  'level',
+  'local',
+  'master_timeout',
+  'timeout',
+  'wait_for_active_shards',
+  'wait_for_nodes',
+  'wait_for_events',
+  'wait_for_no_relocating_shards',
+  'wait_for_no_initializing_shards',
+  'wait_for_status',
 ];
 const CLUSTER_STATE = ['local', 'master_timeout', 'flat_settings', 'wait_for_metadata_version', 'wait_for_timeout', ...REFRESH_OPTIONS];
 const ALLOCATION_EXPLAIN = ['include_disk_info', 'include_yes_decisions', 'master_timeout'];
@@ -78,12 +122,27 @@ const CAT_INDICES = [...CAT, 'bytes', 'health', 'pri', 'include_unloaded_segment
 const CAT_ALIASES = [...CAT, 'bytes'];
 const REFRESH = REFRESH_OPTIONS;
 const STATS = [
-  'completion_fields', 'fielddata_fields', 'fields', 'groups', 'level', 'include_segment_file_sizes', 'include_unloaded_segments',
-  'forbid_closed_indices', ...REFRESH,
+  'completion_fields',
+  'fielddata_fields',
+  'fields',
+  'groups',
+  'level',
+  'include_segment_file_sizes',
+  'include_unloaded_segments',
+  'forbid_closed_indices',
+  ...REFRESH,
 ];
 const COUNT = [...INDEX_OPTIONS, 'q', 'preference'];
 const NODES_STATS = [
-  'completion_fields', 'fielddata_fields', 'fields', 'groups', 'include_segment_file_sizes', 'level', 'timeout', 'types', 'include_unloaded_segments',
+  'completion_fields',
+  'fielddata_fields',
+  'fields',
+  'groups',
+  'include_segment_file_sizes',
+  'level',
+  'timeout',
+  'types',
+  'include_unloaded_segments',
 ];
 const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_timeout', ...INDEX_OPTIONS];
 
@@ -123,6 +182,11 @@ const COMPONENT_TEMPLATES = since('7.8.0');
  * (the 7.7 and 7.8 rest-api-specs list the first three, behind a feature flag until 7.9).
  */
 const DATA_STREAMS = since('7.9.0');
+/**
+ * The data stream lifecycle: `indices/{put,get,delete,explain}_data_lifecycle` since=8.11.0,
+ * `indices/get_data_lifecycle_stats` since=8.12.0.
+ */
+const DATA_STREAM_LIFECYCLE = since('8.11.0');
 
 export const ROUTES: readonly Route[] = [
   route('GET', '/', [], indices.mainInfo),
@@ -197,22 +261,55 @@ export const ROUTES: readonly Route[] = [
   // `indices/simulate_index_template` since=7.9.0, though the 7.8 rest-api-spec (elasticsearch-rs
   // api_generator/rest_specs) already has it, with the other `_index_template` APIs (7.7's has none).
   route('PUT', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY, INDEX_TEMPLATES),
-  route('GET', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
+  route(
+    'GET',
+    '/_index_template/{name}',
+    ['master_timeout', 'local', 'flat_settings', 'include_defaults'],
+    templates.getIndexTemplates,
+    false,
+    INDEX_TEMPLATES,
+  ),
   route('GET', '/_index_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
   route('DELETE', '/_index_template/{name}', ['master_timeout', 'timeout'], templates.deleteIndexTemplate, false, INDEX_TEMPLATES),
-  route('POST', '/_index_template/_simulate_index/{name}', ['create', 'cause', 'master_timeout', 'include_defaults'], templates.simulateIndex, BODY, INDEX_TEMPLATES),
+  route(
+    'POST',
+    '/_index_template/_simulate_index/{name}',
+    ['create', 'cause', 'master_timeout', 'include_defaults'],
+    templates.simulateIndex,
+    BODY,
+    INDEX_TEMPLATES,
+  ),
   route('HEAD', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
   route('POST', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY, INDEX_TEMPLATES),
   route('PUT', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, COMPONENT_TEMPLATES),
   route('POST', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, COMPONENT_TEMPLATES),
-  route('GET', '/_component_template', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, COMPONENT_TEMPLATES),
-  route('GET', '/_component_template/{name}', ['master_timeout', 'local', 'flat_settings', 'include_defaults'], components.getComponentTemplates, false, COMPONENT_TEMPLATES),
+  route(
+    'GET',
+    '/_component_template',
+    ['master_timeout', 'local', 'flat_settings', 'include_defaults'],
+    components.getComponentTemplates,
+    false,
+    COMPONENT_TEMPLATES,
+  ),
+  route(
+    'GET',
+    '/_component_template/{name}',
+    ['master_timeout', 'local', 'flat_settings', 'include_defaults'],
+    components.getComponentTemplates,
+    false,
+    COMPONENT_TEMPLATES,
+  ),
   route('HEAD', '/_component_template/{name}', ['master_timeout', 'local'], components.getComponentTemplates, false, COMPONENT_TEMPLATES),
   route('DELETE', '/_component_template/{name}', ['timeout', 'master_timeout'], components.deleteComponentTemplate, false, COMPONENT_TEMPLATES),
   route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream, false, DATA_STREAMS),
   route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
   route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
   route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream, false, DATA_STREAMS),
+  route('PUT', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', ...MASTER], dsl.putLifecycle, BODY, DATA_STREAM_LIFECYCLE),
+  route('GET', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', 'include_defaults', 'master_timeout'], dsl.getLifecycle, false, DATA_STREAM_LIFECYCLE),
+  route('DELETE', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', ...MASTER], dsl.deleteLifecycle, false, DATA_STREAM_LIFECYCLE),
+  route('GET', '/{index}/_lifecycle/explain', ['include_defaults', 'master_timeout'], dsl.explainLifecycle, false, DATA_STREAM_LIFECYCLE),
+  route('GET', '/_lifecycle/stats', [], dsl.lifecycleStats, false, since('8.12.0')),
   route('POST', '/{index}/_rollover', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/{index}/_rollover/{new_index}', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/_bulk', BULK_PARAMS, streams.bulk, BODY),
@@ -284,9 +381,17 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/_data_stream/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, DATA_STREAMS),
   route('GET', '/_data_stream/{name}/_stats', ['expand_wildcards'], monitoring.dataStreamStats, false, DATA_STREAMS),
   // `capabilities` is in the REST specification from 8.16 (ES served it from 8.14; no profile lies between).
-  route('GET', '/_capabilities', ['method', 'path', 'parameters', 'capabilities', 'local_only', 'timeout'], (ctx) => capabilities.capabilities(ctx, (method, segments, parameters, wanted) => supportsRequest(ctx.sim.profile, method, segments, parameters, wanted)), false, since('8.14.0')),
+  route(
+    'GET',
+    '/_capabilities',
+    ['method', 'path', 'parameters', 'capabilities', 'local_only', 'timeout'],
+    (ctx) => capabilities.capabilities(ctx, (method, segments, parameters, wanted) => supportsRequest(ctx.sim.profile, method, segments, parameters, wanted)),
+    false,
+    since('8.14.0'),
+  ),
   // `_global/health_report` since=8.7.0.
-  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], monitoring.healthReport, false, since('8.7.0')),
+  route('GET', '/_health_report', ['timeout', 'verbose', 'size'], health.healthReport, false, since('8.7.0')),
+  route('GET', '/_health_report/{feature}', ['timeout', 'verbose', 'size'], health.healthReport, false, since('8.7.0')),
   route('POST', '/{index}/_doc', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('PUT', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
   route('POST', '/{index}/_doc/{id}', INDEX_DOC, (ctx) => templates.indexDocument(ctx), BODY),
@@ -300,8 +405,20 @@ export const ROUTES: readonly Route[] = [
   // Divergence: `_global/create` says since=5.0.0, but 6.x's path was `/{index}/{type}/{id}/_create`;
   // 6.6 would read `/{index}/_create/{id}` as an index request of type `_create`, which the simulator
   // does not model (it answers as the typeless 7.0 route in every profile).
-  route('PUT', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
-  route('POST', '/{index}/_create/{id}', INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')), templates.createDocument, BODY),
+  route(
+    'PUT',
+    '/{index}/_create/{id}',
+    INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')),
+    templates.createDocument,
+    BODY,
+  ),
+  route(
+    'POST',
+    '/{index}/_create/{id}',
+    INDEX_DOC.filter((p) => p !== 'op_type' && !p.startsWith('if_')),
+    templates.createDocument,
+    BODY,
+  ),
 ];
 
 export { GLOBAL_PARAMS } from './context';
@@ -314,14 +431,41 @@ export interface RouteMatch {
 
 function matchPattern(pattern: readonly string[], segments: readonly string[]): Map<string, string> | null {
   if (pattern.length !== segments.length) return null;
+  // Literal segments first, so a route that does not match allocates nothing.
+  for (let i = 0; i < pattern.length; i++) if (pattern[i]![0] !== '{' && pattern[i] !== segments[i]) return null;
   const params = new Map<string, string>();
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
-    const s = segments[i]!;
-    if (p.startsWith('{')) params.set(p.slice(1, -1), s);
-    else if (p !== s) return null;
+    if (p[0] === '{') params.set(p.slice(1, -1), segments[i]!);
   }
   return params;
+}
+
+/** The routes by segment count (a path can only match a pattern of its own length). */
+let routesByLength: Map<number, Route[]> | null = null;
+
+function routesOfLength(length: number): readonly Route[] {
+  if (routesByLength === null) {
+    routesByLength = new Map();
+    for (const route of ROUTES) {
+      const list = routesByLength.get(route.pattern.length);
+      if (list) list.push(route);
+      else routesByLength.set(route.pattern.length, [route]);
+    }
+  }
+  return routesByLength.get(length) ?? [];
+}
+
+/** Whether the profile's release has the route, asked once per route and profile. */
+const RELEASE_ANSWERS = new WeakMap<Profile, Map<Route, boolean>>();
+
+function inRelease(route: Route, profile: Profile): boolean {
+  if (route.inRelease === undefined) return true;
+  let answers = RELEASE_ANSWERS.get(profile);
+  if (!answers) RELEASE_ANSWERS.set(profile, (answers = new Map()));
+  let answer = answers.get(route);
+  if (answer === undefined) answers.set(route, (answer = route.inRelease(profile)));
+  return answer;
 }
 
 /** How specific a pattern is: literal segments first, position by position (ES path trie). */
@@ -336,13 +480,15 @@ function specificity(pattern: readonly string[]): string {
  */
 export function matchPath(segments: readonly string[], profile: Profile): RouteMatch[] {
   const matches: RouteMatch[] = [];
-  for (const route of ROUTES) {
-    if (route.inRelease !== undefined && !route.inRelease(profile)) continue;
+  for (const route of routesOfLength(segments.length)) {
     const params = matchPattern(route.pattern, segments);
-    if (params) matches.push({ route, params });
+    if (params && inRelease(route, profile)) matches.push({ route, params });
   }
-  if (matches.length === 0) return [];
-  const best = matches.map((m) => specificity(m.route.pattern)).sort().reverse()[0];
+  if (matches.length <= 1) return matches;
+  const best = matches
+    .map((m) => specificity(m.route.pattern))
+    .sort()
+    .reverse()[0];
   return matches.filter((m) => specificity(m.route.pattern) === best);
 }
 
@@ -355,7 +501,13 @@ export function matchPath(segments: readonly string[], profile: Profile): RouteM
  * so naming any answers false (an ES handler answers true for the capabilities it declares; which ones
  * each 8.19/9.1 handler declares is not settled here, and an unknown one keeps a gated test skipped).
  */
-export function supportsRequest(profile: Profile, method: Method, segments: readonly string[], parameters: readonly string[], capabilities: readonly string[]): boolean {
+export function supportsRequest(
+  profile: Profile,
+  method: Method,
+  segments: readonly string[],
+  parameters: readonly string[],
+  capabilities: readonly string[],
+): boolean {
   const candidates: RouteMatch[] = [];
   for (const route of ROUTES) {
     if (route.method !== method || (route.inRelease !== undefined && !route.inRelease(profile))) continue;

@@ -58,9 +58,13 @@ function positions(body: Json): Array<{ path: string; value: Json; replace: (v: 
   const walk = (value: Json, path: string, replace: (v: Json) => Json): void => {
     out.push({ path, value, replace });
     if (isEntries(value)) {
-      value.entries.forEach(([k, v], i) => walk(v, `${path}.${k}`, (w) => replace({ entries: value.entries.map((e, j) => (j === i ? [k, w] : e)) })));
+      value.entries.forEach(([k, v], i) => {
+        walk(v, `${path}.${k}`, (w) => replace({ entries: value.entries.map((e, j) => (j === i ? [k, w] : e)) }));
+      });
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => walk(v, `${path}[${i}]`, (w) => replace(value.map((e, j) => (j === i ? w : e)))));
+      value.forEach((v, i) => {
+        walk(v, `${path}[${i}]`, (w) => replace(value.map((e, j) => (j === i ? w : e))));
+      });
     }
   };
   walk(body, '', (v) => v);
@@ -74,7 +78,10 @@ function mutations(body: Json): Array<{ title: string; body: Json }> {
     if (path !== '') for (const [name, wrong] of WRONG_VALUES) out.push({ title: `${path} is ${name}`, body: replace(wrong) });
     if (!isEntries(value)) continue;
     for (const key of PROTOTYPE_KEYS) {
-      for (const [name, v] of [['an object', { entries: [['index', 'b']] }], ['a string', 'x']] as const) {
+      for (const [name, v] of [
+        ['an object', { entries: [['index', 'b']] }],
+        ['a string', 'x'],
+      ] as const) {
         out.push({ title: `${path || 'the body'} gets a ${key} key holding ${name}`, body: replace({ entries: [...value.entries, [key, v]] }) });
       }
     }
@@ -86,22 +93,51 @@ const DAY_POLICY = { policy: { phases: { hot: { actions: { rollover: { max_docs:
 
 /** A body each route accepts on the fixture (or refuses for a reason unrelated to types), and its path. */
 function baseRequests(profile: Profile): ReadonlyMap<string, { path: string; body: unknown }> {
-  const template = { index_patterns: ['z-*'], priority: 5, version: 1, template: { settings: { number_of_shards: 1 }, aliases: { za: { routing: '1' } } }, composed_of: [], _meta: { a: 1 } };
+  const template = {
+    index_patterns: ['z-*'],
+    priority: 5,
+    version: 1,
+    template: { settings: { number_of_shards: 1 }, aliases: { za: { routing: '1' } } },
+    composed_of: [],
+    _meta: { a: 1 },
+  };
   const snapshotBody = { indices: ['b'], include_global_state: false, partial: false, ...(profile.snapshots.api === 'v6.6' ? {} : { metadata: { a: 1 } }) };
   const rollover = { conditions: { max_docs: 1, max_age: '1d' }, settings: { number_of_shards: 1 } };
   const alias = { routing: '1', filter: { term: { a: 1 } }, is_write_index: false };
   const entries: Array<[string, string, unknown]> = [
     ['PUT /_ilm/policy/{policy}', '/_ilm/policy/new-policy', DAY_POLICY],
-    ['POST /_ilm/move/{index}', '/_ilm/move/b', { current_step: { phase: 'new', action: 'complete', name: 'complete' }, next_step: { phase: 'delete', action: 'complete', name: 'complete' } }],
+    [
+      'POST /_ilm/move/{index}',
+      '/_ilm/move/b',
+      { current_step: { phase: 'new', action: 'complete', name: 'complete' }, next_step: { phase: 'delete', action: 'complete', name: 'complete' } },
+    ],
     ['POST /_ilm/migrate_to_data_tiers', '/_ilm/migrate_to_data_tiers?dry_run=true', { legacy_template_to_delete: 'lt', node_attribute: 'data' }],
-    ['PUT /{index}', '/new-index', { settings: { number_of_shards: 1, 'index.lifecycle.name': 'pol' }, aliases: { al: { is_write_index: true, routing: '1', filter: { term: { a: 1 } } } }, mappings: { properties: { a: { type: 'keyword' } } } }],
+    [
+      'PUT /{index}',
+      '/new-index',
+      {
+        settings: { number_of_shards: 1, 'index.lifecycle.name': 'pol' },
+        aliases: { al: { is_write_index: true, routing: '1', filter: { term: { a: 1 } } } },
+        mappings: { properties: { a: { type: 'keyword' } } },
+      },
+    ],
     ['PUT /{index}/_settings', '/b/_settings', { index: { number_of_replicas: 0, 'lifecycle.name': 'pol' } }],
     ['PUT /_settings', '/_settings', { index: { number_of_replicas: 0 } }],
     ['PUT /_snapshot/{repository}', '/_snapshot/r2', { type: 'fs', settings: { location: '/y', compress: true } }],
     ['POST /_snapshot/{repository}', '/_snapshot/r2', { type: 'fs', settings: { location: '/y', compress: true } }],
     ['PUT /_snapshot/{repository}/{snapshot}', '/_snapshot/r/s-new', snapshotBody],
     ['POST /_snapshot/{repository}/{snapshot}', '/_snapshot/r/s-new', snapshotBody],
-    ['PUT /_slm/policy/{policy_id}', '/_slm/policy/new-slm', { name: '<n-{now/d}>', schedule: '0 30 1 * * ?', repository: 'r', config: { indices: ['b'], metadata: { a: 1 } }, retention: { expire_after: '30d', min_count: 1, max_count: 5 } }],
+    [
+      'PUT /_slm/policy/{policy_id}',
+      '/_slm/policy/new-slm',
+      {
+        name: '<n-{now/d}>',
+        schedule: '0 30 1 * * ?',
+        repository: 'r',
+        config: { indices: ['b'], metadata: { a: 1 } },
+        retention: { expire_after: '30d', min_count: 1, max_count: 5 },
+      },
+    ],
     ['POST /_sim/clock/_advance', '/_sim/clock/_advance', { by: '1h' }],
     ['POST /_sim/clock/_set', '/_sim/clock/_set', { to: '2024-01-02T00:00:00Z' }],
     ['POST /_sim/clock/_next', '/_sim/clock/_next', { within: '1d', until: { index: 'b', phase: 'delete' } }],
@@ -113,7 +149,11 @@ function baseRequests(profile: Profile): ReadonlyMap<string, { path: string; bod
     ['PUT /_index_template/{name}', '/_index_template/t-new', template],
     ['POST /_index_template/{name}', '/_index_template/t-new', template],
     ['POST /_index_template/_simulate_index/{name}', '/_index_template/_simulate_index/z-1', template],
-    ['PUT /_component_template/{name}', '/_component_template/c-new', { template: { settings: { number_of_shards: 1 }, aliases: { ca: {} } }, version: 1, _meta: { a: 1 } }],
+    [
+      'PUT /_component_template/{name}',
+      '/_component_template/c-new',
+      { template: { settings: { number_of_shards: 1 }, aliases: { ca: {} } }, version: 1, _meta: { a: 1 } },
+    ],
     ['POST /_component_template/{name}', '/_component_template/c-new', { template: { settings: { number_of_shards: 1 } }, version: 1 }],
     ['POST /{index}/_rollover', '/logs/_rollover', rollover],
     ['POST /{index}/_rollover/{new_index}', '/logs/_rollover/logs-000009', rollover],
@@ -121,10 +161,22 @@ function baseRequests(profile: Profile): ReadonlyMap<string, { path: string; bod
     ['POST /{index}/_alias/{name}', '/b/_alias/a2', alias],
     ['PUT /{index}/_aliases/{name}', '/b/_aliases/a2', alias],
     ['POST /{index}/_aliases/{name}', '/b/_aliases/a2', alias],
-    ['POST /_aliases', '/_aliases', { actions: [{ add: { index: 'b', alias: 'a3', routing: '1', is_write_index: false } }, { remove: { index: 'b', alias: 'a1' } }] }],
-    ['PUT /_template/{name}', '/_template/lt-new', { index_patterns: ['y-*'], order: 1, version: 2, settings: { number_of_shards: 1 }, aliases: { ya: {} }, mappings: {} }],
+    [
+      'POST /_aliases',
+      '/_aliases',
+      { actions: [{ add: { index: 'b', alias: 'a3', routing: '1', is_write_index: false } }, { remove: { index: 'b', alias: 'a1' } }] },
+    ],
+    [
+      'PUT /_template/{name}',
+      '/_template/lt-new',
+      { index_patterns: ['y-*'], order: 1, version: 2, settings: { number_of_shards: 1 }, aliases: { ya: {} }, mappings: {} },
+    ],
     ['POST /_template/{name}', '/_template/lt-new', { index_patterns: ['y-*'], order: 1, settings: { number_of_shards: 1 } }],
-    ['PUT /_cluster/settings', '/_cluster/settings', { persistent: { 'indices.lifecycle.poll_interval': '5m' }, transient: { 'cluster.routing.allocation.enable': 'all' } }],
+    [
+      'PUT /_cluster/settings',
+      '/_cluster/settings',
+      { persistent: { 'indices.lifecycle.poll_interval': '5m' }, transient: { 'cluster.routing.allocation.enable': 'all' } },
+    ],
     ['GET /_cluster/allocation/explain', '/_cluster/allocation/explain', { index: 'b', shard: 0, primary: true }],
     ['POST /_cluster/allocation/explain', '/_cluster/allocation/explain', { index: 'b', shard: 0, primary: true }],
     ['GET /_count', '/_count', { query: { match_all: {} } }],
@@ -136,6 +188,11 @@ function baseRequests(profile: Profile): ReadonlyMap<string, { path: string; bod
     ['POST /{index}/_doc/{id}', '/b/_doc/1', { message: 'x' }],
     ['PUT /{index}/_create/{id}', '/b/_create/1', { message: 'x' }],
     ['POST /{index}/_create/{id}', '/b/_create/1', { message: 'x' }],
+    [
+      'PUT /_data_stream/{name}/_lifecycle',
+      '/_data_stream/ds-app/_lifecycle',
+      { data_retention: '7d', enabled: true, downsampling: [{ after: '1d', fixed_interval: '1h' }] },
+    ],
   ];
   return new Map(entries.map(([route, path, body]) => [route, { path, body }]));
 }
@@ -179,6 +236,10 @@ function fixture(profile: Profile): Simulator {
   must('PUT', '/_snapshot/r/s1?wait_for_completion=true', { indices: 'b' });
   must('PUT', '/_template/lt', { index_patterns: ['lt-*'], settings: { number_of_shards: 1 } });
   if (profile.snapshots.slm) must('PUT', '/_slm/policy/nightly', { name: '<nightly-{now/d}>', schedule: '0 30 1 * * ?', repository: 'r' });
+  if (profile.dataStreamLifecycle) {
+    must('PUT', '/_index_template/ds', { index_patterns: ['ds-*'], data_stream: {}, priority: 10 });
+    must('PUT', '/_data_stream/ds-app');
+  }
   return sim;
 }
 
@@ -234,7 +295,10 @@ const jsonArbitrary: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
     fc.string({ maxLength: 5 }),
     fc.array(tie('value'), { maxLength: 3 }),
     fc
-      .array(fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'index', 'name', 'settings', 'phases', 'actions'), fc.string({ maxLength: 4 })), tie('value')), { maxLength: 3 })
+      .array(
+        fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'index', 'name', 'settings', 'phases', 'actions'), fc.string({ maxLength: 4 })), tie('value')),
+        { maxLength: 3 },
+      )
       .map((entries) => ({ entries })),
   ),
 })).value;

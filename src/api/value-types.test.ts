@@ -62,7 +62,10 @@ describe('an object where a string or number is expected (issue 20, item 5)', ()
         esError(400, [xContent("[1:37] [index_template] priority doesn't support values of type: START_OBJECT")]),
       );
       expect(send(sim, method, path, '{"index_patterns":[{}]}').text).to.equal(
-        esError(400, [xContent('[1:20] [index_template] failed to parse field [index_patterns]'), { type: 'illegal_state_exception', reason: "Can't get text on a START_OBJECT at 1:20" }]),
+        esError(400, [
+          xContent('[1:20] [index_template] failed to parse field [index_patterns]'),
+          { type: 'illegal_state_exception', reason: "Can't get text on a START_OBJECT at 1:20" },
+        ]),
       );
     }
   });
@@ -73,13 +76,22 @@ describe('an object where a string or number is expected (issue 20, item 5)', ()
       esError(400, [xContent("[1:26] [component_template] version doesn't support values of type: START_OBJECT")]),
     );
     expect(send(sim, 'PUT', '/_component_template/c', '{"template":{"settings":5}}').text).to.equal(
-      esError(400, [xContent('[1:25] [component_template] failed to parse field [template]'), xContent("[1:25] [template] settings doesn't support values of type: VALUE_NUMBER")], 1),
+      esError(
+        400,
+        [
+          xContent('[1:25] [component_template] failed to parse field [template]'),
+          xContent("[1:25] [template] settings doesn't support values of type: VALUE_NUMBER"),
+        ],
+        1,
+      ),
     );
   });
 
   it('legacy templates: order goes through Integer.parseInt; a pattern element is its Java text', () => {
     const sim = cluster();
-    expect(send(sim, 'PUT', '/_template/t', { index_patterns: ['a*'], order: {} }).text).to.equal(esError(400, [{ type: 'number_format_exception', reason: 'For input string: "{}"' }]));
+    expect(send(sim, 'PUT', '/_template/t', { index_patterns: ['a*'], order: {} }).text).to.equal(
+      esError(400, [{ type: 'number_format_exception', reason: 'For input string: "{}"' }]),
+    );
     expect(send(sim, 'PUT', '/_template/t', { index_patterns: [{}] }).status).to.equal(200);
     expect((send(sim, 'GET', '/_template/t').body as Record<string, { index_patterns: string[] }>)['t']!.index_patterns).to.deep.equal(['{}']);
   });
@@ -87,7 +99,9 @@ describe('an object where a string or number is expected (issue 20, item 5)', ()
   it('POST /_aliases: routing is ValueType.INT, the error wrapped by each enclosing parser', () => {
     const response = send(cluster(), 'POST', '/_aliases', '{"actions":[{"add":{"index":"b","alias":"x","routing":{}}}]}');
     const inner = xContent("[1:55] [add] routing doesn't support values of type: START_OBJECT");
-    expect(response.text).to.equal(esError(400, [xContent('[1:55] [aliases] failed to parse field [actions]'), xContent('[1:55] [alias_action] failed to parse field [add]'), inner], 2));
+    expect(response.text).to.equal(
+      esError(400, [xContent('[1:55] [aliases] failed to parse field [actions]'), xContent('[1:55] [alias_action] failed to parse field [add]'), inner], 2),
+    );
   });
 
   it('PUT /{index}/_alias/{name}: RestIndexPutAliasAction walks over an object routing', () => {

@@ -23,12 +23,21 @@ describe('ilm-sim init', () => {
     try {
       const out = new Capture();
       expect(await main(['init'], out, new Capture(), {}, { cwd: dir })).to.equal(0);
-      for (const file of ['cucumber.json', 'features/support/ilm-sim.js', 'features/support/steps.js', 'features/logs-policy.feature', 'policies/logs.json', 'templates/logs.json']) {
+      for (const file of [
+        'cucumber.json',
+        'features/support/ilm-sim.js',
+        'features/support/steps.js',
+        'features/logs-policy.feature',
+        'policies/logs.json',
+        'templates/logs.json',
+      ]) {
         expect(existsSync(join(dir, file)), file).to.equal(true);
         expect(out.text).to.include(file);
       }
       expect(readFileSync(join(dir, 'features/support/ilm-sim.js'), 'utf8')).to.include("require('ilm-sim/cucumber');");
-      expect(JSON.parse(readFileSync(join(dir, 'cucumber.json'), 'utf8'))).to.deep.equal({ default: { require: ['features/support/**/*.js'], format: ['progress'] } });
+      expect(JSON.parse(readFileSync(join(dir, 'cucumber.json'), 'utf8'))).to.deep.equal({
+        default: { require: ['features/support/**/*.js'], format: ['progress'] },
+      });
       const policy = JSON.parse(readFileSync(join(dir, 'policies/logs.json'), 'utf8')) as { policy: { phases: Record<string, unknown> } };
       expect(Object.keys(policy.policy.phases)).to.deep.equal(['hot', 'warm', 'delete']);
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
@@ -45,7 +54,9 @@ describe('ilm-sim init', () => {
       expect(await main(['init'], new Capture(), new Capture(), {}, { cwd: dir })).to.equal(0);
       expect(readFileSync(join(dir, 'features/support/ilm-sim.js'), 'utf8')).to.include("import 'ilm-sim/cucumber';");
       expect(readFileSync(join(dir, 'features/support/steps.js'), 'utf8')).to.include("import { Given } from '@cucumber/cucumber';");
-      expect(JSON.parse(readFileSync(join(dir, 'cucumber.json'), 'utf8'))).to.deep.equal({ default: { import: ['features/support/**/*.js'], format: ['progress'] } });
+      expect(JSON.parse(readFileSync(join(dir, 'cucumber.json'), 'utf8'))).to.deep.equal({
+        default: { import: ['features/support/**/*.js'], format: ['progress'] },
+      });
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
       expect(manifest.scripts).to.deep.equal({ test: 'vitest', 'test:ilm': 'cucumber-js' });
     } finally {
@@ -67,11 +78,16 @@ describe('ilm-sim init', () => {
         default: { requireModule: ['ts-node/register/transpile-only'], require: ['features/support/**/*.ts'], format: ['progress'] },
       });
       // The versions this package itself is built and tested with (TypeScript 7 breaks ts-node 10.9.2).
-      const dev = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+      const dev = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+        .devDependencies;
       expect(out.text).to.include(`npm install --save-dev typescript@${dev['typescript']} ts-node@${dev['ts-node']} @types/node@20\n`);
       expect(out.text).to.include('  tsconfig.json\n');
       const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown>; include: string[] };
-      expect([tsconfig.compilerOptions['module'], tsconfig.compilerOptions['moduleResolution'], tsconfig.include]).to.deep.equal(['node16', 'node16', ['features/**/*.ts']]);
+      expect([tsconfig.compilerOptions['module'], tsconfig.compilerOptions['moduleResolution'], tsconfig.include]).to.deep.equal([
+        'node16',
+        'node16',
+        ['features/**/*.ts'],
+      ]);
       expect(await main(['serve', '--typescript'], new Capture(), new Capture(), {})).to.equal(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -108,7 +124,11 @@ describe('ilm-sim init', () => {
   });
 
   it('refuses other arguments with exit code 2', async () => {
-    for (const argv of [['init', 'here'], ['init', '--port', '1'], ['serve', '--force']]) {
+    for (const argv of [
+      ['init', 'here'],
+      ['init', '--port', '1'],
+      ['serve', '--force'],
+    ]) {
       const err = new Capture();
       expect(await main(argv, new Capture(), err, {}), argv.join(' ')).to.equal(2);
       expect(err.text).to.match(/^ilm-sim: /);

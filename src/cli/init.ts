@@ -177,7 +177,13 @@ export function init(directory: string, options: { readonly force?: boolean; rea
     written.push('tsconfig.json');
   }
   const scripts: string[] = [];
-  const next: Record<string, unknown> = packageJson ?? { name: path.basename(path.resolve(directory)).toLowerCase().replace(/[^a-z0-9._-]/g, '-'), private: true };
+  const next: Record<string, unknown> = packageJson ?? {
+    name: path
+      .basename(path.resolve(directory))
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '-'),
+    private: true,
+  };
   const existing = (typeof next['scripts'] === 'object' && next['scripts'] !== null ? next['scripts'] : {}) as Record<string, string>;
   const wanted: Record<string, string> = {};
   const testScript = existing['test'];

@@ -11,7 +11,6 @@ import { describe, it } from 'node:test';
 import { main } from './main';
 import { Capture } from './test-support';
 
-
 function get(url: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     http
@@ -29,14 +28,32 @@ describe('ilm-sim command line', () => {
     const out = new Capture();
     const err = new Capture();
     expect(await main(['--help'], out, err, {})).to.equal(0);
-    for (const option of ['--host', '--port', '--profile', '--start-time', '--poll-interval', '--seed', '--no-stack-templates', 'ILM_SIM_PORT', '/_sim/clock/_advance']) {
+    for (const option of [
+      '--host',
+      '--port',
+      '--profile',
+      '--start-time',
+      '--poll-interval',
+      '--seed',
+      '--no-stack-templates',
+      'ILM_SIM_PORT',
+      '/_sim/clock/_advance',
+    ]) {
       expect(out.text).to.include(option);
     }
     expect(err.text).to.equal('');
   });
 
   it('refuses unknown commands, unknown options and bad values with exit code 2', async () => {
-    for (const argv of [[], ['launch'], ['serve', '--prot', '1'], ['serve', '--port', 'abc'], ['serve', '--port', '70000'], ['serve', '--profile', '9.9'], ['serve', '--poll-interval', '1ms']]) {
+    for (const argv of [
+      [],
+      ['launch'],
+      ['serve', '--prot', '1'],
+      ['serve', '--port', 'abc'],
+      ['serve', '--port', '70000'],
+      ['serve', '--profile', '9.9'],
+      ['serve', '--poll-interval', '1ms'],
+    ]) {
       const err = new Capture();
       expect(await main(argv, new Capture(), err, {}), argv.join(' ')).to.equal(2);
       expect(err.text, argv.join(' ')).to.match(/^ilm-sim: /);
@@ -63,7 +80,15 @@ describe('ilm-sim command line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ilm-sim-nodes-'));
     try {
       const good = join(dir, 'topology.json');
-      writeFileSync(good, JSON.stringify({ nodes: [{ name: 'hot-1', roles: ['master', 'data_hot'] }, { name: 'warm-1', roles: ['data_warm'] }] }));
+      writeFileSync(
+        good,
+        JSON.stringify({
+          nodes: [
+            { name: 'hot-1', roles: ['master', 'data_hot'] },
+            { name: 'warm-1', roles: ['data_warm'] },
+          ],
+        }),
+      );
       const out = new Capture();
       const stop = new AbortController();
       const exit = main(['serve', '--port', '0', '--nodes', good], out, new Capture(), {}, { stop: stop.signal });
@@ -85,7 +110,10 @@ describe('ilm-sim command line', () => {
   });
 
   it('serve --no-stack-templates starts without the built-in templates (stack.templates.enabled: false)', async () => {
-    for (const [flags, expected] of [[['--no-stack-templates'], []], [[], ['logs']]] as const) {
+    for (const [flags, expected] of [
+      [['--no-stack-templates'], []],
+      [[], ['logs']],
+    ] as const) {
       const out = new Capture();
       const stop = new AbortController();
       const exit = main(['serve', '--port', '0', ...flags], out, new Capture(), {}, { stop: stop.signal });

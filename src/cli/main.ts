@@ -71,15 +71,15 @@ function helpText(): string {
     lines.push(`${' '.repeat(26)}env ${variable}, default ${fallback}`);
   }
   lines.push(
-    `  --record <file>`.padEnd(26) + 'Record every request and its response to <file>, one JSON line',
+    `${`  --record <file>`.padEnd(26)}Record every request and its response to <file>, one JSON line`,
     `${' '.repeat(26)}each, written as the request is applied. The file is created once the`,
     `${' '.repeat(26)}server listens; an existing file is refused, a symbolic link never followed.`,
-    `  --overwrite`.padEnd(26) + 'With --record: replace an existing file (still never a symbolic link).',
-    `  --no-stack-templates`.padEnd(26) + 'Start without the built-in stack templates (logs-*-*, metrics-*-*,',
+    `${`  --overwrite`.padEnd(26)}With --record: replace an existing file (still never a symbolic link).`,
+    `${`  --no-stack-templates`.padEnd(26)}Start without the built-in stack templates (logs-*-*, metrics-*-*,`,
     `${' '.repeat(26)}synthetics-*-*, their components and ILM policies) that 7.9+ installs:`,
     `${' '.repeat(26)}the node setting stack.templates.enabled: false.`,
-    `  -h, --help`.padEnd(26) + 'Show this help.',
-    `  -v, --version`.padEnd(26) + 'Print the version of ilm-sim.',
+    `${`  -h, --help`.padEnd(26)}Show this help.`,
+    `${`  -v, --version`.padEnd(26)}Print the version of ilm-sim.`,
     '',
     'init:',
     '  Writes a starter into the current directory: cucumber.json, features/support/ (loads',
@@ -93,13 +93,15 @@ function helpText(): string {
     '  Prints every step of the step library (ilm-sim/cucumber): its parameters, what it does or',
     '  asserts, and an example. --markdown prints the table the README holds.',
     '',
-    ...planHelp().split('\n').map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
+    ...planHelp()
+      .split('\n')
+      .map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
     '',
     'twin:',
     ...twinHelp().split('\n'),
     '',
     'replay <file>:',
-    '  Builds a simulator from the options in the recording\'s first line, sends every recorded',
+    "  Builds a simulator from the options in the recording's first line, sends every recorded",
     '  request again in order and checks each response (status, headers, exact text) is identical.',
     '  Takes no other options (ILM_SIM_* variables do not apply). Exit status: 0 every response',
     '  identical; 1 a difference (its line, request, expected and actual status and text are',
@@ -264,7 +266,11 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
   // recording one. The file is opened only once listening worked (issue 14, item 9: a busy port used
   // to leave an existing recording emptied to its header).
   let serving = simulator;
-  const front = { ...simulator, requestSync: (request: SimRequest) => serving.requestSync(request), request: async (request: SimRequest) => serving.requestSync(request) };
+  const front = {
+    ...simulator,
+    requestSync: (request: SimRequest) => serving.requestSync(request),
+    request: async (request: SimRequest) => serving.requestSync(request),
+  };
   let server;
   try {
     server = await startServer(front, { host: config.host, port: config.port });
@@ -352,7 +358,13 @@ function packageVersion(): string {
   return manifest.version;
 }
 
-function runInit(cwd: string, rest: readonly string[], values: Record<string, string | boolean | undefined>, stdout: OutputStream, stderr: OutputStream): number {
+function runInit(
+  cwd: string,
+  rest: readonly string[],
+  values: Record<string, string | boolean | undefined>,
+  stdout: OutputStream,
+  stderr: OutputStream,
+): number {
   const given = Object.keys(values).filter((name) => name !== 'force' && name !== 'typescript');
   if (rest.length > 0 || given.length > 0) {
     stderr.write(`ilm-sim: init takes only --force and --typescript (got ${[...rest, ...given.map((name) => `--${name}`)].join(', ')})\n`);
@@ -384,13 +396,7 @@ function runSteps(args: readonly string[], stdout: OutputStream, stderr: OutputS
 }
 
 /** Runs the command line; resolves to the process exit code. */
-export async function main(
-  argv: readonly string[],
-  stdout: OutputStream,
-  stderr: OutputStream,
-  env: Environment,
-  options: MainOptions = {},
-): Promise<number> {
+export async function main(argv: readonly string[], stdout: OutputStream, stderr: OutputStream, env: Environment, options: MainOptions = {}): Promise<number> {
   if (argv[0] === 'twin') {
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
     const failure = new AbortController();
@@ -406,7 +412,12 @@ export async function main(
   }
   if (argv[0] === 'plan') {
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
-    return runPlan(argv.slice(1), { out: stdout, err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) }, cwd: options.cwd ?? process.cwd(), color: terminal(stdout) && env['NO_COLOR'] === undefined });
+    return runPlan(argv.slice(1), {
+      out: stdout,
+      err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) },
+      cwd: options.cwd ?? process.cwd(),
+      color: terminal(stdout) && env['NO_COLOR'] === undefined,
+    });
   }
   if (argv[0] === 'steps') return runSteps(argv.slice(1), stdout, stderr);
   let parsed;
@@ -449,7 +460,9 @@ export async function main(
   if (positionals[0] === 'replay') {
     const given = Object.keys(values).filter((name) => name !== 'help');
     if (given.length > 0) {
-      stderr.write(`ilm-sim: replay takes no options (${given.map((name) => `--${name}`).join(', ')}): the recording's first line sets the simulator options\n`);
+      stderr.write(
+        `ilm-sim: replay takes no options (${given.map((name) => `--${name}`).join(', ')}): the recording's first line sets the simulator options\n`,
+      );
       return 2;
     }
     if (positionals.length !== 2) {

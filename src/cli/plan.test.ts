@@ -41,7 +41,7 @@ async function plan(args: string[], cwd: string): Promise<{ code: number; out: s
 describe('ilm-sim plan', () => {
   const dir = project();
 
-  it('the seed policy with a 2-shard template: ERROR with ES\'s reason, exit 1', async () => {
+  it("the seed policy with a 2-shard template: ERROR with ES's reason, exit 1", async () => {
     const { code, out, err } = await plan(['seed.json', '--template', 'two-shards.json', '--indices', '2'], dir);
     expect(code).to.equal(1);
     expect(err).to.equal('');
@@ -64,8 +64,22 @@ describe('ilm-sim plan', () => {
   });
 
   it('a data stream template and a searchable snapshot: the repository is made for the plan, exit 0', async () => {
-    writeFileSync(path.join(dir, 'frozen.json'), JSON.stringify({ policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, cold: { min_age: '5d', actions: { searchable_snapshot: { snapshot_repository: 'backups' } } }, delete: { min_age: '20d', actions: { delete: {} } } } } }));
-    writeFileSync(path.join(dir, 'stream.json'), JSON.stringify({ index_patterns: ['metrics-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'frozen' } } }));
+    writeFileSync(
+      path.join(dir, 'frozen.json'),
+      JSON.stringify({
+        policy: {
+          phases: {
+            hot: { actions: { rollover: { max_age: '1d' } } },
+            cold: { min_age: '5d', actions: { searchable_snapshot: { snapshot_repository: 'backups' } } },
+            delete: { min_age: '20d', actions: { delete: {} } },
+          },
+        },
+      }),
+    );
+    writeFileSync(
+      path.join(dir, 'stream.json'),
+      JSON.stringify({ index_patterns: ['metrics-*'], data_stream: {}, priority: 200, template: { settings: { 'index.lifecycle.name': 'frozen' } } }),
+    );
     const { code, out } = await plan(['frozen.json', '--profile', '8.19', '--template', 'stream.json', '--horizon', '40d', '--indices', '1'], dir);
     expect(code, out).to.equal(0);
     expect(out).to.contain('snapshot repository "backups" (fs) made for the plan; data stream "metrics-plan"');
@@ -85,10 +99,23 @@ describe('ilm-sim plan', () => {
       expect(err, profile).to.equal('');
       expect(code, profile).to.equal(1);
       expect(out, profile).to.contain('index.lifecycle.name "seed" added to the template legacy');
-      expect(out, profile).to.contain('at warm/shrink/shrink: illegal_argument_exception: the number of target shards [4] must be less that the number of source shards [2]');
+      expect(out, profile).to.contain(
+        'at warm/shrink/shrink: illegal_argument_exception: the number of target shards [4] must be less that the number of source shards [2]',
+      );
     }
     // A GET _template export holds legacy templates by name; one mixing both kinds' fields is refused.
-    writeFileSync(path.join(dir, 'export.json'), JSON.stringify({ old: { order: 1, index_patterns: ['shrink-index-*'], settings: { index: { number_of_shards: '2', lifecycle: { name: 'seed' } } }, mappings: {}, aliases: {} } }));
+    writeFileSync(
+      path.join(dir, 'export.json'),
+      JSON.stringify({
+        old: {
+          order: 1,
+          index_patterns: ['shrink-index-*'],
+          settings: { index: { number_of_shards: '2', lifecycle: { name: 'seed' } } },
+          mappings: {},
+          aliases: {},
+        },
+      }),
+    );
     const exported = await plan(['seed.json', '--profile', '7.10', '--template', 'export.json', '--indices', '1', '--horizon', '10d'], dir);
     expect(exported.out).to.contain('the number of target shards [4] must be less that the number of source shards [2]');
     writeFileSync(path.join(dir, 'mixed.json'), JSON.stringify({ index_patterns: ['x-*'], settings: {}, priority: 1 }));
@@ -102,31 +129,95 @@ describe('ilm-sim plan', () => {
     writeFileSync(path.join(dir, 'names.json'), JSON.stringify({ template: { settings: { 'index.lifecycle.name': 'shrink-index' } } }));
     writeFileSync(path.join(dir, 'composed.json'), JSON.stringify({ index_patterns: ['app-*'], priority: 10, composed_of: ['shards', 'names'] }));
     writeFileSync(path.join(dir, 'other.json'), JSON.stringify({ index_patterns: ['other-*'], template: { settings: { 'index.number_of_shards': 3 } } }));
-    const composed = await plan(['seed.json', '--component-template', 'shards.json', '--component-template', 'names.json', '--template', 'composed.json', '--template', 'other.json', '--indices', '1', '--horizon', '10d'], dir);
+    const composed = await plan(
+      [
+        'seed.json',
+        '--component-template',
+        'shards.json',
+        '--component-template',
+        'names.json',
+        '--template',
+        'composed.json',
+        '--template',
+        'other.json',
+        '--indices',
+        '1',
+        '--horizon',
+        '10d',
+      ],
+      dir,
+    );
     expect(composed.err).to.equal('');
     expect(composed.out).to.contain('Plan for the policy "shrink-index"').and.contain('app-000001 ends in ERROR').and.contain('source shards [2]');
     writeFileSync(path.join(dir, 'logs@custom.json'), JSON.stringify({ template: { settings: { 'index.lifecycle.name': 'logs' } } }));
-    const builtIn = await plan(['logs.json', '--profile', '8.19', '--stack-templates', '--component-template', 'logs@custom.json', '--target', 'logs-app-default', '--indices', '1', '--horizon', '70d'], dir);
+    const builtIn = await plan(
+      [
+        'logs.json',
+        '--profile',
+        '8.19',
+        '--stack-templates',
+        '--component-template',
+        'logs@custom.json',
+        '--target',
+        'logs-app-default',
+        '--indices',
+        '1',
+        '--horizon',
+        '70d',
+      ],
+      dir,
+    );
     expect(builtIn.code, builtIn.out + builtIn.err).to.equal(0);
     expect(builtIn.out).to.contain('Plan for the policy "logs"').and.contain('data stream "logs-app-default"');
     expect(builtIn.out).to.match(/\.ds-logs-app-default-2024\.01\.01-000001 {2}H{8}W{23}C{30}x\n/);
   });
 
   it('an SLM policy for wait_for_snapshot, with the repository it needs: not stuck', async () => {
-    writeFileSync(path.join(dir, 'snap.json'), JSON.stringify({ policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, delete: { min_age: '5d', actions: { wait_for_snapshot: { policy: 'nightly' }, delete: {} } } } } }));
-    writeFileSync(path.join(dir, 'nightly.json'), JSON.stringify({ schedule: '0 30 1 * * ?', name: '<nightly-{now/d}>', repository: 'backups', config: { indices: ['*'] } }));
+    writeFileSync(
+      path.join(dir, 'snap.json'),
+      JSON.stringify({
+        policy: {
+          phases: {
+            hot: { actions: { rollover: { max_age: '1d' } } },
+            delete: { min_age: '5d', actions: { wait_for_snapshot: { policy: 'nightly' }, delete: {} } },
+          },
+        },
+      }),
+    );
+    writeFileSync(
+      path.join(dir, 'nightly.json'),
+      JSON.stringify({ schedule: '0 30 1 * * ?', name: '<nightly-{now/d}>', repository: 'backups', config: { indices: ['*'] } }),
+    );
     for (const profile of ['7.10', '8.19']) {
       const { code, out, err } = await plan(['snap.json', '--profile', profile, '--slm', 'nightly.json', '--indices', '2', '--horizon', '20d'], dir);
       expect(err, profile).to.equal('');
       expect(code, profile + out).to.equal(0);
-      expect(out).to.contain('snapshot repository "backups" (fs) made for the plan; snapshot lifecycle policy "nightly"').and.match(/snap-000001 {2}HHHHHHx\n/);
+      expect(out)
+        .to.contain('snapshot repository "backups" (fs) made for the plan; snapshot lifecycle policy "nightly"')
+        .and.match(/snap-000001 {2}HHHHHHx\n/);
     }
   });
 
   it('indices made too late to be deleted by the horizon are still running, not problems', async () => {
-    writeFileSync(path.join(dir, 'sound.json'), JSON.stringify({ policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, warm: { min_age: '3d', actions: { forcemerge: { max_num_segments: 1 } } }, delete: { min_age: '10d', actions: { delete: {} } } } } }));
-    const { code, out } = await plan(['sound.json', '--profile', '8.19', '--ingest', '1000 docs of 1kb per day', '--horizon', '60d', '--indices', '1000', '--html', 'sound.html'], dir);
-    expect(readFileSync(path.join(dir, 'sound.html'), 'utf8')).to.contain('<p class="note">Still running at the horizon (made too late to be deleted by 2024-03-01; not a problem): sound-000050, sound-000051,').and.contain('No problems found.');
+    writeFileSync(
+      path.join(dir, 'sound.json'),
+      JSON.stringify({
+        policy: {
+          phases: {
+            hot: { actions: { rollover: { max_age: '1d' } } },
+            warm: { min_age: '3d', actions: { forcemerge: { max_num_segments: 1 } } },
+            delete: { min_age: '10d', actions: { delete: {} } },
+          },
+        },
+      }),
+    );
+    const { code, out } = await plan(
+      ['sound.json', '--profile', '8.19', '--ingest', '1000 docs of 1kb per day', '--horizon', '60d', '--indices', '1000', '--html', 'sound.html'],
+      dir,
+    );
+    expect(readFileSync(path.join(dir, 'sound.html'), 'utf8'))
+      .to.contain('<p class="note">Still running at the horizon (made too late to be deleted by 2024-03-01; not a problem): sound-000050, sound-000051,')
+      .and.contain('No problems found.');
     expect(code, out).to.equal(0);
     expect(out).to.not.contain('not deleted within the horizon');
     expect(out).to.contain('Still running at the horizon (made too late to be deleted by 2024-03-01; not a problem): 12 indices\n');

@@ -49,8 +49,8 @@ function input<T>(read: () => T): T {
 export function planHelp(): string {
   return [
     'ilm-sim plan <policy.json> [options]',
-    '  Runs the policy forward on a workload and draws each index\'s phases day by day, then lists',
-    '  the problems: indices that end in ERROR (the step and Elasticsearch\'s reason), waits longer',
+    "  Runs the policy forward on a workload and draws each index's phases day by day, then lists",
+    "  the problems: indices that end in ERROR (the step and Elasticsearch's reason), waits longer",
     '  than --stuck-after (what the step waits for, current against required), indices made early',
     '  enough to be deleted within the horizon that were not. Indices made too late to finish are',
     '  listed as still running at the horizon, not as problems. The policy file is a PUT _ilm/policy',
@@ -60,19 +60,19 @@ export function planHelp(): string {
     '                          _index_template (composable: "template", "composed_of", "priority", ...) or',
     '                          of _template (legacy: "settings", "mappings", "aliases", "order" at the top).',
     '                          A file with neither is composable where the release has them (7.8+). The',
-    '                          first template\'s first pattern names the indices; default a template made',
+    "                          first template's first pattern names the indices; default a template made",
     '                          for the policy',
     '  --legacy-template <file>  A legacy (_template) index template, whatever its fields (repeatable)',
     '  --component-template <file>  A component template (repeatable; PUT body named after the file, so',
     '                          logs@custom.json is "logs@custom", or a GET export)',
-    '  --stack-templates       Keep the release\'s built-in templates (logs, metrics, ...; 7.9+), as a',
+    "  --stack-templates       Keep the release's built-in templates (logs, metrics, ...; 7.9+), as a",
     '                          cluster with stack.templates.enabled has them',
     '  --target <name>         The data stream (or first index) to write to, e.g. logs-app-default',
     '  --slm <file>            An SLM policy (repeatable): a PUT _slm/policy body named after the file,',
     '                          or a GET export; for wait_for_snapshot. Its repository is made (fs)',
     `  --ingest "<workload>"   "N docs of SIZE per day|hour|week", or "none" (default "${DEFAULT_INGEST}")`,
     `  --indices <n>           How many indices (rollover generations) to show and check (default ${DEFAULT_INDICES})`,
-    '  --horizon <duration>    How far to run, e.g. 120d (default: the last phase\'s min_age + 60d)',
+    "  --horizon <duration>    How far to run, e.g. 120d (default: the last phase's min_age + 60d)",
     `  --stuck-after <dur>     A wait longer than this is a problem (default ${DEFAULT_STUCK_AFTER}; a rollover`,
     '                          may also wait for its max_age)',
     '  --start-time <instant>  When the plan starts (default 2024-01-01T00:00:00Z)',
@@ -116,7 +116,8 @@ function must(sim: Simulator, what: string, method: string, requestPath: string,
   const response = send(sim, method, requestPath, body);
   if (response.status < 200 || response.status > 299) {
     const error = isObject(response.body) ? response.body['error'] : undefined;
-    const reason = isObject(error) && typeof error['type'] === 'string' && typeof error['reason'] === 'string' ? `${error['type']}: ${error['reason']}` : response.text;
+    const reason =
+      isObject(error) && typeof error['type'] === 'string' && typeof error['reason'] === 'string' ? `${error['type']}: ${error['reason']}` : response.text;
     throw new PlanInputError(`${what} was refused (${method} ${requestPath}, ${response.status}): ${reason}`);
   }
   return response;
@@ -174,7 +175,13 @@ interface Setup {
 
 /** A template or policy's name from its file: `logs@custom.json` is `logs@custom`. */
 function nameOfFile(file: string): string {
-  return path.basename(file).replace(/\.json$/i, '').toLowerCase().replace(/[\s,#*?"<>|\\/]+/g, '-') || 'plan';
+  return (
+    path
+      .basename(file)
+      .replace(/\.json$/i, '')
+      .toLowerCase()
+      .replace(/[\s,#*?"<>|\\/]+/g, '-') || 'plan'
+  );
 }
 
 interface IndexTemplate {
@@ -199,7 +206,13 @@ function asLegacy(template: IndexTemplate, file: string, profile: string): Index
 
 function putTemplate(sim: Simulator, template: IndexTemplate): void {
   const route = template.kind === 'legacy' ? '_template' : '_index_template';
-  must(sim, `the ${template.kind === 'legacy' ? 'legacy' : 'composable'} index template ${template.name}`, 'PUT', `/${route}/${encodeURIComponent(template.name)}`, template.body);
+  must(
+    sim,
+    `the ${template.kind === 'legacy' ? 'legacy' : 'composable'} index template ${template.name}`,
+    'PUT',
+    `/${route}/${encodeURIComponent(template.name)}`,
+    template.body,
+  );
 }
 
 /**
@@ -224,7 +237,10 @@ function effectiveSettings(sim: Simulator, name: string, composableApi: boolean)
 /** The composable template that would create `name` (the highest priority that matches), if any. */
 function winningComposable(sim: Simulator, name: string): Record<string, unknown> | null {
   const listed = send(sim, 'GET', '/_index_template');
-  const all = isObject(listed.body) && Array.isArray(listed.body['index_templates']) ? (listed.body['index_templates'] as Array<{ index_template: Record<string, unknown> }>) : [];
+  const all =
+    isObject(listed.body) && Array.isArray(listed.body['index_templates'])
+      ? (listed.body['index_templates'] as Array<{ index_template: Record<string, unknown> }>)
+      : [];
   const matching = all.map((entry) => entry.index_template).filter((t) => patternsOf(t).some((pattern) => simpleMatch(pattern, name)));
   return matching.sort((a, b) => Number(b['priority'] ?? 0) - Number(a['priority'] ?? 0))[0] ?? null;
 }
@@ -238,23 +254,47 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
   const notes: string[] = [];
   const composableApi = send(sim, 'GET', '/_index_template').status === 200;
   const components = files.componentTemplates.flatMap((file) => input(() => templatesFromFile('component', file, nameOfFile(file), cwd)));
-  if (components.length > 0 && !composableApi) throw new PlanInputError(`Elasticsearch ${profile} has no component templates (--component-template ${files.componentTemplates.join(', ')})`);
-  const kindFor = (kind: TemplateFromFile['kind']): IndexTemplate['kind'] => (kind === 'legacy' ? 'legacy' : kind === 'composable' ? 'composable' : composableApi ? 'composable' : 'legacy');
+  if (components.length > 0 && !composableApi)
+    throw new PlanInputError(`Elasticsearch ${profile} has no component templates (--component-template ${files.componentTemplates.join(', ')})`);
+  const kindFor = (kind: TemplateFromFile['kind']): IndexTemplate['kind'] =>
+    kind === 'legacy' ? 'legacy' : kind === 'composable' ? 'composable' : composableApi ? 'composable' : 'legacy';
   const templates: IndexTemplate[] = [
-    ...files.templates.flatMap((file) => input(() => templatesFromFile('index', file, nameOfFile(file), cwd)).map((t) => ({ file, template: { name: t.name, body: t.body, kind: kindFor(t.kind) } }))),
-    ...files.legacyTemplates.flatMap((file) => input(() => templatesFromFile('index', file, nameOfFile(file), cwd)).map((t) => ({ file, template: { name: t.name, body: t.body, kind: 'legacy' as const } }))),
+    ...files.templates.flatMap((file) =>
+      input(() => templatesFromFile('index', file, nameOfFile(file), cwd)).map((t) => ({
+        file,
+        template: { name: t.name, body: t.body, kind: kindFor(t.kind) },
+      })),
+    ),
+    ...files.legacyTemplates.flatMap((file) =>
+      input(() => templatesFromFile('index', file, nameOfFile(file), cwd)).map((t) => ({
+        file,
+        template: { name: t.name, body: t.body, kind: 'legacy' as const },
+      })),
+    ),
   ].map(({ file, template }) => (template.kind === 'composable' && !composableApi ? asLegacy(template, file, profile) : template));
-  for (const component of components) must(sim, `the component template ${component.name}`, 'PUT', `/_component_template/${encodeURIComponent(component.name)}`, component.body);
+  for (const component of components)
+    must(sim, `the component template ${component.name}`, 'PUT', `/_component_template/${encodeURIComponent(component.name)}`, component.body);
   for (const template of templates) putTemplate(sim, template);
   const fileName = nameOfFile(files.policy).replace(/[^a-z0-9_-]/g, '-');
   let main: IndexTemplate | null = templates[0] ?? null;
   let generatedNote = -1;
   if (main === null && files.target === undefined) {
     main = composableApi
-      ? { name: 'plan', kind: 'composable', body: { index_patterns: [`${fileName}-*`], priority: 100, ...(components.length > 0 ? { composed_of: components.map((c) => c.name) } : {}), template: { settings: {} } } }
+      ? {
+          name: 'plan',
+          kind: 'composable',
+          body: {
+            index_patterns: [`${fileName}-*`],
+            priority: 100,
+            ...(components.length > 0 ? { composed_of: components.map((c) => c.name) } : {}),
+            template: { settings: {} },
+          },
+        }
       : { name: 'plan', kind: 'legacy', body: { index_patterns: [`${fileName}-*`], settings: {} } };
     generatedNote = notes.length;
-    notes.push(`template made for the plan (none given): indices ${fileName}-*${components.length > 0 ? `, composed of ${components.map((c) => c.name).join(', ')}` : ''}`);
+    notes.push(
+      `template made for the plan (none given): indices ${fileName}-*${components.length > 0 ? `, composed of ${components.map((c) => c.name).join(', ')}` : ''}`,
+    );
     putTemplate(sim, main);
   }
   const pattern = files.target ?? patternsOf(main!.body)[0] ?? `${fileName}-*`;
@@ -267,8 +307,12 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
   const named = settings['index.lifecycle.name'];
   const policy = typeof named === 'string' && named.length > 0 ? named : fileName;
   if (typeof named !== 'string' || named.length === 0) {
-    if (main === null) throw new PlanInputError(`no template names a lifecycle policy for ${stream ? streamName : first} (index.lifecycle.name); give one with --template`);
-    const holder = main.kind === 'legacy' ? main.body : ((isObject(main.body['template']) ? main.body['template'] : (main.body['template'] = {})) as Record<string, unknown>);
+    if (main === null)
+      throw new PlanInputError(`no template names a lifecycle policy for ${stream ? streamName : first} (index.lifecycle.name); give one with --template`);
+    const holder =
+      main.kind === 'legacy'
+        ? main.body
+        : ((isObject(main.body['template']) ? main.body['template'] : (main.body['template'] = {})) as Record<string, unknown>);
     holder['settings'] = { ...(isObject(holder['settings']) ? holder['settings'] : {}), 'index.lifecycle.name': policy };
     putTemplate(sim, main);
     if (templates.length > 0) notes.push(`no template names a policy: index.lifecycle.name "${policy}" added to the template ${main.name}`);
@@ -282,7 +326,10 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
   for (const slm of slmPolicies) if (typeof slm.body['repository'] === 'string') repositories.add(slm.body['repository']);
   for (const repository of repositories) {
     if (send(sim, 'GET', `/_snapshot/${encodeURIComponent(repository)}`).status === 200) continue;
-    must(sim, `the snapshot repository ${repository}`, 'PUT', `/_snapshot/${encodeURIComponent(repository)}`, { type: 'fs', settings: { location: `/plan/${repository}` } });
+    must(sim, `the snapshot repository ${repository}`, 'PUT', `/_snapshot/${encodeURIComponent(repository)}`, {
+      type: 'fs',
+      settings: { location: `/plan/${repository}` },
+    });
     notes.push(`snapshot repository "${repository}" (fs) made for the plan`);
   }
   for (const slm of slmPolicies) {
@@ -290,7 +337,12 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
     notes.push(`snapshot lifecycle policy "${slm.name}"`);
   }
   must(sim, 'the policy', 'PUT', `/_ilm/policy/${encodeURIComponent(policy)}`, policyText);
-  const stored = (must(sim, 'reading the policy back', 'GET', `/_ilm/policy/${encodeURIComponent(policy)}`).body as Record<string, { policy: { phases: Record<string, { min_age?: string; actions: Record<string, Record<string, unknown>> }> } }>)[policy]!;
+  const stored = (
+    must(sim, 'reading the policy back', 'GET', `/_ilm/policy/${encodeURIComponent(policy)}`).body as Record<
+      string,
+      { policy: { phases: Record<string, { min_age?: string; actions: Record<string, Record<string, unknown>> }> } }
+    >
+  )[policy]!;
   const phases = stored.policy.phases;
   let maxMinAge = 0;
   let maxRolloverAge = 0;
@@ -353,7 +405,14 @@ function at(millis: number): string {
  * The problems of one lineage, from its timeline and (for what lasts) `GET /_sim/why` of its current
  * index; and, apart, the lineage when it is only still running at the horizon.
  */
-function problemsOf(sim: Simulator, lineage: LineageJson, setup: Setup, stuckAfterMillis: number, nowMillis: number, horizon: string): { problems: Problem[]; running: Problem[] } {
+function problemsOf(
+  sim: Simulator,
+  lineage: LineageJson,
+  setup: Setup,
+  stuckAfterMillis: number,
+  nowMillis: number,
+  horizon: string,
+): { problems: Problem[]; running: Problem[] } {
   const problems: Problem[] = [];
   const running: Problem[] = [];
   const current = lineage.lineage[lineage.lineage.length - 1]!.index;
@@ -364,10 +423,17 @@ function problemsOf(sim: Simulator, lineage: LineageJson, setup: Setup, stuckAft
       const error = wait.error ? `${wait.error.type}: ${wait.error.reason}` : 'no reason recorded';
       // Still in ERROR, or back on the failed step for an automatic retry that has not run yet.
       const lasting = lineage.ended === null && lineage.waits.slice(i + 1).every((later) => later.step === wait.failed_step && later.index === wait.index);
-      const still = lasting ? `ends in ERROR (since ${at(wait.start_millis)})` : `was in ERROR from ${at(wait.start_millis)} for ${formatTimeValueToString(lasted)}`;
+      const still = lasting
+        ? `ends in ERROR (since ${at(wait.start_millis)})`
+        : `was in ERROR from ${at(wait.start_millis)} for ${formatTimeValueToString(lasted)}`;
       const retries = wait.retries ? `, ${wait.retries} automatic retries failed again` : '';
       const answer = lasting ? why(sim, current) : null;
-      const retry = answer === null ? '' : answer.waiting_for === 'error' ? `; ${answer.explanation.replace(/^the step \S+ failed: .*?; (?=ILM|ES )/, '')}` : `; ILM retries it automatically on each poll tick`;
+      const retry =
+        answer === null
+          ? ''
+          : answer.waiting_for === 'error'
+            ? `; ${answer.explanation.replace(/^the step \S+ failed: .*?; (?=ILM|ES )/, '')}`
+            : `; ILM retries it automatically on each poll tick`;
       add(`${wait.index} ${still} at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'}: ${error}${retries}${retry}`);
       return;
     }
@@ -376,7 +442,9 @@ function problemsOf(sim: Simulator, lineage: LineageJson, setup: Setup, stuckAft
     if (lasted <= allowance) return;
     const answer = wait.end_millis === null ? why(sim, current) : null;
     const what = answer ? `: ${answer.explanation}` : '';
-    add(`${wait.index} ${wait.end_millis === null ? 'is stuck' : 'was stuck'} on ${wait.phase}/${wait.action}/${wait.step} for ${formatTimeValueToString(lasted)} (from ${at(wait.start_millis)})${what}`);
+    add(
+      `${wait.index} ${wait.end_millis === null ? 'is stuck' : 'was stuck'} on ${wait.phase}/${wait.action}/${wait.step} for ${formatTimeValueToString(lasted)} (from ${at(wait.start_millis)})${what}`,
+    );
   });
   if (setup.hasDelete && lineage.ended !== 'deleted' && !problems.some((p) => p.text.includes('ends in ERROR') || p.text.includes('is stuck'))) {
     const answer = why(sim, current);
@@ -428,7 +496,10 @@ export function chart(lineages: readonly LineageJson[], startMillis: number, end
     const row = color ? letters.replace(/(.)\1*/g, (run, letter: string) => (COLORS[letter] ? `\u001b[${COLORS[letter]}m${run}\u001b[0m` : run)) : letters;
     lines.push(`${label(lineage.index)}  ${row}`);
   }
-  lines.push('', `one column = ${perCell === 1 ? '1 day' : `${perCell} days`}; H hot, W warm, C cold, F frozen, D delete, n new (before the first phase), E ERROR, x deleted`);
+  lines.push(
+    '',
+    `one column = ${perCell === 1 ? '1 day' : `${perCell} days`}; H hot, W warm, C cold, F frozen, D delete, n new (before the first phase), E ERROR, x deleted`,
+  );
   return lines.map((line) => line.trimEnd()).join('\n');
 }
 
@@ -436,7 +507,11 @@ export function chart(lineages: readonly LineageJson[], startMillis: number, end
 function grouped(problems: readonly Problem[]): Array<{ first: Problem; others: string[] }> {
   const groups = new Map<string, { first: Problem; others: string[] }>();
   for (const problem of problems) {
-    const key = problem.text.split(problem.index).join('<index>').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<instant>').replace(/\b\d+(\.\d+)?(ms|d|h|m|s)\b/g, '<span>');
+    const key = problem.text
+      .split(problem.index)
+      .join('<index>')
+      .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<instant>')
+      .replace(/\b\d+(\.\d+)?(ms|d|h|m|s)\b/g, '<span>');
     const group = groups.get(key);
     if (group) group.others.push(problem.index);
     else groups.set(key, { first: problem, others: [] });
@@ -517,7 +592,8 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
   const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
   const workload = parseIngest(text('ingest') ?? DEFAULT_INGEST);
   const indicesText = text('indices') ?? String(DEFAULT_INDICES);
-  if (!/^\d+$/.test(indicesText) || Number(indicesText) < 1 || Number(indicesText) > 1000) throw new PlanInputError(`--indices [${indicesText}]: expected a whole number from 1 to 1000`);
+  if (!/^\d+$/.test(indicesText) || Number(indicesText) < 1 || Number(indicesText) > 1000)
+    throw new PlanInputError(`--indices [${indicesText}]: expected a whole number from 1 to 1000`);
   const indices = Number(indicesText);
   const stuckAfter = duration(text('stuck-after') ?? DEFAULT_STUCK_AFTER, 'stuck-after');
   const list = (key: string): string[] => (Array.isArray(values[key]) ? (values[key] as string[]) : []);
@@ -530,13 +606,15 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
     ...(text('target') !== undefined ? { target: text('target')! } : {}),
   };
   // Reading the files first: a missing file is bad input before anything runs.
-  for (const file of [policyFile, ...files.templates, ...files.legacyTemplates, ...files.componentTemplates, ...files.slm]) input(() => readJsonFile(file, streams.cwd));
+  for (const file of [policyFile, ...files.templates, ...files.legacyTemplates, ...files.componentTemplates, ...files.slm])
+    input(() => readJsonFile(file, streams.cwd));
   const profile = text('profile') ?? DEFAULT_PROFILE.name;
   // By default a plan runs the one policy on a blank cluster: the built-in stack templates (7.9+) would
   // take the plan's `logs-*`-like patterns at the same priority and refuse its template.
   // `--stack-templates` keeps them, to plan a built-in template with the user's `@custom` parts.
   const stackTemplates = values['stack-templates'] === true;
-  if (!stackTemplates && files.templates.length + files.legacyTemplates.length === 0 && files.target !== undefined) throw new PlanInputError('--target needs a --template (or --stack-templates) whose patterns match it');
+  if (!stackTemplates && files.templates.length + files.legacyTemplates.length === 0 && files.target !== undefined)
+    throw new PlanInputError('--target needs a --template (or --stack-templates) whose patterns match it');
   const sim = input(() => createSimulator({ profile, stackTemplates, ...(text('start-time') !== undefined ? { startTime: text('start-time')! } : {}) }));
   const setup = setUp(sim, files, profile, streams.cwd);
   const horizonMillis = text('horizon') !== undefined ? duration(text('horizon')!, 'horizon') : setup.maxMinAgeMillis + 60 * DAY;
@@ -572,12 +650,17 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
   if (!setup.hasDelete) out.write('Note: the policy has no delete phase, so its indices are kept for ever.\n');
   const listed = (items: readonly Problem[]) => {
     for (const group of grouped(items)) {
-      const more = group.others.length === 0 ? '' : `\n    (the same for ${group.others.length === 1 ? group.others[0] : `${group.others.length} more: ${group.others.join(', ')}`})`;
+      const more =
+        group.others.length === 0
+          ? ''
+          : `\n    (the same for ${group.others.length === 1 ? group.others[0] : `${group.others.length} more: ${group.others.join(', ')}`})`;
       out.write(`  - ${group.first.text}${more}\n`);
     }
   };
   if (running.length > 0) {
-    out.write(`Still running at the horizon (made too late to be deleted by ${formatEsDate(end).slice(0, 10)}; not a problem): ${running.length} ${running.length === 1 ? 'index' : 'indices'}\n`);
+    out.write(
+      `Still running at the horizon (made too late to be deleted by ${formatEsDate(end).slice(0, 10)}; not a problem): ${running.length} ${running.length === 1 ? 'index' : 'indices'}\n`,
+    );
     listed(running);
   }
   if (problems.length === 0) {
@@ -598,7 +681,11 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
       notes: [
         `${formatEsDate(start).slice(0, 10)} + ${horizon}. Workload: ${workload.text}; ${setup.notes.join('; ')}`,
         `Showing ${shown.length} of ${timeline.indices.length} indices.`,
-        ...(running.length === 0 ? [] : [`Still running at the horizon (made too late to be deleted by ${formatEsDate(end).slice(0, 10)}; not a problem): ${running.map((r) => r.index).join(', ')}.`]),
+        ...(running.length === 0
+          ? []
+          : [
+              `Still running at the horizon (made too late to be deleted by ${formatEsDate(end).slice(0, 10)}; not a problem): ${running.map((r) => r.index).join(', ')}.`,
+            ]),
       ],
       problems: problems.map((p) => p.text),
     });

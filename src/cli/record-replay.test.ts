@@ -19,7 +19,6 @@ import { raw } from '../server/test-support';
 import { main } from './main';
 import { Capture } from './test-support';
 
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ilm-sim-record-replay-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -102,7 +101,9 @@ async function recordAndCheck(file: string, out: Capture): Promise<void> {
   expect(byPath('/_ilm/policy/p').outcome).to.deep.include({ status: 400 });
   expect(byPath('/my-index-000001', 'HEAD').outcome).to.deep.include({ status: 200, text: '' });
   const last = entries.at(-1)!.outcome;
-  expect(last.kind === 'response' ? last.text : '').to.include('"step":"').and.not.include('ERROR');
+  expect(last.kind === 'response' ? last.text : '')
+    .to.include('"step":"')
+    .and.not.include('ERROR');
 
   const replayed = await run(['replay', file]);
   expect(replayed).to.deep.equal({
@@ -292,7 +293,14 @@ describe('ilm-sim replay', () => {
   });
 
   it('usage errors exit 2: no file, two files, serve options, --record without a file', async () => {
-    for (const argv of [['replay'], ['replay', 'a', 'b'], ['replay', '--seed', '1', 'f'], ['replay', '--record', 'x', 'f'], ['serve', '--record'], ['serve', '--record', '']]) {
+    for (const argv of [
+      ['replay'],
+      ['replay', 'a', 'b'],
+      ['replay', '--seed', '1', 'f'],
+      ['replay', '--record', 'x', 'f'],
+      ['serve', '--record'],
+      ['serve', '--record', ''],
+    ]) {
       const result = await run(argv);
       expect(result.code, argv.join(' ')).to.equal(2);
       expect(result.err, argv.join(' ')).to.match(/^ilm-sim: /);

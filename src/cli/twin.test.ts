@@ -26,7 +26,11 @@ describe('ilm-sim twin', () => {
   it('capture writes a bundle from a running server, GET only, at its clock', async () => {
     const server = await startServer({ port: 0, profile: '7.17', startTime: '2024-03-01T00:00:00Z' });
     try {
-      await server.simulator.request({ method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } } });
+      await server.simulator.request({
+        method: 'PUT',
+        path: '/_ilm/policy/p',
+        body: { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } },
+      });
       await server.simulator.request({ method: 'PUT', path: '/idx', body: { settings: { 'index.lifecycle.name': 'p' } } });
       const dir = path.join(mkdtempSync(path.join(tmpdir(), 'ilm-sim-twin-')), 'bundle');
       const result = await twin(['capture', '--url', server.url, '--out', dir]);
@@ -59,13 +63,18 @@ describe('ilm-sim twin', () => {
     const body = JSON.parse(none.out) as { ingest: Array<{ source: string; docs_per_day: number }>; events: Array<{ what: string }> };
     expect(body.ingest.every((r) => r.source === 'given' && r.docs_per_day === 0)).to.equal(true);
     expect(body.events.filter((e) => e.what.startsWith('continues as') || e.what === 'enters hot')).to.deep.equal([]);
-    const busy = JSON.parse((await twin([FIXTURE_DIR, '--horizon', '10d', '--ingest', 'logs-*=20mb/day', '--json'])).out) as { events: Array<{ what: string }> };
+    const busy = JSON.parse((await twin([FIXTURE_DIR, '--horizon', '10d', '--ingest', 'logs-*=20mb/day', '--json'])).out) as {
+      events: Array<{ what: string }>;
+    };
     expect(busy.events.filter((e) => e.what === 'enters hot').length).to.be.greaterThan(3);
   });
 
   it('a --policy what-if shows what it changes', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ilm-sim-twin-'));
-    writeFileSync(path.join(dir, 'slow.json'), JSON.stringify({ policy: { phases: { hot: { actions: {} }, delete: { min_age: '10d', actions: { delete: {} } } } } }));
+    writeFileSync(
+      path.join(dir, 'slow.json'),
+      JSON.stringify({ policy: { phases: { hot: { actions: {} }, delete: { min_age: '10d', actions: { delete: {} } } } } }),
+    );
     const result = await twin([FIXTURE_DIR, '--horizon', '10d', '--policy', 'slow=slow.json'], dir);
     expect(result.out).to.contain('What if: policy slow from slow.json');
     expect(result.out).to.match(/\+ \d{4}-\d\d-\d\d \d\d:\d\d {2}metrics-old {2}deleted/);

@@ -59,10 +59,10 @@ export function twinHelp(): string {
     '  --fail-on <kinds>       Which problems make the exit status 1: error,stall (default), or none',
     '  --policy <name>=<file>  What if: the policy as PUT _ilm/policy/<name> would change it',
     '  --nodes <file>          What if: these nodes instead (the body of PUT /_sim/nodes, or a list)',
-    '  --profile <name>        Run as this profile instead of the nearest to the bundle\'s version',
+    "  --profile <name>        Run as this profile instead of the nearest to the bundle's version",
     '  --json                  Print the forecast as JSON',
     '  --html <file>           Also write an HTML page: the timeline picture and the storage plot',
-    '  --serve                 Serve the twin (ES-compatible, clock at the bundle\'s instant) instead;',
+    "  --serve                 Serve the twin (ES-compatible, clock at the bundle's instant) instead;",
     '  --host <addr>, --port <n>   where --serve listens (default 127.0.0.1, 9200; 0 picks a free port)',
     '  --url <es>, --user <user:password>, --api-key <key>, --ca <file>   a live cluster (GET only)',
     '  --out <dir>             With capture: where to write the bundle',
@@ -230,7 +230,11 @@ function applyWhatIfs(simulator: Simulator, parsed: Parsed, cwd: string): string
   const nodesFile = text(parsed, 'nodes');
   if (nodesFile !== undefined) {
     const body = readJson(nodesFile, cwd, '--nodes');
-    const answer = simulator.requestSync({ method: 'PUT', path: '/_sim/nodes', body: (Array.isArray(body) ? { nodes: body } : body) as Record<string, unknown> });
+    const answer = simulator.requestSync({
+      method: 'PUT',
+      path: '/_sim/nodes',
+      body: (Array.isArray(body) ? { nodes: body } : body) as Record<string, unknown>,
+    });
     if (answer.status !== 200) throw new TwinInputError(`--nodes ${nodesFile}: refused (${answer.status}): ${answer.text}`);
     applied.push(`nodes from ${nodesFile}`);
   }
@@ -239,7 +243,8 @@ function applyWhatIfs(simulator: Simulator, parsed: Parsed, cwd: string): string
 
 async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   const cluster = access(parsed, streams);
-  if (parsed.positionals.length !== (cluster ? 0 : 1)) throw new TwinInputError(cluster ? '--url and a bundle directory: give one of them' : 'expected one bundle directory (or --url <es>)');
+  if (parsed.positionals.length !== (cluster ? 0 : 1))
+    throw new TwinInputError(cluster ? '--url and a bundle directory: give one of them' : 'expected one bundle directory (or --url <es>)');
   let source: BundleSource;
   if (cluster) {
     const captured = await captureFrom(cluster, streams);
@@ -251,7 +256,9 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   const stuckAfterMillis = duration(text(parsed, 'stuck-after') ?? DEFAULT_STUCK_AFTER, 'stuck-after');
   const failOnText = text(parsed, 'fail-on') ?? PROBLEM_KINDS.join(',');
   const failOn = failOnText === 'none' ? [] : failOnText.split(',').map((k) => k.trim());
-  for (const kind of failOn) if (!(PROBLEM_KINDS as readonly string[]).includes(kind)) throw new TwinInputError(`--fail-on [${failOnText}]: expected error, stall, both (error,stall) or none`);
+  for (const kind of failOn)
+    if (!(PROBLEM_KINDS as readonly string[]).includes(kind))
+      throw new TwinInputError(`--fail-on [${failOnText}]: expected error, stall, both (error,stall) or none`);
   const overrides = ((parsed.values['ingest'] as string[] | undefined) ?? []).map(parseIngestOverride);
   const model = readTwinModel(source, text(parsed, 'profile'));
   const restored = restoreTwin(model);
@@ -296,7 +303,9 @@ async function serveTwin(restored: Twin, parsed: Parsed, streams: TwinStreams, w
   }
   const { model } = restored;
   streams.out.write(`ilm-sim listening on ${server.url}\n`);
-  streams.out.write(`  twin of ${model.source}: profile ${model.profile.name} (Elasticsearch ${model.versionNumber}), clock starts ${formatEsDate(model.instantMillis)}, poll interval ${model.pollInterval}\n`);
+  streams.out.write(
+    `  twin of ${model.source}: profile ${model.profile.name} (Elasticsearch ${model.versionNumber}), clock starts ${formatEsDate(model.instantMillis)}, poll interval ${model.pollInterval}\n`,
+  );
   for (const whatIf of whatIfs) streams.out.write(`  what if: ${whatIf}\n`);
   if (restored.notes.length > 0) streams.out.write(`  what the bundle could not say:\n${notesText(restored.notes)}`);
   const reason = await streams.waitForStop();
@@ -344,7 +353,9 @@ function header(model: TwinModel, restored: Twin): string[] {
     `Twin of ${model.source}`,
     `  at ${formatEsDate(model.instantMillis)}: Elasticsearch ${model.versionNumber}, run as profile ${model.profile.name} (Elasticsearch ${model.profile.version.number})`,
     `  ${model.indices.length} indices (${managed} managed), ${model.dataStreams.length} data streams, ${model.policies.size} policies, ${model.nodes === null ? "ilm-sim's default node" : `${model.nodes.length} nodes`}, ILM ${model.ilmMode}, poll interval ${model.pollInterval}`,
-    ...(restored.notes.length === 0 ? ['  The bundle had everything the twin needs.'] : ['  What the bundle could not say, and what the twin did:', ...restored.notes.map((n) => `    - ${n.kind}: ${n.message}`)]),
+    ...(restored.notes.length === 0
+      ? ['  The bundle had everything the twin needs.']
+      : ['  What the bundle could not say, and what the twin did:', ...restored.notes.map((n) => `    - ${n.kind}: ${n.message}`)]),
   ];
 }
 
@@ -358,7 +369,12 @@ function summary(model: TwinModel, restored: Twin, result: Forecast, whatIfs: re
   lines.push(...(result.today.length === 0 ? ['  no index is in ERROR'] : result.today.map((p) => `  - ${p.text}`)));
   lines.push('', `Forecast to ${day(result.endMillis)} (+${horizon}):`, '');
   const lineages = result.timeline.indices;
-  if (lineages.length > 0) lines.push(chart(lineages.slice(0, 60), result.startMillis, result.endMillis, color), ...(lineages.length > 60 ? [`(${lineages.length - 60} more lineages in --json and --html)`] : []), '');
+  if (lineages.length > 0)
+    lines.push(
+      chart(lineages.slice(0, 60), result.startMillis, result.endMillis, color),
+      ...(lineages.length > 60 ? [`(${lineages.length - 60} more lineages in --json and --html)`] : []),
+      '',
+    );
   lines.push(`What happens when (${result.events.length} events${result.events.length > 40 ? ', the first 40; all in --json' : ''}):`);
   lines.push(...result.events.slice(0, 40).map((e) => `  ${eventKey(e)}`));
   if (changes.length > 0) lines.push('', 'What the what-if changes (- no longer, + instead):', ...changes.slice(0, 60).map((c) => `  ${c}`));
@@ -370,7 +386,13 @@ function summary(model: TwinModel, restored: Twin, result: Forecast, whatIfs: re
 
 function forecastJson(model: TwinModel, restored: Twin, result: Forecast, whatIfs: readonly string[], changes: readonly string[]): Record<string, unknown> {
   return {
-    bundle: { source: model.source, instant: formatEsDate(model.instantMillis), instant_millis: model.instantMillis, version: model.versionNumber, profile: model.profile.name },
+    bundle: {
+      source: model.source,
+      instant: formatEsDate(model.instantMillis),
+      instant_millis: model.instantMillis,
+      version: model.versionNumber,
+      profile: model.profile.name,
+    },
     notes: restored.notes,
     what_ifs: whatIfs,
     horizon: { start_millis: result.startMillis, end_millis: result.endMillis },

@@ -34,8 +34,12 @@ for (const [major, module] of majors) {
       try {
         const simulator = createSimulator({ profile: '8.19' });
         const client = clientFor(simulator);
-        expect(bodyOf(await client.ilm.putLifecycle(major === '7' ? { policy: 'p', body: { policy: POLICY } } : { name: 'p', policy: POLICY }), major)).to.deep.equal({ acknowledged: true });
-        await client.indices.create(major === '7' ? { index: 'logs', body: { settings: { 'index.lifecycle.name': 'p' } } } : { index: 'logs', settings: { 'index.lifecycle.name': 'p' } });
+        expect(
+          bodyOf(await client.ilm.putLifecycle(major === '7' ? { policy: 'p', body: { policy: POLICY } } : { name: 'p', policy: POLICY }), major),
+        ).to.deep.equal({ acknowledged: true });
+        await client.indices.create(
+          major === '7' ? { index: 'logs', body: { settings: { 'index.lifecycle.name': 'p' } } } : { index: 'logs', settings: { 'index.lifecycle.name': 'p' } },
+        );
         const viaClient = bodyOf(await client.ilm.explainLifecycle({ index: 'logs' }), major);
         const direct = simulator.requestSync({ method: 'GET', path: '/logs/_ilm/explain' });
         expect(viaClient).to.deep.equal(direct.body);
@@ -45,7 +49,7 @@ for (const [major, module] of majors) {
       }
     });
 
-    it('sends bulk() with the client\'s NDJSON media type and gets ES\'s answer (issue 14, item 4)', async () => {
+    it("sends bulk() with the client's NDJSON media type and gets ES's answer (issue 14, item 4)", async () => {
       const simulator = createSimulator({ profile: '8.19' });
       const client = clientFor(simulator);
       const operations = [{ index: { _index: 'logs' } }, { message: 'a' }, { create: { _index: 'logs' } }, { message: 'b' }];
@@ -62,7 +66,7 @@ for (const [major, module] of majors) {
       expect(bodyOf(await client.ping(), major)).to.equal(true);
     });
 
-    it('turns an ES error into the client\'s ResponseError with ES\'s status and body', async () => {
+    it("turns an ES error into the client's ResponseError with ES's status and body", async () => {
       const client = clientFor();
       const error = await client.ilm.explainLifecycle({ index: 'nope' }).then(
         () => null,
@@ -77,7 +81,9 @@ for (const [major, module] of majors) {
     it('reads compressed request bodies and streams answers when asked', async () => {
       const simulator = createSimulator({ profile: '8.19' });
       const client = clientFor(simulator, { compression: true });
-      expect(bodyOf(await client.ilm.putLifecycle(major === '7' ? { policy: 'gz', body: { policy: POLICY } } : { name: 'gz', policy: POLICY }), major)).to.deep.equal({ acknowledged: true });
+      expect(
+        bodyOf(await client.ilm.putLifecycle(major === '7' ? { policy: 'gz', body: { policy: POLICY } } : { name: 'gz', policy: POLICY }), major),
+      ).to.deep.equal({ acknowledged: true });
       expect(simulator.requestSync({ method: 'GET', path: '/_ilm/policy/gz' }).status).to.equal(200);
       const streamed = bodyOf(await client.transport.request({ method: 'GET', path: '/_sim/clock' }, { asStream: true }), major);
       const chunks: Buffer[] = [];

@@ -32,13 +32,17 @@ interface TransportResponse {
 }
 
 /** `@elastic/transport`'s `BaseConnection`, as far as this module needs it. */
-type BaseConnectionClass = new (options: { url: URL } & Record<string, unknown>) => {
+type BaseConnectionClass = new (
+  options: { url: URL } & Record<string, unknown>,
+) => {
   readonly url: URL;
 };
 
 /** What `connectionFor` returns: pass it as the client's `Connection` option. */
 export type SimulatorConnectionClass = BaseConnectionClass & {
-  new (options: { url: URL } & Record<string, unknown>): {
+  new (
+    options: { url: URL } & Record<string, unknown>,
+  ): {
     request(params: TransportRequest, options?: TransportRequestOptions): Promise<TransportResponse>;
     close(): Promise<void>;
   };
@@ -109,7 +113,12 @@ async function answer(simulator: Simulator, params: TransportRequest): Promise<{
   delete headers['content-encoding'];
   if (body !== undefined) headers['content-length'] = String(body.length);
   const query = params.querystring ? `?${params.querystring}` : '';
-  const response = await simulator.request({ method: params.method, path: `${params.path}${query}`, body: body === undefined ? undefined : new Uint8Array(body), headers });
+  const response = await simulator.request({
+    method: params.method,
+    path: `${params.path}${query}`,
+    body: body === undefined ? undefined : new Uint8Array(body),
+    headers,
+  });
   const text = params.method === 'HEAD' ? '' : response.text;
   const responseHeaders: Record<string, string> = { ...response.headers };
   if (params.method !== 'HEAD' || responseHeaders['content-length'] === undefined) responseHeaders['content-length'] = String(Buffer.byteLength(text));

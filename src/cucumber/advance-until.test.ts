@@ -52,13 +52,31 @@ async function shrinkToError() {
   return w;
 }
 
+describe("the until-steps past the server's instant limit", () => {
+  it('go on after the server stops at its limit of instants per request, up to the bound (43,200 SLM fires in 12h)', async () => {
+    const w = world();
+    await w.must('PUT', '/_snapshot/repo', { type: 'fs', settings: { location: '/tmp/repo' } });
+    await w.must('PUT', '/_slm/policy/every-second', { schedule: '* * * * * ?', name: 'snap', repository: 'repo' });
+    await w.must('PUT', '/i', {});
+    const message = await failure(advanceUntil(w, 'i', { gone: true }, '12h'));
+    // Not the server's 429: the step went on from each stop and ended at its own bound.
+    expect(message).to.include('the bound of 12h was reached');
+    expect(await clock(w)).to.equal('2024-01-01T12:00:00.000Z');
+  });
+});
+
 describe('advance until: durations', () => {
   it('reads the {duration} units and writes spans for people', () => {
     expect(durationMillis('365d')).to.equal(31_536_000_000);
     expect(durationMillis('90m')).to.equal(5_400_000);
     expect(durationMillis('1500micros')).to.equal(1);
     expect(() => durationMillis('-1d')).to.throw('[-1d] is not a duration such as 30d, 12h or 90m');
-    expect([formatDuration(31_536_000_000), formatDuration(441_600_000), formatDuration(5_400_000), formatDuration(20)]).to.deep.equal(['365d', '5.1d', '1.5h', '20ms']);
+    expect([formatDuration(31_536_000_000), formatDuration(441_600_000), formatDuration(5_400_000), formatDuration(20)]).to.deep.equal([
+      '365d',
+      '5.1d',
+      '1.5h',
+      '20ms',
+    ]);
   });
 });
 
@@ -79,24 +97,34 @@ describe('advance until: reaching the target', () => {
 describe('advance until: where the index got stuck', () => {
   it('an ERROR with nothing more scheduled: the clock ends at the bound, the message gives the failed step and its reason', async () => {
     const w = await shrinkToError();
-    const message = await failure(advanceUntil(w, 'my-index-000001', { phase: 'cold' }));
+    const message = await failure(advanceUntil(w, 'my-index-000001', { step: { phase: 'warm', action: 'complete', step: 'complete' } }));
     expect(message).to.equal(
       [
-        'the clock advanced 365d to 2024-12-31T00:00:00.000Z and "my-index-000001" is not in the "cold" phase: ILM has nothing scheduled within the bound of 365d, so the clock was moved to the bound.',
+        'the clock advanced 365d to 2024-12-31T00:00:00.000Z and "my-index-000001" is not at step warm/complete/complete: ILM has nothing scheduled within the bound of 365d, so the clock was moved to the bound.',
         `"my-index-000001" is at warm/shrink/ERROR since 2024-01-06T00:20:00.000Z (for 360d): the step shrink failed: ${SHRINK_ERROR}; ES 7.10 does not retry this step automatically: POST /my-index-000001/_ilm/retry once the cause is fixed.`,
       ].join('\n'),
     );
     expect(await clock(w)).to.equal('2024-12-31T00:00:00.000Z');
   });
 
+  it('a wait that can never end fails at once with the reason, the clock unmoved (issue 24)', async () => {
+    const w = await shrinkToError();
+    const before = await clock(w);
+    const message = await failure(advanceUntil(w, 'my-index-000001', { phase: 'cold' }));
+    expect(message.split('\n')[0]).to.equal(
+      'POST /_sim/clock/_next was refused: 400 illegal_argument_exception: [until.phase] the policy [shrink-index] that [my-index-000001] follows has no phase [cold], so it can never be in it (its phases: [new, warm])',
+    );
+    expect(await clock(w)).to.equal(before);
+  });
+
   it('a `within` bound that ILM keeps working through: "the bound was reached", with the retries so far', async () => {
     const w = world();
     await w.must('PUT', '/_ilm/policy/daily', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
     await w.must('PUT', '/no-alias', { settings: { 'index.lifecycle.name': 'daily' } });
-    const message = await failure(advanceUntil(w, 'no-alias', { phase: 'warm' }, '1h'));
+    const message = await failure(advanceUntil(w, 'no-alias', { step: { phase: 'hot', action: 'complete', step: 'complete' } }, '1h'));
     expect(message).to.equal(
       [
-        'the clock advanced 1h to 2024-01-01T01:00:00.000Z and "no-alias" is not in the "warm" phase: the bound of 1h was reached.',
+        'the clock advanced 1h to 2024-01-01T01:00:00.000Z and "no-alias" is not at step hot/complete/complete: the bound of 1h was reached.',
         '"no-alias" is at hot/rollover/ERROR since 2024-01-01T01:00:00.000Z: the step check-rollover-ready failed: illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [no-alias] is empty or not defined; ILM retries it automatically at the next poll tick, 2024-01-01T01:10:00.000Z (retries so far: 2).',
       ].join('\n'),
     );
@@ -117,11 +145,18 @@ describe('advance until: where the index got stuck', () => {
   it('a wait step shows its step_info and how long it has waited', async () => {
     const w = world();
     await w.must('PUT', '/_ilm/policy/daily', { policy: { phases: { hot: { actions: { rollover: { max_docs: 1000 } } } } } });
-    await w.must('PUT', '/logs-000001', { settings: { 'index.lifecycle.name': 'daily', 'index.lifecycle.rollover_alias': 'logs' }, aliases: { logs: { is_write_index: true } } });
+    await w.must('PUT', '/logs-000001', {
+      settings: { 'index.lifecycle.name': 'daily', 'index.lifecycle.rollover_alias': 'logs' },
+      aliases: { logs: { is_write_index: true } },
+    });
     const message = await failure(advanceUntil(w, 'logs-000002', { step: { phase: 'hot', action: 'rollover', step: 'check-rollover-ready' } }, '30d'));
-    expect(message).to.match(/^the clock advanced 30d to 2024-01-31T00:00:00.000Z and "logs-000002" is not at step hot\/rollover\/check-rollover-ready: ILM has nothing scheduled within the bound of 30d, so the clock was moved to the bound.\n"logs-000002" does not exist.$/);
+    expect(message).to.match(
+      /^the clock advanced 30d to 2024-01-31T00:00:00.000Z and "logs-000002" is not at step hot\/rollover\/check-rollover-ready: ILM has nothing scheduled within the bound of 30d, so the clock was moved to the bound.\n"logs-000002" does not exist.$/,
+    );
     const stuck = await failure(expectInPhase(w, 'logs-000001', 'warm'));
-    expect(stuck).to.match(/^expected "logs-000001" to be in the "warm" phase, but it is at hot\/rollover\/check-rollover-ready since 2024-01-01T00:10:00.000Z \(for 30d\)/);
+    expect(stuck).to.match(
+      /^expected "logs-000001" to be in the "warm" phase, but it is at hot\/rollover\/check-rollover-ready since 2024-01-01T00:10:00.000Z \(for 30d\)/,
+    );
   });
 
   it('an index deleted while waiting for a step it passed within one instant: when ILM deleted it, and that explain never showed the step', async () => {
@@ -167,6 +202,18 @@ describe('advance until: where the index got stuck', () => {
     await w.must('DELETE', '/plain');
     await expectNoIndex(w, 'plain');
   });
+
+  it('after a shrink, the source name is an alias of the shrunken index: the failure says so (issue 24)', async () => {
+    const sim = createSimulator({ profile: '6.6' });
+    const w: Requester = { send: (method, path, body) => sim.request(body === undefined ? { method, path } : { method, path, body }) };
+    await w.send('PUT', '/_ilm/policy/p', { policy: { phases: { warm: { actions: { shrink: { number_of_shards: 1 } } } } } });
+    await w.send('PUT', '/my-index-000001', { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'p' } });
+    await advanceUntil(w, 'shrink-my-index-000001', { step: { phase: 'completed', action: 'completed', step: 'completed' } });
+    expect(await failure(expectNoIndex(w, 'my-index-000001'))).to.equal(
+      'expected the index "my-index-000001" not to exist, and no index of that name does, but the name is an alias of "shrink-my-index-000001", so HEAD /my-index-000001 answers 200 ' +
+        '(as in ES: ILM\'s shrink, searchable_snapshot and downsample actions give the index they replace its name as an alias). "shrink-my-index-000001" is at completed/completed/completed since 2024-01-01T00:00:00.000Z: the policy [p] has run to its end: it stays here.',
+    );
+  });
 });
 
 describe('user files: policies and templates as PUT bodies or GET exports', () => {
@@ -182,18 +229,32 @@ describe('user files: policies and templates as PUT bodies or GET exports', () =
   });
 
   it('takes the named policy (or the only one) from a GET export, sending only its "policy"', () => {
-    const exported = (name: string) => ({ version: 4, modified_date: '2023-01-01T00:00:00.000Z', policy: { phases: { hot: { min_age: '0ms', actions: {} } } }, in_use_by: { indices: [] } });
+    const exported = (_name: string) => ({
+      version: 4,
+      modified_date: '2023-01-01T00:00:00.000Z',
+      policy: { phases: { hot: { min_age: '0ms', actions: {} } } },
+      in_use_by: { indices: [] },
+    });
     file('export.json', JSON.stringify({ a: exported('a'), b: { ...exported('b'), policy: { phases: {} } } }));
     expect(policyBody('b', 'export.json', dir).body).to.equal('{"policy":{"phases":{}}}');
     file('one.json', JSON.stringify({ policy: exported('policy') }));
     expect(policyBody('renamed', 'one.json', dir)).to.include({ body: '{"policy":{"phases":{"hot":{"min_age":"0ms","actions":{}}}}}', form: 'export' });
-    expect(() => policyBody('c', 'export.json', dir)).to.throw(`"export.json" holds the lifecycle policies [a, b], none named "c" (${path.join(dir, 'export.json')})`);
+    expect(() => policyBody('c', 'export.json', dir)).to.throw(
+      `"export.json" holds the lifecycle policies [a, b], none named "c" (${path.join(dir, 'export.json')})`,
+    );
     file('other.json', '{"phases": {}}');
-    expect(() => policyBody('p', 'other.json', dir)).to.throw('"other.json" is neither a PUT _ilm/policy body ({"policy": {...}}) nor a GET _ilm/policy answer ({"p": {"policy": {...}}}); its top-level fields are [phases]');
+    expect(() => policyBody('p', 'other.json', dir)).to.throw(
+      '"other.json" is neither a PUT _ilm/policy body ({"policy": {...}}) nor a GET _ilm/policy answer ({"p": {"policy": {...}}}); its top-level fields are [phases]',
+    );
   });
 
   it('takes a template from a GET _index_template or _component_template export, without its read-only dates', () => {
-    file('templates.json', JSON.stringify({ index_templates: [{ name: 't', index_template: { index_patterns: ['t-*'], priority: 1, created_date_millis: 1, modified_date_millis: 2 } }] }));
+    file(
+      'templates.json',
+      JSON.stringify({
+        index_templates: [{ name: 't', index_template: { index_patterns: ['t-*'], priority: 1, created_date_millis: 1, modified_date_millis: 2 } }],
+      }),
+    );
     expect(templateBody('index', 't', 'templates.json', dir).body).to.equal('{"index_patterns":["t-*"],"priority":1}');
     file('components.json', JSON.stringify({ component_templates: [{ name: 'c', component_template: { template: { settings: {} }, version: 3 } }] }));
     expect(templateBody('component', 'c', 'components.json', dir).body).to.equal('{"template":{"settings":{}},"version":3}');
@@ -224,6 +285,17 @@ describe('a refused policy: ES answer verbatim, plus the profiles that accept it
     expect(profileHint(request, undefined, response, 'policy')).to.equal('profile 7.10 refuses this policy; the profiles that accept it: 7.17, 8.19, 9.1');
   });
 
+  it("the summary names ES's innermost cause, not only the parse exception around it (issue 24)", () => {
+    const response = createSimulator({ profile: '7.10' }).requestSync({
+      method: 'PUT',
+      path: '/_ilm/policy/p',
+      body: { policy: { phases: { wram: { actions: {} } } } },
+    });
+    expect(describeEsError(response)).to.equal(
+      '400 x_content_parse_exception: [1:43] [put_lifecycle_request] failed to parse field [policy] (root cause: illegal_argument_exception: Timeseries lifecycle does not support phase [wram])',
+    );
+  });
+
   it('no hint when every profile refuses the body, or when the refusal is not a 400', () => {
     const bad = { method: 'PUT', path: '/_ilm/policy/p', body: { policy: { phases: { hot: { actions: { explode: {} } } } } } };
     const response = createSimulator().requestSync(bad);
@@ -239,7 +311,7 @@ describe('simulator options are checked when chosen', () => {
     expect(() => checkSimulatorOption('profile', '8.19')).not.to.throw();
   });
 
-  it('a bad poll interval, start time or seed gets createSimulator\'s reason', () => {
+  it("a bad poll interval, start time or seed gets createSimulator's reason", () => {
     expect(() => checkSimulatorOption('pollInterval', '1x')).to.throw(/indices.lifecycle.poll_interval/);
     expect(() => checkSimulatorOption('startTime', 'yesterday')).to.throw(/^invalid startTime \[yesterday\]/);
     expect(() => optionFromTag('@seed:abc')).to.throw('invalid seed [abc]: must be an integer');
@@ -340,6 +412,8 @@ describe('through Cucumber: each failure is reported at its tag or step', () => 
     ]);
     const policy = failed[2]!.message.split('\n');
     expect(policy[1]).to.equal('profile 7.10 refuses this policy; the profiles that accept it: 7.17, 8.19, 9.1');
-    expect(policy[2]).to.match(/^Elasticsearch answered: \{"error":\{"root_cause":\[\{"type":"x_content_parse_exception","reason":"\[1:52\] \[rollover\] unknown field \[max_primary_shard_size\]"\}\]/);
+    expect(policy[2]).to.match(
+      /^Elasticsearch answered: \{"error":\{"root_cause":\[\{"type":"x_content_parse_exception","reason":"\[1:52\] \[rollover\] unknown field \[max_primary_shard_size\]"\}\]/,
+    );
   });
 });

@@ -18,6 +18,6 @@ function loadRunningCucumber(): CucumberModule {
 }
 
 export const cucumber: CucumberModule = loadRunningCucumber();
-export const { Given, When, Then, Before, After, defineParameterType, setWorldConstructor, World } = cucumber;
+export const { Given, When, Then, Before, BeforeStep, After, defineParameterType, setWorldConstructor, World } = cucumber;
 export type { DataTable, IWorldOptions } from '@cucumber/cucumber';
 export type World<P = unknown> = import('@cucumber/cucumber').World<P>;

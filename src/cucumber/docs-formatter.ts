@@ -94,10 +94,18 @@ function escapeHtml(text: string): string {
 
 /** A little Markdown: paragraphs, `code`, **bold**, lists of `- ` lines. */
 export function prose(text: string): string {
-  const inline = (line: string) => escapeHtml(line).replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+  const inline = (line: string) =>
+    escapeHtml(line)
+      .replace(/`([^`]+)`/g, '<code>$1</code>')
+      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
   const blocks = text
     .split(/\n\s*\n/)
-    .map((b) => b.split('\n').map((l) => l.trim()).filter((l) => l.length > 0))
+    .map((b) =>
+      b
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l.length > 0),
+    )
     .filter((b) => b.length > 0);
   return blocks
     .map((lines) =>
@@ -107,7 +115,10 @@ export function prose(text: string): string {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function capabilityOf(uri: string): string {
@@ -127,12 +138,10 @@ function table(rows: readonly messages.TableRow[], extra?: (row: messages.TableR
 }
 
 function stepHtml(step: messages.Step): string {
-  const argument = step.docString
-    ? `<pre class="doc">${escapeHtml(step.docString.content)}</pre>`
-    : step.dataTable
-      ? table(step.dataTable.rows)
-      : '';
-  const text = escapeHtml(step.text).replace(/&quot;([^&]*)&quot;/g, '<span class="q">&quot;$1&quot;</span>').replace(/&lt;([a-z_ ]+)&gt;/gi, '<span class="param">&lt;$1&gt;</span>');
+  const argument = step.docString ? `<pre class="doc">${escapeHtml(step.docString.content)}</pre>` : step.dataTable ? table(step.dataTable.rows) : '';
+  const text = escapeHtml(step.text)
+    .replace(/&quot;([^&]*)&quot;/g, '<span class="q">&quot;$1&quot;</span>')
+    .replace(/&lt;([a-z_ ]+)&gt;/gi, '<span class="param">&lt;$1&gt;</span>');
   return `<li class="step"><span class="kw">${escapeHtml(step.keyword.trim())}</span> ${text}${argument}</li>`;
 }
 
@@ -171,11 +180,22 @@ function svgOf(run: Run | undefined): string {
 
 function failureHtml(message: string | null): string {
   if (message === null) return '';
-  const text = message.split('\n').filter((l) => !/^\s+at /.test(l)).join('\n').trim();
+  const text = message
+    .split('\n')
+    .filter((l) => !/^\s+at /.test(l))
+    .join('\n')
+    .trim();
   return `<pre class="failure">${escapeHtml(text)}</pre>`;
 }
 
-function scenarioHtml(scenario: messages.Scenario, document: messages.GherkinDocument, data: Collected, picklesByAst: Map<string, messages.Pickle[]>, nextLine: number, options: LivingDocsOptions): { html: string; statuses: Status[] } {
+function scenarioHtml(
+  scenario: messages.Scenario,
+  document: messages.GherkinDocument,
+  data: Collected,
+  picklesByAst: Map<string, messages.Pickle[]>,
+  nextLine: number,
+  options: LivingDocsOptions,
+): { html: string; statuses: Status[] } {
   const pickles = picklesByAst.get(scenario.id) ?? [];
   const outcomes = pickles.map((p) => ({ pickle: p, ...data.outcome(p.id) }));
   const statuses = outcomes.map((o) => o.status);
@@ -195,7 +215,11 @@ function scenarioHtml(scenario: messages.Scenario, document: messages.GherkinDoc
       const header = examples.tableHeader ? [examples.tableHeader] : [];
       const body = examples.tableBody;
       const offset = row;
-      parts.push(table([...header, ...body], (_, i) => (i < header.length ? '<td></td>' : `<td class="row-status">${chip(outcomes[offset + i - header.length]?.status ?? 'unknown')}</td>`)));
+      parts.push(
+        table([...header, ...body], (_, i) =>
+          i < header.length ? '<td></td>' : `<td class="row-status">${chip(outcomes[offset + i - header.length]?.status ?? 'unknown')}</td>`,
+        ),
+      );
       row += body.length;
     }
   }
@@ -280,7 +304,9 @@ export function renderLivingDocs(data: Collected, options: LivingDocsOptions): {
         const nextLine = next?.scenario?.location.line ?? next?.background?.location.line ?? Number.MAX_SAFE_INTEGER;
         if (child.background) {
           const background = child.background;
-          body.push(`<details class="background"><summary>${escapeHtml(background.keyword)}: ${background.steps.length} steps every scenario starts with</summary>${stepsWithNarrative(background.steps, document.comments, background.location.line)}</details>`);
+          body.push(
+            `<details class="background"><summary>${escapeHtml(background.keyword)}: ${background.steps.length} steps every scenario starts with</summary>${stepsWithNarrative(background.steps, document.comments, background.location.line)}</details>`,
+          );
         } else if (child.scenario) {
           const { html, statuses } = scenarioHtml(child.scenario, document, data, picklesByAst, nextLine, options);
           body.push(html);
@@ -318,7 +344,11 @@ function failures(data: Collected): Array<{ where: string; message: string }> {
   for (const pickle of data.pickles.values()) {
     const { status, message } = data.outcome(pickle.id);
     if (status !== 'failed' && status !== 'undefined' && status !== 'ambiguous') continue;
-    const text = (message ?? status).split('\n').filter((l) => !/^\s+at /.test(l)).slice(0, 6).join('\n');
+    const text = (message ?? status)
+      .split('\n')
+      .filter((l) => !/^\s+at /.test(l))
+      .slice(0, 6)
+      .join('\n');
     out.push({ where: `${pickle.uri} ${pickle.name}`, message: text });
   }
   return out;
@@ -328,7 +358,15 @@ function failures(data: Collected): Array<{ where: string; message: string }> {
 const livingDocs = {
   type: 'formatter' as const,
   optionsKey: 'livingDocs',
-  formatter({ on, options, write }: { on: (key: 'message', handler: (envelope: messages.Envelope) => void) => void; options: LivingDocsOptions | undefined; write: (text: string) => void }) {
+  formatter({
+    on,
+    options,
+    write,
+  }: {
+    on: (key: 'message', handler: (envelope: messages.Envelope) => void) => void;
+    options: LivingDocsOptions | undefined;
+    write: (text: string) => void;
+  }) {
     const data = new Collected();
     on('message', (envelope) => data.add(envelope));
     return () => {

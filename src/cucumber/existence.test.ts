@@ -6,14 +6,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { createSimulator } from '../index';
 import type { Requester } from './advance-until';
-import {
-  expectAliasExists,
-  expectAliasPointsTo,
-  expectAliasWriteIndex,
-  expectDataStreamWriteIndex,
-  expectIndexExists,
-  expectNoAlias,
-} from './existence';
+import { expectAliasExists, expectAliasPointsTo, expectAliasWriteIndex, expectDataStreamWriteIndex, expectIndexExists, expectNoAlias } from './existence';
 
 function world(): Requester & { must(method: string, path: string, body?: unknown): Promise<void> } {
   const sim = createSimulator();
@@ -51,18 +44,22 @@ describe('existence: indices', () => {
     expect(await failure(expectIndexExists(w, 'nope'))).to.equal('expected the index "nope" to exist, but it does not exist');
   });
 
-  it('names ILM\'s deletion of an index that is gone', async () => {
+  it("names ILM's deletion of an index that is gone", async () => {
     const w = world();
     await w.must('PUT', '/_ilm/policy/gone', { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } });
     await w.must('PUT', '/short', { settings: { 'index.lifecycle.name': 'gone' } });
     await w.must('POST', '/_sim/clock/_advance', { by: '2d' });
-    expect(await failure(expectIndexExists(w, 'short'))).to.match(/^expected the index "short" to exist, but it does not exist: ILM's delete action deleted it at 2024-01-02T/);
+    expect(await failure(expectIndexExists(w, 'short'))).to.match(
+      /^expected the index "short" to exist, but it does not exist: ILM's delete action deleted it at 2024-01-02T/,
+    );
   });
 
   it('says a data stream is not an index', async () => {
     const w = world();
     await w.must('PUT', '/_data_stream/logs-app-default');
-    expect(await failure(expectIndexExists(w, 'logs-app-default'))).to.equal('expected the index "logs-app-default" to exist, but "logs-app-default" is a data stream');
+    expect(await failure(expectIndexExists(w, 'logs-app-default'))).to.equal(
+      'expected the index "logs-app-default" to exist, but "logs-app-default" is a data stream',
+    );
   });
 });
 
@@ -72,7 +69,9 @@ describe('existence: aliases', () => {
     await expectAliasExists(w, 'logs');
     await expectNoAlias(w, 'other');
     expect(await failure(expectAliasExists(w, 'other'))).to.equal('expected the alias "other" to exist, but no index has it');
-    expect(await failure(expectAliasExists(w, 'logs-000001'))).to.equal('expected the alias "logs-000001" to exist, but no index has it ("logs-000001" is an index or a data stream, not an alias)');
+    expect(await failure(expectAliasExists(w, 'logs-000001'))).to.equal(
+      'expected the alias "logs-000001" to exist, but no index has it ("logs-000001" is an index or a data stream, not an alias)',
+    );
     expect(await failure(expectNoAlias(w, 'logs'))).to.equal('expected no alias "logs", but it points to logs-000001, logs-000002');
   });
 
@@ -81,8 +80,12 @@ describe('existence: aliases', () => {
     await expectAliasPointsTo(w, 'logs', 'logs-000001');
     await expectAliasPointsTo(w, 'logs', 'logs-000002');
     await w.must('PUT', '/logs-000003');
-    expect(await failure(expectAliasPointsTo(w, 'logs', 'logs-000003'))).to.equal('expected the alias "logs" to point to "logs-000003", but it points to logs-000001, logs-000002');
-    expect(await failure(expectAliasPointsTo(w, 'other', 'logs-000003'))).to.equal('expected the alias "other" to point to "logs-000003", but no index has the alias');
+    expect(await failure(expectAliasPointsTo(w, 'logs', 'logs-000003'))).to.equal(
+      'expected the alias "logs" to point to "logs-000003", but it points to logs-000001, logs-000002',
+    );
+    expect(await failure(expectAliasPointsTo(w, 'other', 'logs-000003'))).to.equal(
+      'expected the alias "other" to point to "logs-000003", but no index has the alias',
+    );
   });
 
   it('the write index: the marked one, else the only index unless marked false', async () => {
@@ -95,9 +98,13 @@ describe('existence: aliases', () => {
     await expectAliasWriteIndex(w, 'one', 'single');
     await w.must('PUT', '/a', { aliases: { two: {} } });
     await w.must('PUT', '/b', { aliases: { two: {} } });
-    expect(await failure(expectAliasWriteIndex(w, 'two', 'a'))).to.equal('expected the write index of the alias "two" to be "a", but the alias has no write index (the alias points to a, b)');
+    expect(await failure(expectAliasWriteIndex(w, 'two', 'a'))).to.equal(
+      'expected the write index of the alias "two" to be "a", but the alias has no write index (the alias points to a, b)',
+    );
     await w.must('PUT', '/c', { aliases: { off: { is_write_index: false } } });
-    expect(await failure(expectAliasWriteIndex(w, 'off', 'c'))).to.equal('expected the write index of the alias "off" to be "c", but the alias has no write index (the alias points to c (is_write_index: false))');
+    expect(await failure(expectAliasWriteIndex(w, 'off', 'c'))).to.equal(
+      'expected the write index of the alias "off" to be "c", but the alias has no write index (the alias points to c (is_write_index: false))',
+    );
   });
 });
 

@@ -45,10 +45,12 @@ async function whatNameIs(world: Requester, name: string): Promise<string | null
 /** Fails unless an index of that very name exists (an alias or a data stream of the name is not one). */
 export async function expectIndexExists(world: Requester, index: string): Promise<void> {
   const response = await world.send('GET', `/${path(index)}`);
-  if (response.status === 200 && Object.prototype.hasOwnProperty.call(response.body, index)) return;
+  if (response.status === 200 && Object.hasOwn(response.body as object, index)) return;
   if (response.status === 200) {
     const other = await whatNameIs(world, index);
-    throw new Error(`expected the index "${index}" to exist, but ${other ?? `GET /${index} answered the indices ${names(Object.keys(response.body as object))}`}`);
+    throw new Error(
+      `expected the index "${index}" to exist, but ${other ?? `GET /${index} answered the indices ${names(Object.keys(response.body as object))}`}`,
+    );
   }
   if (response.status !== 404) throw new Error(`GET /${index} was refused: ${describeEsError(response)}\n${response.text}`);
   const clock = (await world.send('GET', '/_sim/clock')).body as { now_millis: number };
@@ -91,10 +93,15 @@ export async function expectAliasWriteIndex(world: Requester, alias: string, ind
 /** Fails unless the data stream's write index (its newest backing index) is the index. */
 export async function expectDataStreamWriteIndex(world: Requester, stream: string, index: string): Promise<void> {
   const response = await world.send('GET', `/_data_stream/${path(stream)}`);
-  if (response.status !== 200) throw new Error(`expected the write index of the data stream "${stream}" to be "${index}", but GET /_data_stream/${stream} answered ${describeEsError(response)}`);
+  if (response.status !== 200)
+    throw new Error(
+      `expected the write index of the data stream "${stream}" to be "${index}", but GET /_data_stream/${stream} answered ${describeEsError(response)}`,
+    );
   const [found] = (response.body as { data_streams?: Array<{ indices: Array<{ index_name: string }> }> }).data_streams ?? [];
   const backing = found?.indices.map((i) => i.index_name) ?? [];
   const write = backing[backing.length - 1];
   if (write === index) return;
-  throw new Error(`expected the write index of the data stream "${stream}" to be "${index}", but it is "${write}" (backing indices, oldest first: ${names(backing)})`);
+  throw new Error(
+    `expected the write index of the data stream "${stream}" to be "${index}", but it is "${write}" (backing indices, oldest first: ${names(backing)})`,
+  );
 }

@@ -11,15 +11,23 @@ interface EsErrorBody {
   readonly type?: string;
   readonly reason?: string;
   readonly root_cause?: ReadonlyArray<{ readonly type?: string; readonly reason?: string }>;
+  readonly caused_by?: EsErrorBody;
 }
 
-/** "400 x_content_parse_exception: <reason> (root cause: <type>: <reason>)" from an ES error answer. */
+/**
+ * "400 x_content_parse_exception: <reason> (root cause: <type>: <reason>)" from an ES error answer. The
+ * root cause is the innermost `caused_by`: ES's `root_cause` list stops at the innermost parse exception
+ * ("Failed to build [lifecycle_policy] after last required field arrived"), whose own cause says why
+ * ("Timeseries lifecycle does not support phase [wram]").
+ */
 export function describeEsError(response: SimResponse): string {
   const error = (response.body as { error?: unknown } | null)?.error;
   if (typeof error === 'string') return `${response.status} ${error}`;
   if (error === null || typeof error !== 'object') return `${response.status}`;
   const { type, reason, root_cause: rootCauses } = error as EsErrorBody;
-  const root = rootCauses?.[0];
+  let innermost = error as EsErrorBody;
+  while (innermost.caused_by !== undefined && innermost.caused_by !== null && typeof innermost.caused_by === 'object') innermost = innermost.caused_by;
+  const root = innermost !== error ? innermost : rootCauses?.[0];
   const rootText = root && (root.type !== type || root.reason !== reason) ? ` (root cause: ${root.type}: ${root.reason})` : '';
   return `${response.status} ${type}: ${reason}${rootText}`;
 }

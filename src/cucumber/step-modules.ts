@@ -10,6 +10,7 @@ import '../../steps/explain';
 import '../../steps/response';
 import '../../steps/fault';
 import '../../steps/data-stream';
+import '../../steps/data-stream-lifecycle';
 import '../../steps/snapshot';
 import '../../steps/allocation';
 import '../../steps/nodes';

@@ -11,14 +11,24 @@ import { join, resolve } from 'node:path';
 import { CucumberExpression, ParameterType, ParameterTypeRegistry } from '@cucumber/cucumber-expressions';
 import { main } from '../cli/main';
 import { CUSTOM_PARAMETER_TYPES } from './step-catalogue';
-import { parametersOf, README_END, stepReference, README_START, stepReferenceMarkdown, stepReferenceText, trailingArgument, withStepReference } from './step-reference';
+import {
+  parametersOf,
+  README_END,
+  stepReference,
+  README_START,
+  stepReferenceMarkdown,
+  stepReferenceText,
+  trailingArgument,
+  withStepReference,
+} from './step-reference';
 
 const ROOT = resolve(__dirname, '..', '..');
 const entries = stepReference();
 
 function registry(): ParameterTypeRegistry {
   const types = new ParameterTypeRegistry();
-  for (const [name, type] of Object.entries(CUSTOM_PARAMETER_TYPES)) types.defineParameterType(new ParameterType(name, type.regexp, null, (s: string) => s, true, false));
+  for (const [name, type] of Object.entries(CUSTOM_PARAMETER_TYPES))
+    types.defineParameterType(new ParameterType(name, type.regexp, null, (s: string) => s, true, false));
   return types;
 }
 
@@ -57,7 +67,9 @@ describe('step reference: the docs beside each definition', () => {
   });
 
   it("each step's code takes its parameters, plus the table or doc string its example shows", () => {
-    const wrong = entries.filter((e) => e.arity !== parametersOf(e.pattern).length + (trailingArgument(e) === null ? 0 : 1)).map((e) => `${e.pattern}: ${e.arity}`);
+    const wrong = entries
+      .filter((e) => e.arity !== parametersOf(e.pattern).length + (trailingArgument(e) === null ? 0 : 1))
+      .map((e) => `${e.pattern}: ${e.arity}`);
     expect(wrong).to.deep.equal([]);
   });
 });
@@ -71,7 +83,13 @@ describe('step reference: rendered', () => {
 
   it('lists the steps the hand-kept table missed, and no stale "fails for now"', () => {
     const markdown = stepReferenceMarkdown(entries);
-    for (const pattern of ['I explain {string}', 'the request fails with status {int} and error {string}', 'the error reason is {string}', 'the {word} step of {string} waits because a snapshot is in progress', 'the write index of the alias {string} is {string}']) {
+    for (const pattern of [
+      'I explain {string}',
+      'the request fails with status {int} and error {string}',
+      'the error reason is {string}',
+      'the {word} step of {string} waits because a snapshot is in progress',
+      'the write index of the alias {string} is {string}',
+    ]) {
       expect(markdown).to.include(`\`${pattern}\``);
     }
     expect(markdown).to.not.include('fails for now');
@@ -85,7 +103,9 @@ describe('step reference: rendered', () => {
     expect(await main(['steps'], stdout, stderr, {})).to.equal(0);
     expect(out).to.equal(stepReferenceText(entries));
     expect(out).to.include('Given an index {string} with settings:\n    Creates the index with the settings of the table');
-    expect(out).to.include('    Takes: {string}, a table\n    Example:\n      Given an index "my-index-000001" with settings:\n        | index.number_of_shards | 2            |');
+    expect(out).to.include(
+      '    Takes: {string}, a table\n    Example:\n      Given an index "my-index-000001" with settings:\n        | index.number_of_shards | 2            |',
+    );
     expect(out).to.include('  {duration}  a span in Elasticsearch time units: 90m, 12h, 5d');
     out = '';
     expect(await main(['steps', '--markdown'], stdout, stderr, {})).to.equal(0);

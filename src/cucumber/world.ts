@@ -6,12 +6,25 @@
  */
 import { After, IWorldOptions, setWorldConstructor, World } from './cucumber';
 import { expect } from 'chai';
-import { createSimulator, linkFakeTimers, timelineRange, timelineSvg, timelineText, type FakeTimersLink, type SimRequest, type SimResponse, type Simulator, type SimulatorOptions, type TimelineJson } from '../index';
+import {
+  createSimulator,
+  linkFakeTimers,
+  timelineRange,
+  timelineSvg,
+  timelineText,
+  type FakeTimersLink,
+  type SimRequest,
+  type SimResponse,
+  type Simulator,
+  type SimulatorOptions,
+  type TimelineJson,
+} from '../index';
 import { FakeClock, installFakeClock } from './fake-clock';
 import { createDriver, Driver, Transport } from './driver';
-import { containsPartial, getPath } from './json-match';
+import { getPath, partialMismatchText } from './json-match';
 import { profileHint, refusalMessage } from './refusal';
 import { checkSimulatorOption } from './simulator-options';
+import { namedBy } from './timeline-view';
 
 /** How many index lineages a scenario's picture shows. */
 const PICTURE_ROWS = 12;
@@ -23,6 +36,8 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
   private remembered: string | null = null;
   private clock: FakeClock | null = null;
   private clockLink: FakeTimersLink | null = null;
+  /** The names the running step quotes (`"logs-000001"`), read by a failure's attachment. */
+  private stepNames: string[] = [];
 
   constructor(options: IWorldOptions<{ transport?: Transport; pictures?: boolean }>) {
     super(options);
@@ -44,7 +59,7 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
    * scenario's first request on.
    */
   get simulator(): Simulator {
-    if (!this.driver) throw new Error('the simulator is created by the scenario\'s first request: send one first');
+    if (!this.driver) throw new Error("the simulator is created by the scenario's first request: send one first");
     return this.driver.simulator;
   }
 
@@ -135,9 +150,10 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
     if (reason !== undefined) expect(getPath(response.body, 'error.reason'), response.text).to.equal(reason);
   }
 
+  /** Fails unless `actual` contains the partial JSON, saying where they first differ and showing both. */
   expectContains(actual: unknown, partialJson: string): void {
-    const expected: unknown = JSON.parse(partialJson);
-    expect(containsPartial(actual, expected), `expected\n${JSON.stringify(actual, null, 2)}\nto contain\n${JSON.stringify(expected, null, 2)}`).to.equal(true);
+    const mismatch = partialMismatchText(actual, JSON.parse(partialJson));
+    if (mismatch !== null) throw new Error(`the JSON does not contain what was expected, ${mismatch}`);
   }
 
   /** Exact comparison, key order included: the expected document re-serialised must equal the bytes. */
@@ -186,6 +202,11 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
     this.lastResponse = last;
   }
 
+  /** Notes the quoted names of the step about to run (see `hooks.ts`). */
+  noteStep(text: string): void {
+    this.stepNames = [...text.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+  }
+
   /**
    * Attaches the scenario's timeline as a picture (SVG) and, with `table`, as a compact text table of
    * phases, long waits and ERRORs: what ILM did, readable at a glance (the raw history is at
@@ -200,14 +221,21 @@ export class IlmWorld extends World<{ transport?: Transport; pictures?: boolean 
       return;
     }
     if (response.status !== 200) return;
-    const timeline = response.body as TimelineJson;
+    const whole = response.body as TimelineJson;
+    // A failure shows the indices its step names (with their lineages and data streams), when it names any.
+    const named = table ? whole.indices.filter((l) => namedBy(l, this.stepNames)) : [];
+    const timeline = named.length > 0 ? { ...whole, indices: named } : whole;
     if (timeline.indices.length === 0) return;
     // A picture people can read: the first lineages (a long run rolls over hundreds of times).
     const shown = timeline.indices.slice(0, PICTURE_ROWS);
     const range = timelineRange(timeline.indices, timeline.now_millis);
     const more = timeline.indices.length - shown.length;
-    this.attach(Buffer.from(timelineSvg(shown, { ...range, nowMillis: timeline.now_millis, width: 960, ...(more > 0 ? { moreRows: more } : {}) }), 'utf8'), 'image/svg+xml');
-    if (table) this.attach(`What ILM did (at ${timeline.now}):\n${timelineText(timeline.indices, timeline.now_millis)}`, 'text/plain');
+    this.attach(
+      Buffer.from(timelineSvg(shown, { ...range, nowMillis: timeline.now_millis, width: 960, ...(more > 0 ? { moreRows: more } : {}) }), 'utf8'),
+      'image/svg+xml',
+    );
+    const about = named.length > 0 ? ` to the indices the step names (${named.length} of ${whole.indices.length} lineages)` : '';
+    if (table) this.attach(`What ILM did${about} (at ${timeline.now}):\n${timelineText(timeline.indices, timeline.now_millis)}`, 'text/plain');
   }
 
   async close(): Promise<void> {
@@ -228,7 +256,17 @@ After(async function (this: IlmWorld, { result }) {
     // Everything needed to reproduce the scenario's simulator (architecture rule 6), and what ILM did.
     const options = this.simulatorOptions;
     this.attach(
-      JSON.stringify({ profile: options.profile ?? '7.10', startTime: options.startTime ?? 'default', pollInterval: options.pollInterval ?? '10m', seed: options.seed ?? 0, transport: this.parameters.transport ?? 'in-process' }, null, 2),
+      JSON.stringify(
+        {
+          profile: options.profile ?? '7.10',
+          startTime: options.startTime ?? 'default',
+          pollInterval: options.pollInterval ?? '10m',
+          seed: options.seed ?? 0,
+          transport: this.parameters.transport ?? 'in-process',
+        },
+        null,
+        2,
+      ),
       'application/json',
     );
     if (this.lastResponse) await this.attachTimeline(true);

@@ -72,7 +72,16 @@ export function indexNotFound(name: string): EsError {
  * reaches a closed index.
  */
 export function indexClosed(name: string, uuid: string): EsError {
-  return { type: 'index_closed_exception', reason: 'closed', status: 400, metadata: [['index_uuid', uuid], ['index', name]], elasticsearchException: true };
+  return {
+    type: 'index_closed_exception',
+    reason: 'closed',
+    status: 400,
+    metadata: [
+      ['index_uuid', uuid],
+      ['index', name],
+    ],
+    elasticsearchException: true,
+  };
 }
 
 export function resourceAlreadyExists(name: string, uuid: string): EsError {
@@ -108,7 +117,7 @@ export function parseException(reason: string, causedBy?: EsError): EsError {
 
 /** ES `ActionRequestValidationException`: `Validation Failed: 1: a;2: b;`. */
 export function actionRequestValidation(messages: readonly string[]): EsError {
-  const reason = 'Validation Failed: ' + messages.map((m, i) => `${i + 1}: ${m};`).join('');
+  const reason = `Validation Failed: ${messages.map((m, i) => `${i + 1}: ${m};`).join('')}`;
   return { type: 'action_request_validation_exception', reason, status: 400, elasticsearchException: true };
 }
 
@@ -146,8 +155,7 @@ export function rootCause(error: EsError): EsError {
   for (;;) {
     const cause = current.causedBy;
     if (!cause) return current;
-    const isParse = (e: EsError): boolean =>
-      e.type === 'x_content_parse_exception' || e.type === 'named_object_not_found_exception';
+    const isParse = (e: EsError): boolean => e.type === 'x_content_parse_exception' || e.type === 'named_object_not_found_exception';
     const unwraps = isParse(current)
       ? isParse(cause) || cause.elasticsearchException === true
       : current.elasticsearchException === true && cause.elasticsearchException === true;

@@ -154,6 +154,13 @@ export interface Profile {
    */
   readonly formerDataStreamWriteIndexRollover: 'skip' | 'roll-again';
   /**
+   * The data stream lifecycle (8.11+, ES `DataStreamLifecycleService`), null before it. Its APIs come
+   * by release (`since` in the route table); what differs between the releases that have it is here:
+   * `hourlyRolloverForSubDayRetention`, the `max_age=auto` row for a retention of a day or less (1h,
+   * after 9.1: elastic/elasticsearch#130960); 8.19 and 9.1 roll such streams over daily.
+   */
+  readonly dataStreamLifecycle: { readonly hourlyRolloverForSubDayRetention: boolean } | null;
+  /**
    * Document write answers: `v7` (6.x/7.x) carry `_type: "_doc"` and a bulk answer starts with `took`;
    * `v8` has no types (removed in 8.0) and a bulk answer starts with `errors` (chunked XContent).
    */
@@ -267,7 +274,20 @@ export interface Profile {
     readonly searchableSnapshotPolicyRules: boolean;
     readonly prerequisites: boolean;
     readonly slmIntervalSchedules: boolean;
+    /**
+     * `slm.minimum_interval` (default 15m) refuses an SLM schedule firing more often than it
+     * (`SnapshotLifecycleService#validateMinimumInterval`, elastic/elasticsearch#64452, 7.11+).
+     */
+    readonly slmMinimumInterval: boolean;
   };
+  /**
+   * The cluster-wide shard limit, `cluster.max_shards_per_node` (ES `ShardLimitValidator`): `warn` in
+   * 6.5-6.8 (a deprecation warning unless the node runs with `-Des.enforce_max_shards_per_node=true`;
+   * elastic/elasticsearch#34021), `total` from 7.0 (enforced: "this action would add [N] total shards,
+   * ... maximum shards open"), `normal` from 7.13 (the frozen group split the wording into "[N] shards,
+   * ... maximum normal shards open", elastic/elasticsearch#71392, backport #71760).
+   */
+  readonly shardLimit: 'warn' | 'total' | 'normal';
   /**
    * What `GET /_xpack` and the license API show for the one-node cluster's self-generated basic
    * license: the feature sets of the release (`XPackInfoFeatureAction.ALL`) with whether a basic
@@ -418,6 +438,7 @@ export const PROFILE_7_10: Profile = {
   dataStreams: 'v7.10',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   formerDataStreamWriteIndexRollover: 'roll-again',
+  dataStreamLifecycle: null,
   documentApi: 'v7',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -449,7 +470,17 @@ export const PROFILE_7_10: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'step', names: ['shrink'] },
   indexVersionCreated: '7100299',
-  snapshots: { slm: true, api: 'v7.10', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
+  snapshots: {
+    slm: true,
+    api: 'v7.10',
+    totalShardsPerNode: false,
+    replicateFor: false,
+    searchableSnapshotPolicyRules: false,
+    prerequisites: false,
+    slmIntervalSchedules: false,
+    slmMinimumInterval: false,
+  },
+  shardLimit: 'total',
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: false,
   allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
@@ -461,8 +492,28 @@ export const PROFILE_7_10: Profile = {
   xpack: {
     // 7.10 `XPackInfoFeatureAction.ALL` (data_tiers arrived in 7.10, aggregate_metric in 7.11).
     features: basicFeatures([
-      'security', 'monitoring', 'watcher', 'graph', 'ml', 'logstash', 'eql', 'sql', 'rollup', 'ilm', 'slm', 'ccr', 'transform',
-      'vectors', 'voting_only', 'frozen_indices', 'spatial', 'analytics', 'enrich', 'data_streams', 'searchable_snapshots', 'data_tiers',
+      'security',
+      'monitoring',
+      'watcher',
+      'graph',
+      'ml',
+      'logstash',
+      'eql',
+      'sql',
+      'rollup',
+      'ilm',
+      'slm',
+      'ccr',
+      'transform',
+      'vectors',
+      'voting_only',
+      'frozen_indices',
+      'spatial',
+      'analytics',
+      'enrich',
+      'data_streams',
+      'searchable_snapshots',
+      'data_tiers',
     ]),
     licensePaths: ['/_license', '/_xpack/license'],
     maxResourceUnits: false,
@@ -524,6 +575,7 @@ export const PROFILE_6_6: Profile = {
   dataStreams: 'none',
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   formerDataStreamWriteIndexRollover: 'skip',
+  dataStreamLifecycle: null,
   documentApi: 'v7',
   resizeCopiesSettings: false,
   parseOriginationDate: false,
@@ -555,7 +607,17 @@ export const PROFILE_6_6: Profile = {
   moveToStepPartialTarget: false,
   runWhileStopping: { match: 'action', names: ['shrink'] },
   indexVersionCreated: '6060299',
-  snapshots: { slm: false, api: 'v6.6', totalShardsPerNode: false, replicateFor: false, searchableSnapshotPolicyRules: false, prerequisites: false, slmIntervalSchedules: false },
+  snapshots: {
+    slm: false,
+    api: 'v6.6',
+    totalShardsPerNode: false,
+    replicateFor: false,
+    searchableSnapshotPolicyRules: false,
+    prerequisites: false,
+    slmIntervalSchedules: false,
+    slmMinimumInterval: false,
+  },
+  shardLimit: 'warn',
   nodeRoles: ['master', 'data', 'ingest'],
   healthUnassignedPrimaries: false,
   allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
@@ -585,6 +647,8 @@ export const PROFILE_6_6: Profile = {
 export const PROFILE_7_17: Profile = {
   ...PROFILE_7_10,
   name: '7.17',
+  snapshots: { ...PROFILE_7_10.snapshots, slmMinimumInterval: true },
+  shardLimit: 'normal',
   allocationExplain: { noUnassigned: 'no-shard-specified', randomShardNote: true, docsLink: null, guidedExplanations: false, nodeRoles: false },
   // A 7.17 `GET /` (docker image 7.17.6, as a user's answer shows it).
   version: {
@@ -597,7 +661,8 @@ export const PROFILE_7_17: Profile = {
     minimumWireCompatibilityVersion: '6.8.0',
     minimumIndexCompatibilityVersion: '6.0.0-beta1',
   },
-  description: 'Elasticsearch 7.17: the last 7.x (frozen phase, hot-phase shrink/readonly/searchable_snapshot, retryable shrink with max_primary_shard_size, phase-timing check)',
+  description:
+    'Elasticsearch 7.17: the last 7.x (frozen phase, hot-phase shrink/readonly/searchable_snapshot, retryable shrink with max_primary_shard_size, phase-timing check)',
   // 7.12 added the frozen phase (`TimeseriesLifecycleType#ORDERED_VALID_PHASES`).
   phases: ['hot', 'warm', 'cold', 'frozen', 'delete'],
   // 7.17 `TimeseriesLifecycleType#ORDERED_VALID_*_ACTIONS` (the 7.x `rollup` action sat behind a feature
@@ -651,6 +716,7 @@ export const PROFILE_7_17: Profile = {
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },
   // 7.11.1 fixed elastic/elasticsearch#67777 (a former write index no longer rolls the stream over).
   formerDataStreamWriteIndexRollover: 'skip',
+  dataStreamLifecycle: null,
   // 7.14, PR #74518.
   policyInUseBy: true,
   // 7.14: a policy may carry `_meta` (the specification's `IlmPolicy._meta`, since 7.14.0).
@@ -722,6 +788,7 @@ export const PROFILE_8_19: Profile = {
   dataStreams: 'v8',
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'error' },
   formerDataStreamWriteIndexRollover: 'skip',
+  dataStreamLifecycle: { hourlyRolloverForSubDayRetention: false },
   documentApi: 'v8',
   resizeCopiesSettings: true,
   parseOriginationDate: true,
@@ -752,7 +819,17 @@ export const PROFILE_8_19: Profile = {
   runWhileStopping: { match: 'step', names: ['shrink', 'rollup'] },
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES_BACKPORT_8_X`, the last 8.x index version.
   indexVersionCreated: '8536000',
-  snapshots: { slm: true, api: 'v8', totalShardsPerNode: true, replicateFor: false, searchableSnapshotPolicyRules: true, prerequisites: true, slmIntervalSchedules: true },
+  snapshots: {
+    slm: true,
+    api: 'v8',
+    totalShardsPerNode: true,
+    replicateFor: false,
+    searchableSnapshotPolicyRules: true,
+    prerequisites: true,
+    slmIntervalSchedules: true,
+    slmMinimumInterval: true,
+  },
+  shardLimit: 'normal',
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: true,
   // 8.x `ReferenceDocs`: the guide's page for the release (reference-docs-links.txt `cluster-allocation-explain.html`).
@@ -772,9 +849,33 @@ export const PROFILE_8_19: Profile = {
   xpack: {
     // As the 8.18/8.19 reference's example lists them.
     features: basicFeatures([
-      'aggregate_metric', 'analytics', 'archive', 'ccr', 'data_streams', 'data_tiers', 'enrich', 'enterprise_search', 'eql', 'esql',
-      'frozen_indices', 'graph', 'ilm', 'logsdb', 'logstash', 'ml', 'monitoring', 'rollup', 'searchable_snapshots', 'security', 'slm',
-      'spatial', 'sql', 'transform', 'universal_profiling', 'voting_only', 'watcher',
+      'aggregate_metric',
+      'analytics',
+      'archive',
+      'ccr',
+      'data_streams',
+      'data_tiers',
+      'enrich',
+      'enterprise_search',
+      'eql',
+      'esql',
+      'frozen_indices',
+      'graph',
+      'ilm',
+      'logsdb',
+      'logstash',
+      'ml',
+      'monitoring',
+      'rollup',
+      'searchable_snapshots',
+      'security',
+      'slm',
+      'spatial',
+      'sql',
+      'transform',
+      'universal_profiling',
+      'voting_only',
+      'watcher',
     ]),
     licensePaths: ['/_license'],
     maxResourceUnits: true,
@@ -800,7 +901,10 @@ export const PROFILE_9_1: Profile = {
   indexVersionCreated: '9033000',
   snapshots: { ...PROFILE_8_19.snapshots, replicateFor: true },
   // 9.x `ReferenceDocs` (elastic/elasticsearch#124798): the API reference page.
-  allocationExplain: { ...PROFILE_8_19.allocationExplain, docsLink: 'https://www.elastic.co/docs/api/doc/elasticsearch/v9/operation/operation-cluster-allocation-explain' },
+  allocationExplain: {
+    ...PROFILE_8_19.allocationExplain,
+    docsLink: 'https://www.elastic.co/docs/api/doc/elasticsearch/v9/operation/operation-cluster-allocation-explain',
+  },
 };
 
 export const PROFILES: ReadonlyMap<string, Profile> = new Map([

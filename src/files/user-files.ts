@@ -119,7 +119,9 @@ export function indexTemplateKind(body: Record<string, unknown>, file: string): 
   const composable = COMPOSABLE_TEMPLATE_FIELDS.filter((key) => key in body);
   if (isObject(body['template'])) composable.push('template');
   if (legacy.length > 0 && composable.length > 0) {
-    throw new Error(`"${file}" mixes legacy template fields [${legacy.join(', ')}] with composable template fields [${composable.join(', ')}]; a legacy template (PUT _template) has its settings at the top, a composable one (PUT _index_template) in "template"`);
+    throw new Error(
+      `"${file}" mixes legacy template fields [${legacy.join(', ')}] with composable template fields [${composable.join(', ')}]; a legacy template (PUT _template) has its settings at the top, a composable one (PUT _index_template) in "template"`,
+    );
   }
   return legacy.length > 0 ? 'legacy' : composable.length > 0 ? 'composable' : null;
 }
@@ -136,7 +138,8 @@ export function templatesFromFile(kind: 'index' | 'component', file: string, fal
   if (!isObject(value)) throw new Error(`"${file}" holds ${describe(value)}, not ${what} (${absolutePath})`);
   const listField = `${kind}_templates`;
   const entryField = `${kind}_template`;
-  const withoutReadOnly = (entry: Record<string, unknown>) => Object.fromEntries(Object.entries(entry).filter(([key]) => !TEMPLATE_READ_ONLY_FIELDS.includes(key)));
+  const withoutReadOnly = (entry: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(entry).filter(([key]) => !TEMPLATE_READ_ONLY_FIELDS.includes(key)));
   const kindOf = (body: Record<string, unknown>) => (kind === 'component' ? 'component' : indexTemplateKind(body, file));
   const list = value[listField];
   if (list !== undefined) {
@@ -144,12 +147,15 @@ export function templatesFromFile(kind: 'index' | 'component', file: string, fal
     if (entries.length === 0) throw new Error(`"${file}" has "${listField}" but no entry of the form {"name": .., "${entryField}": {...}} (${absolutePath})`);
     return entries.map((entry) => {
       const body = withoutReadOnly(entry[entryField] as Record<string, unknown>);
-      return { name: String(entry['name']), body, kind: kind === 'component' ? 'component' : indexTemplateKind(body, file) ?? 'composable' };
+      return { name: String(entry['name']), body, kind: kind === 'component' ? 'component' : (indexTemplateKind(body, file) ?? 'composable') };
     });
   }
   const fields = Object.keys(value);
   const isLegacyExport =
-    kind === 'index' && fields.length > 0 && !fields.includes('index_patterns') && Object.values(value).every((entry) => isObject(entry) && (Array.isArray(entry['index_patterns']) || typeof entry['template'] === 'string'));
+    kind === 'index' &&
+    fields.length > 0 &&
+    !fields.includes('index_patterns') &&
+    Object.values(value).every((entry) => isObject(entry) && (Array.isArray(entry['index_patterns']) || typeof entry['template'] === 'string'));
   if (isLegacyExport) return Object.entries(value).map(([name, entry]) => ({ name, body: entry as Record<string, unknown>, kind: 'legacy' }));
   return [{ name: fallbackName, body: value, kind: kindOf(value) }];
 }

@@ -13,7 +13,10 @@ const JSON_HEADERS = '{"content-type":"application/json; charset=UTF-8","x-elast
 
 function lines(text: string): unknown[] {
   expect(text.endsWith('\n')).to.equal(true);
-  return text.slice(0, -1).split('\n').map((line) => JSON.parse(line) as unknown);
+  return text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
 }
 
 describe('createRecorder: the NDJSON a session produces', () => {
@@ -108,7 +111,14 @@ describe('request bodies and headers as recorded', () => {
       method: 'PUT',
       path: '/a',
       body: '{}',
-      headers: { Host: 'localhost:9200', 'Content-Type': 'application/json', 'user-agent': 'curl', accept: ['a/b', 'c/d'], 'x-opaque-id': 'x', 'content-length': '2' },
+      headers: {
+        Host: 'localhost:9200',
+        'Content-Type': 'application/json',
+        'user-agent': 'curl',
+        accept: ['a/b', 'c/d'],
+        'x-opaque-id': 'x',
+        'content-length': '2',
+      },
     });
     expect(recorded.headers).to.deep.equal({ 'Content-Type': 'application/json', accept: ['a/b', 'c/d'] });
     expect(toRecordedRequest({ method: 'GET', path: '/', headers: { host: 'h' } }).headers).to.deep.equal({});

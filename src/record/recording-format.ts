@@ -155,8 +155,7 @@ export function toRecordedRequest(request: SimRequest): RecordedRequest {
 
 /** The request a recorded one stands for, as `requestSync` takes it. */
 export function toSimRequest(recorded: RecordedRequest): SimRequest {
-  const body =
-    recorded.bodyBase64 !== undefined ? new Uint8Array(Buffer.from(recorded.bodyBase64, 'base64')) : recorded.body;
+  const body = recorded.bodyBase64 !== undefined ? new Uint8Array(Buffer.from(recorded.bodyBase64, 'base64')) : recorded.body;
   return {
     method: recorded.method,
     path: recorded.path,
@@ -225,7 +224,11 @@ function parseHeaderMap(value: unknown, where: string, line: number, allowArrays
   if (!isObject(value)) throw new MalformedRecordingError(line, `field [${where}] must be an object, not ${describe(value)}`);
   for (const [name, v] of Object.entries(value)) {
     const ok = typeof v === 'string' || (allowArrays && Array.isArray(v) && v.every((item) => typeof item === 'string'));
-    if (!ok) throw new MalformedRecordingError(line, `header [${name}] in [${where}] must be a string${allowArrays ? ' or an array of strings' : ''}, not ${describe(v)}`);
+    if (!ok)
+      throw new MalformedRecordingError(
+        line,
+        `header [${name}] in [${where}] must be a string${allowArrays ? ' or an array of strings' : ''}, not ${describe(v)}`,
+      );
   }
   return value as Record<string, string | readonly string[]>;
 }
@@ -241,7 +244,8 @@ function parseEntry(value: unknown, line: number): RecordedEntry {
   }
   onlyKeys(value, ENTRY_FIELDS, 'a request line', line);
   const { method, path, headers, body, bodyBase64, response, thrown } = value;
-  if (typeof method !== 'string' || method.length === 0) throw new MalformedRecordingError(line, `field [method] must be a non-empty string, not ${describe(method)}`);
+  if (typeof method !== 'string' || method.length === 0)
+    throw new MalformedRecordingError(line, `field [method] must be a non-empty string, not ${describe(method)}`);
   if (typeof path !== 'string') throw new MalformedRecordingError(line, `field [path] must be a string, not ${describe(path)}`);
   if (body !== undefined && typeof body !== 'string') throw new MalformedRecordingError(line, `field [body] must be a string, not ${describe(body)}`);
   if (bodyBase64 !== undefined) {

@@ -5,14 +5,7 @@
  * it takes the recording's text and returns the result, with `formatDifference` to explain a mismatch.
  */
 import { createSimulator, Simulator, SimulatorOptions } from '../create-simulator';
-import {
-  MalformedRecordingError,
-  parseRecording,
-  RecordedEntry,
-  RecordedOptions,
-  RecordedOutcome,
-  toSimRequest,
-} from './recording-format';
+import { MalformedRecordingError, parseRecording, RecordedEntry, RecordedOptions, RecordedOutcome, toSimRequest } from './recording-format';
 
 export interface ReplayDifference {
   /** The line of the recording holding the request (1-based; the header is line 1). */
@@ -163,8 +156,7 @@ function outcomeSummary(outcome: RecordedOutcome): string {
 
 function headerLines(expected: Readonly<Record<string, string>>, actual: Readonly<Record<string, string>>): string[] {
   const names = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
-  const show = (headers: Readonly<Record<string, string>>, name: string): string =>
-    Object.hasOwn(headers, name) ? JSON.stringify(headers[name]) : '(absent)';
+  const show = (headers: Readonly<Record<string, string>>, name: string): string => (Object.hasOwn(headers, name) ? JSON.stringify(headers[name]) : '(absent)');
   return names
     .filter((name) => !Object.hasOwn(expected, name) || !Object.hasOwn(actual, name) || expected[name] !== actual[name])
     .map((name) => `  header ${name}: expected ${show(expected, name)}, actual ${show(actual, name)}`);

@@ -45,9 +45,15 @@ export function storageSvg(samples: readonly StorageSeries[]): string {
   const last = samples[samples.length - 1]?.atMillis ?? first + 1;
   const x = (millis: number) => left + ((millis - first) / Math.max(1, last - first)) * (width - left - right);
   const y = (bytes: number) => top + (1 - bytes / max) * (height - top - bottom);
-  const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica,Arial,sans-serif" font-size="11">`];
-  parts.push(`<line x1="${left}" y1="${y(0)}" x2="${width - right}" y2="${y(0)}" stroke="#98a2b3"/>`, `<line x1="${left}" y1="${top}" x2="${left}" y2="${y(0)}" stroke="#98a2b3"/>`);
-  for (const fraction of [0, 0.5, 1]) parts.push(`<text x="${left - 6}" y="${y(max * fraction) + 4}" text-anchor="end" fill="#535966">${escapeXml(humanBytes(max * fraction))}</text>`);
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica,Arial,sans-serif" font-size="11">`,
+  ];
+  parts.push(
+    `<line x1="${left}" y1="${y(0)}" x2="${width - right}" y2="${y(0)}" stroke="#98a2b3"/>`,
+    `<line x1="${left}" y1="${top}" x2="${left}" y2="${y(0)}" stroke="#98a2b3"/>`,
+  );
+  for (const fraction of [0, 0.5, 1])
+    parts.push(`<text x="${left - 6}" y="${y(max * fraction) + 4}" text-anchor="end" fill="#535966">${escapeXml(humanBytes(max * fraction))}</text>`);
   const days = Math.max(1, Math.round((last - first) / 86_400_000));
   const every = Math.max(1, Math.ceil(days / 10));
   for (let d = 0; d <= days; d += every) {
@@ -60,7 +66,9 @@ export function storageSvg(samples: readonly StorageSeries[]): string {
     parts.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${points}"/>`);
     const lastSample = samples[samples.length - 1]?.tiers[tier];
     parts.push(`<rect x="${width - right + 16}" y="${top + i * 18}" width="12" height="12" fill="${color}"/>`);
-    parts.push(`<text x="${width - right + 34}" y="${top + i * 18 + 10}">${escapeXml(`${tier}: ${humanBytes(lastSample?.bytes ?? 0)}, ${lastSample?.shards ?? 0} shards`)}</text>`);
+    parts.push(
+      `<text x="${width - right + 34}" y="${top + i * 18 + 10}">${escapeXml(`${tier}: ${humanBytes(lastSample?.bytes ?? 0)}, ${lastSample?.shards ?? 0} shards`)}</text>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('');

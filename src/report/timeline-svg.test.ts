@@ -13,8 +13,13 @@ import { timelineHtml, timelineRange, timelineSvg, timelineText } from './timeli
 function story(): TimelineJson {
   const sim = createSimulator({ profile: '8.19' });
   const send = (method: string, path: string, body?: unknown) => sim.requestSync({ method, path, ...(body === undefined ? {} : { body }) });
-  send('PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, delete: { min_age: '2d', actions: { delete: {} } } } } });
-  send('PUT', '/logs-000001', { settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' }, aliases: { logs: { is_write_index: true } } });
+  send('PUT', '/_ilm/policy/p', {
+    policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } }, delete: { min_age: '2d', actions: { delete: {} } } } },
+  });
+  send('PUT', '/logs-000001', {
+    settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' },
+    aliases: { logs: { is_write_index: true } },
+  });
   send('POST', '/_sim/ingest', { index: 'logs', count: 5 });
   send('PUT', `/${encodeURIComponent("a&b'c")}`, { settings: { 'index.lifecycle.name': 'p' } });
   send('POST', '/_sim/clock/_advance', { by: '10d' });
@@ -31,7 +36,9 @@ describe('timeline picture', () => {
     expect(svg).to.contain('>logs-000001</text>').and.contain('>a&amp;b&#39;c</text>');
     expect(svg).to.contain('logs-000001: hot from 2024-01-01T00:00Z to 2024-01-04T00:00Z (3d)');
     expect(svg).to.contain('logs-000001: deleted by ILM at 2024-01-04T00:20Z');
-    expect(svg).to.match(/ERROR at hot\/rollover\/check-rollover-ready from 2024-01-01T00:10Z[^<]*\nillegal_argument_exception: setting \[index.lifecycle.rollover_alias\] for index \[a&amp;b&#39;c\]/);
+    expect(svg).to.match(
+      /ERROR at hot\/rollover\/check-rollover-ready from 2024-01-01T00:10Z[^<]*\nillegal_argument_exception: setting \[index.lifecycle.rollover_alias\] for index \[a&amp;b&#39;c\]/,
+    );
     expect(svg).to.contain('>Jan 1, 2024</text>').and.contain('>now</text>');
   });
 
@@ -42,7 +49,9 @@ describe('timeline picture', () => {
       '  hot     2024-01-01T00:00Z -> 2024-01-04T00:00Z (3d)',
       '  delete  2024-01-04T00:00Z -> 2024-01-04T00:20Z (20m)',
     ]);
-    expect(text).to.contain('ERROR   2024-01-01T00:10Z for').and.contain('illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [a&b\'c]');
+    expect(text)
+      .to.contain('ERROR   2024-01-01T00:10Z for')
+      .and.contain("illegal_argument_exception: setting [index.lifecycle.rollover_alias] for index [a&b'c]");
   });
 
   it('a page with the title, notes, picture and problems, escaped', () => {
@@ -59,10 +68,14 @@ describe('timeline picture', () => {
       for (const width of [400, 800, 960, 1400]) {
         for (const name of ['i', '.ds-logs-app-default-2024.01.01-000001']) {
           const svg = timelineSvg([lineage(name, start, start + spanMillis)], { startMillis: start, endMillis: start + spanMillis, width });
-          const labels = [...svg.matchAll(/<text x="([\d.]+)" y="30" text-anchor="middle"[^>]*>([^<]+)<\/text>/g)].map((m) => ({ x: Number(m[1]), text: m[2]! }));
+          const labels = [...svg.matchAll(/<text x="([\d.]+)" y="30" text-anchor="middle"[^>]*>([^<]+)<\/text>/g)].map((m) => ({
+            x: Number(m[1]),
+            text: m[2]!,
+          }));
           const what = `${spanMillis / 3_600_000}h at ${width}px, ${name}: ${labels.map((l) => `${l.text}@${l.x}`).join(' ')}`;
           expect(labels.length, what).to.be.greaterThan(width >= 800 ? 2 : 0);
-          for (let i = 1; i < labels.length; i++) expect(labels[i]!.x - labels[i - 1]!.x, what).to.be.at.least((wide(labels[i]!.text) + wide(labels[i - 1]!.text)) / 2 + 2);
+          for (let i = 1; i < labels.length; i++)
+            expect(labels[i]!.x - labels[i - 1]!.x, what).to.be.at.least((wide(labels[i]!.text) + wide(labels[i - 1]!.text)) / 2 + 2);
         }
       }
     }
@@ -71,7 +84,11 @@ describe('timeline picture', () => {
   it('ticks fall on calendar units: minutes, hours, days, Mondays, months, years', () => {
     const start = Date.UTC(2024, 0, 1);
     const labels = (days: number, width = 960) =>
-      [...timelineSvg([lineage('i', start, start + days * 86_400_000)], { startMillis: start, endMillis: start + days * 86_400_000, width }).matchAll(/y="30" text-anchor="middle"[^>]*>([^<]+)</g)].map((m) => m[1]);
+      [
+        ...timelineSvg([lineage('i', start, start + days * 86_400_000)], { startMillis: start, endMillis: start + days * 86_400_000, width }).matchAll(
+          /y="30" text-anchor="middle"[^>]*>([^<]+)</g,
+        ),
+      ].map((m) => m[1]);
     expect(labels(2).slice(0, 5)).to.deep.equal(['Jan 1, 2024', '06:00', '12:00', '18:00', 'Jan 2']);
     expect(labels(1 / 24).slice(0, 3)).to.deep.equal(['Jan 1, 2024', '00:05', '00:10']);
     expect(labels(10).slice(0, 3)).to.deep.equal(['Jan 1, 2024', 'Jan 2', 'Jan 3']);
@@ -94,7 +111,10 @@ describe('timeline picture', () => {
     const error = story.indices[0]!.waits.find((w) => w.step === 'ERROR')!;
     expect(error.end_millis).to.equal(error.start_millis);
     const svg = timelineSvg(story.indices, { ...timelineRange(story.indices, story.now_millis), nowMillis: story.now_millis, width: 960 });
-    const errorRect = /<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="24" fill="url\(#ilm-error-hatch\)"[^>]*><title>my-index-000001: ERROR at warm\/shrink\/shrink/.exec(svg);
+    const errorRect =
+      /<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="24" fill="url\(#ilm-error-hatch\)"[^>]*><title>my-index-000001: ERROR at warm\/shrink\/shrink/.exec(
+        svg,
+      );
     expect(errorRect, svg).to.not.equal(null);
     expect(Number(errorRect![1])).to.be.at.least(8);
     expect(svg.indexOf('<title>shrink-my-index-000001 from')).to.be.lessThan(svg.indexOf('ERROR at warm/shrink/shrink'));

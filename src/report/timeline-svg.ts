@@ -38,7 +38,7 @@ const ERROR_COLOR = '#bd271e';
 const WAIT_COLOR = '#343741';
 const TEXT_COLOR = '#1a1c21';
 const GRID_COLOR = '#e3e8f2';
-const FONT = "font-family=\"-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\"";
+const FONT = 'font-family="-apple-system, \'Segoe UI\', Helvetica, Arial, sans-serif"';
 
 /** The narrowest a phase band is drawn, and an ERROR mark, in pixels: an instant still shows. */
 const MIN_SPAN_PIXELS = 4;
@@ -64,7 +64,12 @@ function textWidth(text: string): number {
 
 /** A span for people: `9d`, `5.5h`, `20m`. */
 function span(millis: number): string {
-  for (const [unit, size] of [['d', DAY], ['h', HOUR], ['m', 60_000], ['s', 1000]] as const) {
+  for (const [unit, size] of [
+    ['d', DAY],
+    ['h', HOUR],
+    ['m', 60_000],
+    ['s', 1000],
+  ] as const) {
     if (millis >= size) {
       const value = millis / size;
       return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')}${unit}`;
@@ -163,7 +168,9 @@ function axisTicks(start: number, end: number, pixelsPerMilli: number): Array<{ 
     const instants = tickInstants(step, start, end);
     if (instants.length > 200) continue;
     const labels = tickLabels(step, instants);
-    const fits = instants.every((at, i) => i === 0 || (at - instants[i - 1]!) * pixelsPerMilli >= (tickLabelWidth(labels[i - 1]!) + tickLabelWidth(labels[i]!)) / 2 + TICK_LABEL_GAP);
+    const fits = instants.every(
+      (at, i) => i === 0 || (at - instants[i - 1]!) * pixelsPerMilli >= (tickLabelWidth(labels[i - 1]!) + tickLabelWidth(labels[i]!)) / 2 + TICK_LABEL_GAP,
+    );
     if (fits) return instants.map((at, i) => ({ at, label: labels[i]! }));
   }
   return [];
@@ -197,7 +204,8 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     const tx = x(tick.at).toFixed(1);
     parts.push(`<line x1="${tx}" y1="${TOP - 8}" x2="${tx}" y2="${TOP + lineages.length * ROW}" stroke="${GRID_COLOR}"/>`);
     // A label that would run off the right edge is left out (its grid line stays).
-    if (x(tick.at) + tickLabelWidth(tick.label) / 2 <= width - 2) parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
+    if (x(tick.at) + tickLabelWidth(tick.label) / 2 <= width - 2)
+      parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
   }
   lineages.forEach((lineage, row) => {
     const y = TOP + row * ROW + (ROW - BAND) / 2;
@@ -220,7 +228,9 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
       const title = `${lineage.index}: ${phase.phase} from ${iso(phase.start_millis)}${phase.end_millis === null ? '' : ` to ${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`}`;
       const w = to - from;
       if (w < MIN_SPAN_PIXELS) {
-        slivers.push(`<rect x="${Math.min(from, right - MIN_SPAN_PIXELS).toFixed(1)}" y="${y}" width="${MIN_SPAN_PIXELS}" height="${BAND}" fill="${color}" stroke="#ffffff" stroke-width="0.5"><title>${escapeXml(title)}</title></rect>`);
+        slivers.push(
+          `<rect x="${Math.min(from, right - MIN_SPAN_PIXELS).toFixed(1)}" y="${y}" width="${MIN_SPAN_PIXELS}" height="${BAND}" fill="${color}" stroke="#ffffff" stroke-width="0.5"><title>${escapeXml(title)}</title></rect>`,
+        );
         continue;
       }
       parts.push(`<rect x="${from.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAND}" fill="${color}"><title>${escapeXml(title)}</title></rect>`);
@@ -229,7 +239,9 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
       const inset = marked ? MIN_ERROR_PIXELS + 5 : 5;
       if (w > phase.phase.length * 7 + 3 + inset) {
         const dark = phase.phase === 'warm' || phase.phase === 'new' || phase.phase === 'delete';
-        parts.push(`<text x="${(from + inset).toFixed(1)}" y="${y + BAND / 2 + 4}" fill="${dark ? TEXT_COLOR : '#ffffff'}" pointer-events="none">${escapeXml(phase.phase)}</text>`);
+        parts.push(
+          `<text x="${(from + inset).toFixed(1)}" y="${y + BAND / 2 + 4}" fill="${dark ? TEXT_COLOR : '#ffffff'}" pointer-events="none">${escapeXml(phase.phase)}</text>`,
+        );
       }
     }
     parts.push(...slivers);
@@ -249,14 +261,22 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
         const title = `${wait.index}: ERROR at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'} from ${iso(wait.start_millis)}${wait.end_millis === null ? '' : ` for ${span(lasted)}`}${wait.retries ? `, ${wait.retries} retries` : ''}\n${reason}`;
         // An ERROR that lasted no time (retried at once) still shows: MIN_ERROR_PIXELS wide.
         const w = Math.max(to - from, MIN_ERROR_PIXELS);
-        parts.push(`<rect x="${Math.min(from, right - w).toFixed(1)}" y="${y - 2}" width="${w.toFixed(1)}" height="${BAND + 4}" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"><title>${escapeXml(title)}</title></rect>`);
+        parts.push(
+          `<rect x="${Math.min(from, right - w).toFixed(1)}" y="${y - 2}" width="${w.toFixed(1)}" height="${BAND + 4}" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"><title>${escapeXml(title)}</title></rect>`,
+        );
         if (w > 60) {
-          parts.push(`<rect x="${(from + 3).toFixed(1)}" y="${y + 2}" width="52" height="${BAND - 4}" rx="2" fill="#ffffff" opacity="0.92" pointer-events="none"/>`);
-          parts.push(`<text x="${(from + 29).toFixed(1)}" y="${y + BAND / 2 + 4}" text-anchor="middle" font-weight="bold" fill="${ERROR_COLOR}" pointer-events="none">ERROR</text>`);
+          parts.push(
+            `<rect x="${(from + 3).toFixed(1)}" y="${y + 2}" width="52" height="${BAND - 4}" rx="2" fill="#ffffff" opacity="0.92" pointer-events="none"/>`,
+          );
+          parts.push(
+            `<text x="${(from + 29).toFixed(1)}" y="${y + BAND / 2 + 4}" text-anchor="middle" font-weight="bold" fill="${ERROR_COLOR}" pointer-events="none">ERROR</text>`,
+          );
         }
       } else if (wait.step !== 'complete' && lasted >= longWait) {
         const title = `${wait.index}: waited ${span(lasted)} on ${wait.phase}/${wait.action}/${wait.step} from ${iso(wait.start_millis)}`;
-        parts.push(`<rect x="${(from + 0.5).toFixed(1)}" y="${y + 0.5}" width="${Math.max(to - from - 1, 1).toFixed(1)}" height="${BAND - 1}" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"><title>${escapeXml(title)}</title></rect>`);
+        parts.push(
+          `<rect x="${(from + 0.5).toFixed(1)}" y="${y + 0.5}" width="${Math.max(to - from - 1, 1).toFixed(1)}" height="${BAND - 1}" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"><title>${escapeXml(title)}</title></rect>`,
+        );
       }
     }
     if (lineage.ended !== null && lineage.end_millis !== null) {
@@ -274,7 +294,9 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     parts.push(`<text x="${nx}" y="${TOP + lineages.length * ROW + 14}" text-anchor="middle" fill="${TEXT_COLOR}">now</text>`);
   }
   if (options.moreRows) {
-    parts.push(`<text x="10" y="${TOP + lineages.length * ROW + 16}" fill="#69707d">… and ${options.moreRows} more ${options.moreRows === 1 ? 'index' : 'indices'}</text>`);
+    parts.push(
+      `<text x="10" y="${TOP + lineages.length * ROW + 16}" fill="#69707d">… and ${options.moreRows} more ${options.moreRows === 1 ? 'index' : 'indices'}</text>`,
+    );
   }
   // Legend.
   let legendY = TOP + lineages.length * ROW + 34;
@@ -292,9 +314,15 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
   if (shownNew) item(`<rect width="16" height="14" fill="${PHASE_COLORS['new']}"/>`, 'new (before the first phase)');
   for (const phase of ['hot', 'warm', 'cold', 'frozen', 'delete']) item(`<rect width="16" height="14" fill="${PHASE_COLORS[phase]}"/>`, phase);
   item(`<rect width="16" height="14" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"/>`, 'ERROR');
-  item(`<rect x="0.5" y="0.5" width="15" height="13" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"/>`, `wait ≥ ${span(longWait)}`);
+  item(
+    `<rect x="0.5" y="0.5" width="15" height="13" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"/>`,
+    `wait ≥ ${span(longWait)}`,
+  );
   item(`<circle cx="8" cy="7" r="6" fill="${WAIT_COLOR}"/><path d="M5.5 4.5 l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/>`, 'deleted');
-  item(`<rect y="4" width="16" height="10" fill="#98a2b3"/><line x1="8" y1="4" x2="8" y2="14" stroke="#ffffff" stroke-width="2"/><path d="M8 5 l-4 -6 h8 z" fill="${WAIT_COLOR}"/>`, 'renamed');
+  item(
+    `<rect y="4" width="16" height="10" fill="#98a2b3"/><line x1="8" y1="4" x2="8" y2="14" stroke="#ffffff" stroke-width="2"/><path d="M8 5 l-4 -6 h8 z" fill="${WAIT_COLOR}"/>`,
+    'renamed',
+  );
   parts.push('</svg>');
   return parts.join('\n');
 }
@@ -314,16 +342,23 @@ export function timelineText(lineages: readonly LineageJson[], nowMillis: number
     const ending = lineage.ended === 'deleted' ? `, deleted at ${iso(lineage.end_millis!)}` : lineage.ended === 'gone' ? ', gone (deleted outside ILM)' : '';
     lines.push(`${names} (policy ${lineage.policy ?? '-'}${ending})`);
     for (const phase of lineage.phases) {
-      const until = phase.end_millis === null ? `now (${span(nowMillis - phase.start_millis)})` : `${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`;
+      const until =
+        phase.end_millis === null
+          ? `now (${span(nowMillis - phase.start_millis)})`
+          : `${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`;
       lines.push(`  ${phase.phase.padEnd(7)} ${iso(phase.start_millis)} -> ${until}`);
     }
     for (const wait of lineage.waits) {
       const lasted = (wait.end_millis ?? nowMillis) - wait.start_millis;
       if (wait.step === 'ERROR') {
         const reason = wait.error ? `: ${wait.error.type}: ${wait.error.reason}` : '';
-        lines.push(`  ERROR   ${iso(wait.start_millis)} for ${span(lasted)}${wait.end_millis === null ? ' (still)' : ''} at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'}${wait.retries ? `, ${wait.retries} retries` : ''}${reason}`);
+        lines.push(
+          `  ERROR   ${iso(wait.start_millis)} for ${span(lasted)}${wait.end_millis === null ? ' (still)' : ''} at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'}${wait.retries ? `, ${wait.retries} retries` : ''}${reason}`,
+        );
       } else if (wait.step !== 'complete' && lasted >= longWaitMillis) {
-        lines.push(`  waited  ${iso(wait.start_millis)} for ${span(lasted)}${wait.end_millis === null ? ' (still)' : ''} at ${wait.phase}/${wait.action}/${wait.step} (${wait.index})`);
+        lines.push(
+          `  waited  ${iso(wait.start_millis)} for ${span(lasted)}${wait.end_millis === null ? ' (still)' : ''} at ${wait.phase}/${wait.action}/${wait.step} (${wait.index})`,
+        );
       }
     }
   }
@@ -345,7 +380,12 @@ export interface TimelinePage {
 
 /** A self-contained HTML page: title, notes, the picture, the problems (or that there are none). */
 export function timelineHtml(page: TimelinePage): string {
-  const svg = timelineSvg(page.lineages, { startMillis: page.startMillis, endMillis: page.endMillis, ...(page.longWaitMillis !== undefined ? { longWaitMillis: page.longWaitMillis } : {}), ...(page.nowMillis !== undefined ? { nowMillis: page.nowMillis } : {}) });
+  const svg = timelineSvg(page.lineages, {
+    startMillis: page.startMillis,
+    endMillis: page.endMillis,
+    ...(page.longWaitMillis !== undefined ? { longWaitMillis: page.longWaitMillis } : {}),
+    ...(page.nowMillis !== undefined ? { nowMillis: page.nowMillis } : {}),
+  });
   const problems = page.problems ?? [];
   return [
     '<!DOCTYPE html>',

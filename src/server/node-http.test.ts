@@ -308,7 +308,8 @@ describe('issue 14, item 4: _bulk takes the NDJSON media types the official clie
         const answer = await raw(server.url, { method: 'POST', path: '/_bulk', headers: { 'content-type': contentType, accept }, body: lines });
         expect(answer.status).to.equal(200);
         expect(JSON.parse(answer.text).errors).to.equal(false);
-      }));
+      }),
+    );
   }
   it('still refuses a text/plain body, and NDJSON with a mismatched compatible version', () =>
     withServer({}, async (server) => {
@@ -317,7 +318,10 @@ describe('issue 14, item 4: _bulk takes the NDJSON media types the official clie
       const mismatched = await raw(server.url, {
         method: 'POST',
         path: '/_bulk',
-        headers: { 'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9', accept: 'application/vnd.elasticsearch+json; compatible-with=8' },
+        headers: {
+          'content-type': 'application/vnd.elasticsearch+x-ndjson; compatible-with=9',
+          accept: 'application/vnd.elasticsearch+json; compatible-with=8',
+        },
         body: lines,
       });
       expect(JSON.parse(mismatched.text).error.type).to.equal('media_type_header_exception');
@@ -352,10 +356,15 @@ describe('bad input over HTTP', () => {
       await refusedWithoutChange(server, simulator, put('{"policy": {"phases": '), 400, errorType('x_content_parse_exception'));
       // Jackson's error, however the object parsers wrap it (the engine decides the chain).
       await refusedWithoutChange(server, simulator, put('{bad json'), 400, (text) => expect(text).to.include('"type":"json_parse_exception"'));
-      await refusedWithoutChange(server, simulator, () => raw(server.url, { method: 'PUT', path: '/_ilm/policy/x' }), 400, (text) =>
-        expect(text).to.equal(
-          '{"error":{"root_cause":[{"type":"parse_exception","reason":"request body is required"}],"type":"parse_exception","reason":"request body is required"},"status":400}',
-        ),
+      await refusedWithoutChange(
+        server,
+        simulator,
+        () => raw(server.url, { method: 'PUT', path: '/_ilm/policy/x' }),
+        400,
+        (text) =>
+          expect(text).to.equal(
+            '{"error":{"root_cause":[{"type":"parse_exception","reason":"request body is required"}],"type":"parse_exception","reason":"request body is required"},"status":400}',
+          ),
       );
       await refusedWithoutChange(server, simulator, put('[1, 2]'), 400, errorType('x_content_parse_exception'));
       await refusedWithoutChange(server, simulator, put('"text"'), 400, errorType('x_content_parse_exception'));
@@ -378,10 +387,17 @@ describe('bad input over HTTP', () => {
         simulator,
         () => raw(server.url, { method: 'GET', path: '/my-index-000001/_ilm/explain?only_manged=true' }),
         400,
-        (text) => expect(JSON.parse(text).error.reason).to.equal('request [/my-index-000001/_ilm/explain] contains unrecognized parameter: [only_manged] -> did you mean [only_managed]?'),
+        (text) =>
+          expect(JSON.parse(text).error.reason).to.equal(
+            'request [/my-index-000001/_ilm/explain] contains unrecognized parameter: [only_manged] -> did you mean [only_managed]?',
+          ),
       );
-      await refusedWithoutChange(server, simulator, () => raw(server.url, { method: 'POST', path: '/_ilm/stop', body: '{}' }), 400, (text) =>
-        expect(JSON.parse(text).error.reason).to.equal('request [POST /_ilm/stop] does not support having a body'),
+      await refusedWithoutChange(
+        server,
+        simulator,
+        () => raw(server.url, { method: 'POST', path: '/_ilm/stop', body: '{}' }),
+        400,
+        (text) => expect(JSON.parse(text).error.reason).to.equal('request [POST /_ilm/stop] does not support having a body'),
       );
       await refusedWithoutChange(server, simulator, put(JSON.stringify({ policy: FIXED_POLICY, pad: 'x'.repeat(5000) })), 413, (text) =>
         expect(text).to.equal(''),
@@ -488,7 +504,12 @@ describe('issue 14, item 11: compressed request bodies and OPTIONS over HTTP', (
         ['d', 'deflate', zlib.deflateSync(policy)],
         ['i', 'identity', Buffer.from(policy)],
       ] as const) {
-        const answer = await raw(server.url, { method: 'PUT', path: `/_ilm/policy/${name}`, headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: bytes });
+        const answer = await raw(server.url, {
+          method: 'PUT',
+          path: `/_ilm/policy/${name}`,
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+          body: bytes,
+        });
         expect(answer.text, encoding).to.equal('{"acknowledged":true}');
       }
       expect(Object.keys(simulator.requestSync({ method: 'GET', path: '/_ilm/policy' }).body as object).sort()).to.deep.equal(['d', 'g', 'i', 'x']);
@@ -497,11 +518,21 @@ describe('issue 14, item 11: compressed request bodies and OPTIONS over HTTP', (
   it('refuses a body that does not decompress, and one that decompresses past the limit, applying nothing', () =>
     withServer({ maxContentLengthBytes: 1000 }, async (server, simulator) => {
       const before = stateDump(simulator);
-      const broken = await raw(server.url, { method: 'PUT', path: '/_ilm/policy/b', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: Buffer.from('not gzip') });
+      const broken = await raw(server.url, {
+        method: 'PUT',
+        path: '/_ilm/policy/b',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: Buffer.from('not gzip'),
+      });
       expect(broken.status).to.equal(400);
       const bomb = zlib.gzipSync(JSON.stringify({ policy: FIXED_POLICY, pad: ' '.repeat(100_000) }));
       expect(bomb.length).to.be.below(1000);
-      const large = await raw(server.url, { method: 'PUT', path: '/_ilm/policy/b', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: bomb });
+      const large = await raw(server.url, {
+        method: 'PUT',
+        path: '/_ilm/policy/b',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: bomb,
+      });
       expect(large.status).to.equal(413);
       expect(stateDump(simulator)).to.equal(before);
     }));

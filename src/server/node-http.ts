@@ -201,10 +201,7 @@ function handleRequest(state: ServerState, req: http.IncomingMessage, res: http.
   });
 }
 
-export function startServer(
-  simulator: Simulator,
-  options: { host?: string; port?: number; maxContentLengthBytes?: number } = {},
-): Promise<RunningServer> {
+export function startServer(simulator: Simulator, options: { host?: string; port?: number; maxContentLengthBytes?: number } = {}): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   const port = options.port ?? DEFAULT_PORT;
   const maxContentLengthBytes = options.maxContentLengthBytes ?? DEFAULT_MAX_CONTENT_LENGTH_BYTES;

@@ -95,10 +95,7 @@ describe('GET /_sim/events', () => {
       await raw(url, { method: 'POST', path: '/_sim/clock/_advance', body: '{"by":"1h"}' });
       await raw(url, { method: 'PUT', path: '/logs-1?pretty' });
       const events = await stream.next(2);
-      expect(events).to.deep.equal([
-        '{"method":"POST","path":"/_sim/clock/_advance","status":200}',
-        '{"method":"PUT","path":"/logs-1","status":200}',
-      ]);
+      expect(events).to.deep.equal(['{"method":"POST","path":"/_sim/clock/_advance","status":200}', '{"method":"PUT","path":"/logs-1","status":200}']);
       stream.close();
     }));
 

@@ -47,7 +47,13 @@ describe('the wait queue', () => {
 
   it('gives waits by instant, first in first out within one instant', () => {
     const queue = new WaitQueue();
-    for (const [at, index] of [[30, 'c'], [10, 'b'], [30, 'a'], [10, 'a'], [20, 'z']] as const) {
+    for (const [at, index] of [
+      [30, 'c'],
+      [10, 'b'],
+      [30, 'a'],
+      [10, 'a'],
+      [20, 'z'],
+    ] as const) {
       queue.push(wait(at, index));
     }
     expect(queue.size).to.equal(5);

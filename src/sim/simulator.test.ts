@@ -269,7 +269,9 @@ async function story(options: Parameters<typeof createSimulator>[0]): Promise<st
   await run('GET', '/');
   await run('PUT', '/_ilm/policy/shrinking', { policy: { phases: { warm: { min_age: '1d', actions: { shrink: { number_of_shards: 4 } } } } } });
   await run('PUT', '/_ilm/policy/ageing', {
-    policy: { phases: { warm: { min_age: '2h', actions: { readonly: {}, set_priority: { priority: 10 } } }, delete: { min_age: '3d', actions: { delete: {} } } } },
+    policy: {
+      phases: { warm: { min_age: '2h', actions: { readonly: {}, set_priority: { priority: 10 } } }, delete: { min_age: '3d', actions: { delete: {} } } },
+    },
   });
   await run('PUT', '/logs-1', { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrinking' } });
   await run('POST', '/_sim/clock/_advance', { by: '17m' });

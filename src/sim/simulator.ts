@@ -10,7 +10,6 @@ import { Cluster, createCluster, IndexMetadata, touch } from '../engine/cluster/
 import { placementStore } from '../engine/cluster/shard-placement';
 import { configureTopology, NodeSpec, topologyOf } from '../engine/cluster/topology';
 import { FaultTable } from '../engine/lifecycle/faults';
-import { EsException } from '../engine/errors';
 import { completeStopIfSafe } from '../engine/lifecycle/operation-mode';
 import { Profile } from '../engine/profile';
 import { Runner, Wake } from '../engine/lifecycle/runner';
@@ -20,7 +19,14 @@ import { PhaseWait, Scheduler, WaitQueue } from './scheduler';
 import { executeSlmPolicy, slmNextExecution } from '../engine/cluster/snapshots';
 import { runSlmRetention } from '../engine/cluster/slm-retention';
 import { nextCronFire } from '../engine/cluster/cron';
-import { clusterSettingOrDefault } from '../engine/cluster/cluster-settings';
+import { clusterSettingOrDefault, effectiveClusterSetting } from '../engine/cluster/cluster-settings';
+import { DataStreamLifecycleState, nextLifecycleWork, runDataStreamLifecycle } from '../engine/lifecycle/data-stream-lifecycle/service';
+import { SETTING_DSL_POLL_INTERVAL } from '../engine/cluster/data-stream-lifecycle-config';
+import { formatEsDate, parseTimeValue } from '../engine/xcontent/time';
+import { EsError, EsException } from '../engine/errors';
+
+/** ES `DataStreamLifecycleService.DATA_STREAM_LIFECYCLE_POLL_INTERVAL_SETTING`'s default. */
+const DSL_POLL_INTERVAL_DEFAULT_MILLIS = 300_000;
 
 export interface SimulatorConfig {
   readonly startMillis: number;
@@ -43,6 +49,35 @@ export interface SimulatorConfig {
 
 /** A bound on cascade rounds at one instant: more means some step keeps rescheduling itself. */
 const LOOP_LIMIT = 100_000;
+
+/**
+ * The most instants one clock request runs (`_advance`, `_set`, `_next`, each until-step request): an
+ * instant is one event, SLM fire, shard start or useful poll tick. A year of 10-minute poll ticks is
+ * 52,560; a per-second SLM cron over 30 days would be 2.6 million. Hitting it stops the clock at the
+ * last instant run, whole, and answers `clockLimit` (the caller may ask again to go on).
+ */
+export const MAX_INSTANTS_PER_CLOCK_REQUEST = 5_000;
+
+/** How many instants a clock request may still run (shared by the moves one request makes). */
+export class InstantBudget {
+  used = 0;
+  constructor(readonly limit: number = MAX_INSTANTS_PER_CLOCK_REQUEST) {}
+}
+
+/**
+ * The error a clock request answers when it ran out of instants: it names the instant the clock
+ * stopped at, the limit and the instant asked for. 429, as ES answers work it will not take on now.
+ */
+export function clockLimit(stoppedAt: number, limit: number, target: number): EsError {
+  return {
+    type: 'es_rejected_execution_exception',
+    reason:
+      `the clock stopped at [${formatEsDate(stoppedAt)}] after running [${limit}] instants, the most one clock request runs, ` +
+      `short of [${target >= 8_640_000_000_000_000 || !Number.isFinite(target) ? 'the end of time' : formatEsDate(target)}]; ask again to go on from there`,
+    status: 429,
+    elasticsearchException: true,
+  };
+}
 /** A bound on the chain of events one event sets off at one instant (an action chain is a few dozen steps). */
 const EVENTS_PER_INDEX_LIMIT = 1_000;
 
@@ -71,6 +106,18 @@ export class Simulation {
   private slmJobs = new Map<string, { version: number; at: number | undefined }>();
   /** The retention job (ES `SnapshotRetentionService`): its schedule and next fire; null without policies. */
   private retentionJob: { schedule: string; at: number | undefined } | null = null;
+  /**
+   * The data stream lifecycle (8.11+): its error store and its own job (ES `DataStreamLifecycleService`,
+   * every `data_streams.lifecycle.poll_interval`, separate from ILM's poll); `dslDoneThrough` is the
+   * instant of the last run it ran or had no reason to run (the next one is after it).
+   */
+  dsl!: DataStreamLifecycleState;
+  private dslDoneThrough = 0;
+  /**
+   * Runs before this instant would find nothing to do (see `nextLifecycleWork`); null once anything
+   * changed (a cluster change, a fault, a setting, a run), when it is worked out again.
+   */
+  private dslIdleUntil: number | null = null;
 
   constructor(readonly config: SimulatorConfig) {
     this.now = config.startMillis;
@@ -95,6 +142,9 @@ export class Simulation {
     this.watchTriggered = new Set();
     this.slmJobs = new Map();
     this.retentionJob = null;
+    this.dsl = new DataStreamLifecycleState(this.config.startMillis, DSL_POLL_INTERVAL_DEFAULT_MILLIS);
+    this.dslDoneThrough = this.config.startMillis;
+    this.dslIdleUntil = null;
     this.faults = new FaultTable();
     this.runner = new Runner(
       this.cluster,
@@ -166,7 +216,7 @@ export class Simulation {
     this.replanChanged();
     const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
     const shardsStart = this.allocation.nextStart();
-    return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity, this.slmDue());
+    return Math.min(tick ?? Infinity, this.scheduler.events.peekDue(), shardsStart ?? Infinity, this.slmDue(), this.dslDue());
   }
 
   /** The first poll tick at or after `millis` that has not run yet. */
@@ -180,25 +230,34 @@ export class Simulation {
     return start === undefined ? null : start.at;
   }
 
-  /** Moves the clock to `target`, running every poll tick and event on the way, in order. */
-  advanceTo(target: number): void {
-    for (let guard = 0; ; guard++) {
-      if (guard > LOOP_LIMIT * 10) throw new Error('advance did not reach its target');
+  /**
+   * Moves the clock to `target`, running every poll tick and event on the way, in order. Runs at most
+   * the budget's instants: then the clock stays at the last instant run and `clockLimit` is thrown.
+   */
+  advanceTo(target: number, budget: InstantBudget = new InstantBudget()): void {
+    for (;;) {
       this.runEventsDueBy(this.now);
       this.replanChanged();
       const tick = this.scheduler.nextUsefulTick((wait) => this.isCurrent(wait));
       const eventDue = this.scheduler.events.peekDue();
       const shardsStart = this.allocation.nextStart();
       const slmDue = this.slmDue();
-      const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity, slmDue);
+      const dslDue = this.dslDue();
+      const next = Math.min(tick ?? Infinity, eventDue, shardsStart ?? Infinity, slmDue, dslDue);
       if (next > target) break;
-      // At one instant: async actions due, then SLM's jobs, then shards starting, then the poll tick.
+      if (budget.used >= budget.limit) throw new EsException(clockLimit(this.now, budget.limit, target));
+      budget.used++;
+      // At one instant: async actions due, then SLM's jobs, then the data stream lifecycle, then shards
+      // starting, then ILM's poll tick.
       if (eventDue <= next) {
         this.now = eventDue;
         this.runEventsDueBy(this.now);
       } else if (slmDue <= next) {
         this.now = slmDue;
         this.runSlmJobsDueBy(slmDue);
+      } else if (dslDue <= next) {
+        this.now = dslDue;
+        this.runDataStreamLifecycleAt(dslDue);
       } else if (shardsStart !== null && shardsStart <= next) {
         this.now = shardsStart;
         this.shardsStarted(shardsStart);
@@ -210,6 +269,8 @@ export class Simulation {
     this.now = target;
     // Every tick up to the target has run or had nothing to do: the next one comes after the target.
     this.scheduler.lastTick = Math.max(this.scheduler.lastTick, this.scheduler.tickAtOrBefore(target));
+    // So did every run of the data stream lifecycle up to it.
+    this.dslDoneThrough = Math.max(this.dslDoneThrough, this.dsl.lastRunAt(target) ?? this.dslDoneThrough);
   }
 
   /**
@@ -217,6 +278,7 @@ export class Simulation {
    * look) as waits every cluster change checks, as ES checks them, since a fault may now fire in them.
    */
   faultAdded(): void {
+    this.dslIdleUntil = null;
     for (const waiter of this.watching.keys()) {
       const index = this.cluster.indices.get(waiter);
       if (index) this.cluster.changed.add(index);
@@ -228,6 +290,7 @@ export class Simulation {
    * held are run again, as ES does once the snapshot is over.
    */
   faultsChanged(): void {
+    this.dslIdleUntil = null;
     // A new fault may fire at any tick: waits that were skipping ticks are looked at again.
     const delayed = new Set<string>();
     this.popReady(this.scheduler.delayedPolls, Number.MAX_SAFE_INTEGER, delayed);
@@ -271,6 +334,59 @@ export class Simulation {
     this.syncSlmJobs();
   }
 
+  /**
+   * The next run of the data stream lifecycle's job, or Infinity while no stream has an enabled
+   * lifecycle (a run would find nothing to do; the schedule itself goes on, see `DataStreamLifecycleState`).
+   */
+  private dslDue(): number {
+    if (this.profile.dataStreamLifecycle === null || this.cluster.dataStreams.size === 0) return Infinity;
+    let any = false;
+    for (const ds of this.cluster.dataStreams.values()) {
+      if (ds.lifecycle?.enabled) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return Infinity;
+    // The first run not yet run: after the last one, and not before now (the runs between them found
+    // nothing to do, or they would have run).
+    const next = this.dsl.nextRunAfter(Math.max(this.dslDoneThrough, this.now - 1));
+    // Runs that would do nothing are skipped (a fault may fire at any run, so none is skipped then).
+    if (this.faults.list().length > 0) return next;
+    if (this.dslIdleUntil === null) this.dslIdleUntil = nextLifecycleWork(this.cluster, this.profile, this.dsl, this.now);
+    if (this.dslIdleUntil === Infinity) return Infinity;
+    return next < this.dslIdleUntil ? this.dsl.nextRunAfter(this.dslIdleUntil - 1) : next;
+  }
+
+  /** One run of the data stream lifecycle at `instant` (its changes are cluster changes). */
+  private runDataStreamLifecycleAt(instant: number): void {
+    this.dslDoneThrough = instant;
+    this.dslIdleUntil = null;
+    const changed = runDataStreamLifecycle({
+      cluster: this.cluster,
+      profile: this.profile,
+      now: instant,
+      state: this.dsl,
+      faults: this.faults,
+      random: () => this.prng.nextFloat(),
+    });
+    if (changed) this.clusterChanged();
+  }
+
+  /**
+   * After cluster settings changed: a new `data_streams.lifecycle.poll_interval` reschedules the data
+   * stream lifecycle's job from now (ES `DataStreamLifecycleService#updatePollInterval`).
+   */
+  dataStreamLifecycleSettingsChanged(): void {
+    const text = effectiveClusterSetting(this.cluster, SETTING_DSL_POLL_INTERVAL);
+    const parsed = text === null ? null : parseTimeValue(text, SETTING_DSL_POLL_INTERVAL);
+    const millis = parsed?.ok ? parsed.value.millis : DSL_POLL_INTERVAL_DEFAULT_MILLIS;
+    this.dslIdleUntil = null;
+    if (millis === this.dsl.intervalMillis) return;
+    this.dsl.reschedule(this.now, millis);
+    this.dslDoneThrough = this.now;
+  }
+
   /** The next instant an SLM job fires (Infinity without policies: no cost for a cluster without SLM). */
   private slmDue(): number {
     if (this.cluster.snapshots.slmPolicies.size === 0 && this.slmJobs.size === 0 && this.retentionJob === null) return Infinity;
@@ -311,7 +427,10 @@ export class Simulation {
    * from its fire before it runs.
    */
   private runSlmJobsDueBy(instant: number): void {
-    const due = [...this.slmJobs].filter(([, job]) => job.at !== undefined && job.at <= instant).map(([id]) => id).sort();
+    const due = [...this.slmJobs]
+      .filter(([, job]) => job.at !== undefined && job.at <= instant)
+      .map(([id]) => id)
+      .sort();
     for (const id of due) {
       const job = this.slmJobs.get(id);
       const policy = this.cluster.snapshots.slmPolicies.get(id);
@@ -383,13 +502,7 @@ export class Simulation {
         this.runner.runPeriodic(index, tick);
         // An index that waited for this tick and did not change (an unmet async wait, the common
         // case) waits for the next one: what re-planning it would decide, without the re-plan.
-        if (
-          index.generation === generation &&
-          allocationIdle &&
-          polled.has(name) &&
-          !index.changed &&
-          !this.watchers.has(name)
-        ) {
+        if (index.generation === generation && allocationIdle && polled.has(name) && !index.changed && !this.watchers.has(name)) {
           // A wait that cannot be met before a later tick skips the ticks in between (until a change).
           const notBefore = this.runner.pollNotBefore;
           const at = notBefore === null ? null : notBefore === Infinity ? Number.MAX_SAFE_INTEGER : this.scheduler.tickAtOrAfter(notBefore);
@@ -479,6 +592,8 @@ export class Simulation {
   private replanChanged(): void {
     const log = this.cluster.changed;
     if (log.size === 0) return;
+    // Something changed: the data stream lifecycle may have work sooner than it had.
+    this.dslIdleUntil = null;
     // Taken out one by one (nothing below adds to the log). Each name is re-planned once, with the
     // record that holds it now: a deleted record's entry stands for its name.
     for (;;) {

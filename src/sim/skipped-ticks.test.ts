@@ -15,7 +15,11 @@ function run(profile: string, skipping: boolean, script: (send: Send) => void): 
   const sim = createSimulator({ profile, pollInterval: '10m' });
   const send: Send = (method, path, body) => sim.requestSync({ method, path, ...(body === undefined ? {} : { body }) });
   if (!skipping) {
-    const added = send('POST', '/_sim/faults', { index: 'never-matches-*', step: 'check-rollover-ready', error: { type: 'illegal_state_exception', reason: 'x' } });
+    const added = send('POST', '/_sim/faults', {
+      index: 'never-matches-*',
+      step: 'check-rollover-ready',
+      error: { type: 'illegal_state_exception', reason: 'x' },
+    });
     expect(added.status, added.text).to.equal(200);
   }
   script(send);
@@ -24,8 +28,13 @@ function run(profile: string, skipping: boolean, script: (send: Send) => void): 
 
 const SCRIPTS: Record<string, (send: Send) => void> = {
   'alias rollover on max_age with documents arriving late': (send) => {
-    send('PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_age: '2d', max_docs: 50 } } }, delete: { min_age: '3d', actions: { delete: {} } } } } });
-    send('PUT', '/logs-000001', { settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' }, aliases: { logs: { is_write_index: true } } });
+    send('PUT', '/_ilm/policy/p', {
+      policy: { phases: { hot: { actions: { rollover: { max_age: '2d', max_docs: 50 } } }, delete: { min_age: '3d', actions: { delete: {} } } } },
+    });
+    send('PUT', '/logs-000001', {
+      settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' },
+      aliases: { logs: { is_write_index: true } },
+    });
     send('POST', '/_sim/clock/_advance', { by: '3d' });
     send('POST', '/_sim/ingest', { index: 'logs', count: 10, bytes_each: '1kb' });
     send('POST', '/_sim/clock/_advance', { by: '1d' });
@@ -33,7 +42,9 @@ const SCRIPTS: Record<string, (send: Send) => void> = {
     send('POST', '/_sim/clock/_advance', { by: '10d' });
   },
   'data stream with min_age and max_age, ingest every 7 hours': (send) => {
-    send('PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d', min_age: '30h' } } }, delete: { min_age: '2d', actions: { delete: {} } } } } });
+    send('PUT', '/_ilm/policy/p', {
+      policy: { phases: { hot: { actions: { rollover: { max_age: '1d', min_age: '30h' } } }, delete: { min_age: '2d', actions: { delete: {} } } } },
+    });
     send('PUT', '/_index_template/t', { index_patterns: ['logs-*'], data_stream: {}, template: { settings: { 'index.lifecycle.name': 'p' } } });
     for (let i = 0; i < 40; i++) {
       send('POST', '/_sim/ingest', { index: 'logs-app', count: 3, bytes_each: '1kb' });
@@ -64,7 +75,10 @@ describe('an idle stretch never sends the clock back', () => {
     const send: Send = (method, path, body) => sim.requestSync({ method, path, ...(body === undefined ? {} : { body }) });
     send('PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_docs: 1 } } } } } });
     send('POST', '/_sim/clock/_advance', { by: '60d' });
-    send('PUT', '/logs-000001', { settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' }, aliases: { logs: { is_write_index: true } } });
+    send('PUT', '/logs-000001', {
+      settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' },
+      aliases: { logs: { is_write_index: true } },
+    });
     send('POST', '/_sim/ingest', { index: 'logs', count: 5, bytes_each: '1kb' });
     send('POST', '/_sim/clock/_advance', { by: '1h' });
     const history = (JSON.parse(send('GET', '/_sim/history').text) as { history: Array<{ '@timestamp': string }> }).history;
@@ -84,7 +98,12 @@ describe('skipping poll ticks other time-bound waits cannot pass changes nothing
       script: (send) => {
         send('PUT', '/_ilm/policy/p', { policy: { phases: { warm: { actions: { downsample: { fixed_interval: '1h' } } } } } });
         send('PUT', '/metrics', {
-          settings: { 'index.lifecycle.name': 'p', 'index.mode': 'time_series', 'index.routing_path': 'host', 'index.time_series.end_time': '2024-01-03T05:07:00Z' },
+          settings: {
+            'index.lifecycle.name': 'p',
+            'index.mode': 'time_series',
+            'index.routing_path': 'host',
+            'index.time_series.end_time': '2024-01-03T05:07:00Z',
+          },
         });
         for (let i = 0; i < 5; i++) send('POST', '/_sim/clock/_advance', { by: '17h' });
       },
@@ -95,7 +114,9 @@ describe('skipping poll ticks other time-bound waits cannot pass changes nothing
       waited: 'check-replicate-for-time-passed',
       script: (send) => {
         send('PUT', '/_snapshot/backups', { type: 'fs', settings: { location: '/tmp/backups' } });
-        send('PUT', '/_ilm/policy/p', { policy: { phases: { cold: { actions: { searchable_snapshot: { snapshot_repository: 'backups', replicate_for: '2d' } } } } } });
+        send('PUT', '/_ilm/policy/p', {
+          policy: { phases: { cold: { actions: { searchable_snapshot: { snapshot_repository: 'backups', replicate_for: '2d' } } } } },
+        });
         send('PUT', '/logs', { settings: { 'index.lifecycle.name': 'p' } });
         for (let i = 0; i < 5; i++) send('POST', '/_sim/clock/_advance', { by: '13h' });
       },

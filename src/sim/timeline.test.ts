@@ -25,7 +25,14 @@ interface TimelineJson {
     end_millis: number | null;
     lineage: Array<{ index: string; start_millis: number; end_millis: number | null }>;
     phases: Array<{ phase: string; start_millis: number; end_millis: number | null }>;
-    waits: Array<{ step: string; failed_step?: string; retries?: number; error?: { type: string; reason: string }; start_millis: number; end_millis: number | null }>;
+    waits: Array<{
+      step: string;
+      failed_step?: string;
+      retries?: number;
+      error?: { type: string; reason: string };
+      start_millis: number;
+      end_millis: number | null;
+    }>;
   }>;
 }
 
@@ -43,7 +50,10 @@ describe('timeline', () => {
         },
       },
     });
-    send(sim, 'PUT', '/_index_template/t', { index_patterns: ['logs-*'], template: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' } } });
+    send(sim, 'PUT', '/_index_template/t', {
+      index_patterns: ['logs-*'],
+      template: { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' } },
+    });
     send(sim, 'PUT', '/logs-000001', { aliases: { logs: { is_write_index: true } } });
     send(sim, 'POST', '/_sim/ingest', { index: 'logs', count: 10 });
     send(sim, 'POST', '/_sim/clock/_advance', { by: '12d' });
@@ -51,7 +61,12 @@ describe('timeline', () => {
     expect(body.indices.map((l) => l.index)).to.deep.equal(['logs-000001', 'logs-000002']);
     const first = body.indices[0]!;
     expect(first.lineage.map((n) => n.index)).to.deep.equal(['logs-000001', 'shrink-s0op-logs-000001', 'restored-shrink-s0op-logs-000001']);
-    expect(first.phases.map((p) => [p.phase, (p.start_millis - T0) / DAY])).to.deep.equal([['hot', 0], ['warm', 3], ['cold', 6], ['delete', 11]]);
+    expect(first.phases.map((p) => [p.phase, (p.start_millis - T0) / DAY])).to.deep.equal([
+      ['hot', 0],
+      ['warm', 3],
+      ['cold', 6],
+      ['delete', 11],
+    ]);
     expect(first.ended).to.equal('deleted');
     expect(first.end_millis).to.equal(T0 + 11 * DAY + 20 * 60_000);
     // The lineage is found from any of its names.
@@ -63,7 +78,7 @@ describe('timeline', () => {
     expect(second.waits.at(-1)).to.include({ step: 'check-rollover-ready', end_millis: null });
   });
 
-  it('shows the seed story\'s ERROR with ES\'s reason (7.10)', () => {
+  it("shows the seed story's ERROR with ES's reason (7.10)", () => {
     const sim = createSimulator();
     send(sim, 'PUT', '/_ilm/policy/shrink-index', { policy: { phases: { warm: { min_age: '5d', actions: { shrink: { number_of_shards: 4 } } } } } });
     send(sim, 'PUT', '/my-index-000001', { settings: { 'index.number_of_shards': 2, 'index.lifecycle.name': 'shrink-index' } });

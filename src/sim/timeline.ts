@@ -107,7 +107,15 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
         if (current.endMillis === null) current.endMillis = record.timeMillis;
         lineage.names.push({ index: record.index, startMillis: record.timeMillis, endMillis: null });
       } else {
-        lineage = { index: record.index, policy: record.policy, names: [{ index: record.index, startMillis: record.timeMillis, endMillis: null }], positions: [], endMillis: null, ended: null, removedAt: null };
+        lineage = {
+          index: record.index,
+          policy: record.policy,
+          names: [{ index: record.index, startMillis: record.timeMillis, endMillis: null }],
+          positions: [],
+          endMillis: null,
+          ended: null,
+          removedAt: null,
+        };
         lineages.push(lineage);
       }
       byName.set(record.index, lineage);
@@ -229,7 +237,16 @@ function finish(lineage: Builder, nowMillis: number): LineageTimeline {
         previous.retries = (previous.retries ?? 0) + 1;
         continue;
       }
-      waits.push({ phase, action, step: ERROR_STEP, index: at.index, startMillis: at.atMillis, endMillis: until, ...(failed ? { failedStep: failed.key.name } : {}), ...(error ? { error } : {}) });
+      waits.push({
+        phase,
+        action,
+        step: ERROR_STEP,
+        index: at.index,
+        startMillis: at.atMillis,
+        endMillis: until,
+        ...(failed ? { failedStep: failed.key.name } : {}),
+        ...(error ? { error } : {}),
+      });
     } else if (lasted > 0) {
       waits.push({ phase, action, step: name, index: at.index, startMillis: at.atMillis, endMillis: until });
     }
@@ -251,5 +268,39 @@ function finish(lineage: Builder, nowMillis: number): LineageTimeline {
     startMillis: lineage.names[0]!.startMillis,
     endMillis: end,
     ended: lineage.ended,
+  };
+}
+
+/** One generation of a stream the data stream lifecycle manages: made, rolled over, deleted by retention. */
+export interface LifecycleGeneration {
+  readonly index: string;
+  readonly dataStream: string;
+  readonly createdMillis: number;
+  readonly rolledOverMillis: number | null;
+  readonly deletedMillis: number | null;
+}
+
+/**
+ * A data stream lifecycle generation drawn like an ILM lineage: a `write` span until its rollover, a
+ * `rolled_over` span until retention deletes it (`ended: deleted`). The lifecycle has no phases; these
+ * two names are the simulator's, and `policy` is null (no ILM policy manages it).
+ */
+export function lifecycleGenerationTimeline(generation: LifecycleGeneration): LineageTimeline {
+  const end = generation.deletedMillis;
+  const phases: PhaseSpan[] = [];
+  const rolled = generation.rolledOverMillis;
+  phases.push({ phase: 'write', startMillis: generation.createdMillis, endMillis: rolled ?? end });
+  if (rolled !== null) phases.push({ phase: 'rolled_over', startMillis: rolled, endMillis: end });
+  const actions: ActionSpan[] = rolled === null ? [] : [{ phase: 'write', action: 'rollover', startMillis: rolled, endMillis: rolled }];
+  return {
+    index: generation.index,
+    policy: null,
+    names: [{ index: generation.index, startMillis: generation.createdMillis, endMillis: end }],
+    phases,
+    actions,
+    waits: [],
+    startMillis: generation.createdMillis,
+    endMillis: end,
+    ended: end === null ? null : 'deleted',
   };
 }

@@ -101,15 +101,10 @@ function actionSettings(profile: Profile, action: string, shrinkTarget: number):
       return fc.constant({ number_of_shards: shrinkTarget });
     case 'forcemerge':
       return profile.forcemergeIndexCodec
-        ? fc.record(
-            { max_num_segments: fc.integer({ min: 1, max: 5 }), index_codec: fc.constant('best_compression') },
-            { requiredKeys: ['max_num_segments'] },
-          )
+        ? fc.record({ max_num_segments: fc.integer({ min: 1, max: 5 }), index_codec: fc.constant('best_compression') }, { requiredKeys: ['max_num_segments'] })
         : fc.record({ max_num_segments: fc.integer({ min: 1, max: 5 }) });
     case 'delete':
-      return profile.deleteSearchableSnapshotSetting
-        ? fc.record({ delete_searchable_snapshot: fc.boolean() }, { requiredKeys: [] })
-        : fc.constant({});
+      return profile.deleteSearchableSnapshotSetting ? fc.record({ delete_searchable_snapshot: fc.boolean() }, { requiredKeys: [] }) : fc.constant({});
     case 'migrate':
       return fc.record({ enabled: fc.boolean() }, { requiredKeys: [] });
     default:
@@ -211,7 +206,10 @@ function updateSettingsRequest(startMillis: number): fc.Arbitrary<GeneratedReque
       settings: fc.record(
         {
           'index.lifecycle.name': fc.oneof(fc.constantFrom(...POLICY_NAMES, MISSING_POLICY), fc.constant(null)),
-          'index.lifecycle.origination_date': fc.oneof(fc.integer({ min: -30 * DAY, max: 5 * DAY }).map((o) => startMillis + o), fc.constant(null)),
+          'index.lifecycle.origination_date': fc.oneof(
+            fc.integer({ min: -30 * DAY, max: 5 * DAY }).map((o) => startMillis + o),
+            fc.constant(null),
+          ),
           'index.priority': fc.integer({ min: 0, max: 10 }),
           'index.number_of_replicas': fc.integer({ min: 0, max: 2 }),
         },
@@ -239,12 +237,10 @@ function advanceRequest(): fc.Arbitrary<GeneratedRequest> {
 }
 
 function setClockRequest(startMillis: number): fc.Arbitrary<GeneratedRequest> {
-  return fc
-    .record({ hours: fc.integer({ min: 0, max: 96 }), asIso: fc.boolean() })
-    .map(({ hours, asIso }) => {
-      const millis = startMillis + hours * HOUR;
-      return { method: 'POST', path: '/_sim/clock/_set', body: { to: asIso ? new Date(millis).toISOString() : millis } } as const;
-    });
+  return fc.record({ hours: fc.integer({ min: 0, max: 96 }), asIso: fc.boolean() }).map(({ hours, asIso }) => {
+    const millis = startMillis + hours * HOUR;
+    return { method: 'POST', path: '/_sim/clock/_set', body: { to: asIso ? new Date(millis).toISOString() : millis } } as const;
+  });
 }
 
 /** Steps faults may name: the steps of the generated actions in both profiles, plus `init`. */
@@ -376,7 +372,9 @@ export function requestArbitrary(
     { weight: 1, arbitrary: target.map((name) => ({ method: 'POST', path: `/${name}/_ilm/remove` }) as const) },
     {
       weight: 1,
-      arbitrary: fc.tuple(target, fc.constantFrom(...EXPLAIN_QUERIES)).map(([name, query]) => ({ method: 'GET', path: `/${name}/_ilm/explain${query}` }) as const),
+      arbitrary: fc
+        .tuple(target, fc.constantFrom(...EXPLAIN_QUERIES))
+        .map(([name, query]) => ({ method: 'GET', path: `/${name}/_ilm/explain${query}` }) as const),
     },
     { weight: 1, arbitrary: target.map((name) => ({ method: 'GET', path: `/${name}/_settings?flat_settings` }) as const) },
     { weight: 1, arbitrary: fc.constantFrom('/_ilm/stop', '/_ilm/start', '/_ilm/start').map((path) => ({ method: 'POST', path }) as const) },
@@ -410,7 +408,10 @@ export function scenarioArbitrary(profile: Profile, constraints: ScenarioConstra
         .array(policyArbitrary(profile, shrinkTarget), { minLength: 1, maxLength: POLICY_NAMES.length })
         .map((bodies) => bodies.map((policy, i) => ({ method: 'PUT', path: `/_ilm/policy/${POLICY_NAMES[i]!}`, body: { policy } }) as const));
       const faults = constraints.withFaults
-        ? fc.array(faultBody().map((body) => ({ method: 'POST', path: '/_sim/faults', body }) as const), { maxLength: 2 })
+        ? fc.array(
+            faultBody().map((body) => ({ method: 'POST', path: '/_sim/faults', body }) as const),
+            { maxLength: 2 },
+          )
         : fc.constant([]);
       const indices = fc.array(createIndexRequest(profile, shardUnit, startMillis), { minLength: 1, maxLength: 3 });
       const rest = fc.array(requestArbitrary(profile, { shardUnit, shrinkTarget, startMillis }, constraints.withFaults), {

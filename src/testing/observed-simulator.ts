@@ -23,7 +23,9 @@ export interface Exchange {
 /** ES's phase order for the profile, with `new` first and the terminal `completed` last. */
 export function phaseRanks(profile: Profile): Map<string, number> {
   const ranks = new Map<string, number>([['new', 0]]);
-  profile.phases.forEach((phase, i) => ranks.set(phase, i + 1));
+  profile.phases.forEach((phase, i) => {
+    ranks.set(phase, i + 1);
+  });
   ranks.set('completed', profile.phases.length + 1);
   return ranks;
 }
@@ -207,9 +209,7 @@ export function checkReplay(options: ScenarioOptions, exchanges: readonly Exchan
       throw new InvariantViolation(`replay: request #${i} ${describe(exchange.request)} threw: ${String(e)}`);
     }
     if (text !== exchange.text) {
-      throw new InvariantViolation(
-        `replay: request #${i} ${describe(exchange.request)} answered differently\n  first:  ${exchange.text}\n  replay: ${text}`,
-      );
+      throw new InvariantViolation(`replay: request #${i} ${describe(exchange.request)} answered differently\n  first:  ${exchange.text}\n  replay: ${text}`);
     }
   });
 }

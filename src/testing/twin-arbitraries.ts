@@ -78,20 +78,34 @@ export function twinScenarioArbitrary(profile: Profile): fc.Arbitrary<TwinScenar
         setup.push({
           method: 'PUT',
           path: '/_index_template/logs-app',
-          body: { index_patterns: ['logs-app-*'], priority: 500, data_stream: {}, template: { settings: { 'index.lifecycle.name': 'rolling', 'index.number_of_shards': shardUnit } } },
+          body: {
+            index_patterns: ['logs-app-*'],
+            priority: 500,
+            data_stream: {},
+            template: { settings: { 'index.lifecycle.name': 'rolling', 'index.number_of_shards': shardUnit } },
+          },
         });
         setup.push({ method: 'PUT', path: '/_data_stream/logs-app-default' });
       }
-      setup.push({ method: 'PUT', path: '/plain-a', body: { settings: { 'index.lifecycle.name': 'plain', 'index.number_of_shards': shardUnit, 'index.number_of_replicas': d.plainReplicas } } });
+      setup.push({
+        method: 'PUT',
+        path: '/plain-a',
+        body: { settings: { 'index.lifecycle.name': 'plain', 'index.number_of_shards': shardUnit, 'index.number_of_replicas': d.plainReplicas } },
+      });
       setup.push({ method: 'PUT', path: '/unmanaged', body: { settings: { 'index.number_of_shards': 1 } } });
       const withSlm = hasSlm && d.withSlm;
       if (withSlm) {
         setup.push({ method: 'PUT', path: '/_snapshot/backups', body: { type: 'fs', settings: { location: '/snapshots' } } });
-        setup.push({ method: 'PUT', path: '/_slm/policy/nightly', body: { schedule: '0 30 1 * * ?', name: '<nightly-{now/d}>', repository: 'backups', config: { indices: ['*'] } } });
+        setup.push({
+          method: 'PUT',
+          path: '/_slm/policy/nightly',
+          body: { schedule: '0 30 1 * * ?', name: '<nightly-{now/d}>', repository: 'backups', config: { indices: ['*'] } },
+        });
       }
       const days = d.ingest.map((day) => {
         const out: GeneratedRequest[] = [];
-        if (d.withAliasIndex && day.rollover > 0) out.push({ method: 'POST', path: '/_sim/ingest', body: { index: 'app', count: day.rollover, bytes_each: 512 } });
+        if (d.withAliasIndex && day.rollover > 0)
+          out.push({ method: 'POST', path: '/_sim/ingest', body: { index: 'app', count: day.rollover, bytes_each: 512 } });
         if (withStream && day.stream > 0) out.push({ method: 'POST', path: '/_sim/ingest', body: { index: 'logs-app-default', count: day.stream } });
         if (day.plain > 0) out.push({ method: 'POST', path: '/_sim/ingest', body: { index: 'plain-a', count: day.plain } });
         return out;

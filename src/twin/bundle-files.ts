@@ -25,7 +25,12 @@ export const MANIFEST_FILE = 'diagnostic_manifest.json';
 export const BUNDLE_FILES: readonly BundleFile[] = [
   { file: 'version.json', path: '/', optional: false },
   { file: 'commercial/ilm_policies.json', path: '/_ilm/policy?human&pretty', optional: false },
-  { file: 'commercial/ilm_explain.json', path: '/*/_ilm/explain?human&pretty&expand_wildcards=all', pathBefore77: '/*/_ilm/explain?human&pretty', optional: false },
+  {
+    file: 'commercial/ilm_explain.json',
+    path: '/*/_ilm/explain?human&pretty&expand_wildcards=all',
+    pathBefore77: '/*/_ilm/explain?human&pretty',
+    optional: false,
+  },
   { file: 'commercial/ilm_status.json', path: '/_ilm/status?pretty', optional: true },
   { file: 'settings.json', path: '/_settings?pretty&human&expand_wildcards=all', pathBefore77: '/_settings?pretty&human', optional: false },
   { file: 'alias.json', path: '/_alias?pretty&human', optional: true },
@@ -35,7 +40,12 @@ export const BUNDLE_FILES: readonly BundleFile[] = [
   { file: 'cluster_settings.json', path: '/_cluster/settings?pretty&flat_settings', optional: true },
   { file: 'cluster_settings_defaults.json', path: '/_cluster/settings?include_defaults&pretty&flat_settings', since: [6, 4], optional: true },
   { file: 'nodes.json', path: '/_nodes?pretty&human', optional: true },
-  { file: 'indices_stats.json', path: '/_stats?level=shards&pretty&human&expand_wildcards=all', pathBefore77: '/_stats?level=shards&pretty&human', optional: true },
+  {
+    file: 'indices_stats.json',
+    path: '/_stats?level=shards&pretty&human&expand_wildcards=all',
+    pathBefore77: '/_stats?level=shards&pretty&human',
+    optional: true,
+  },
   { file: 'shards.json', path: '/_cat/shards?format=json&bytes=b&pretty', optional: true },
   { file: 'allocation.json', path: '/_cat/allocation?v&format=json', optional: true },
   { file: 'commercial/data_stream.json', path: '/_data_stream?pretty&expand_wildcards=all', since: [7, 9], optional: true },

@@ -22,7 +22,7 @@ export interface BundleNote {
 }
 
 /** A JSON value as parsed (objects with string keys). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: bundle files are arbitrary JSON, read field by field with checks
 export type Json = any;
 
 export class BundleReader {

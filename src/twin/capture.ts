@@ -65,7 +65,7 @@ export async function captureBundle(get: GetTransport, options: CaptureOptions):
   }
   files.set(
     MANIFEST_FILE,
-    JSON.stringify(
+    `${JSON.stringify(
       {
         diagToolVersion: options.tool,
         diagnosticType: 'ilm-sim twin capture',
@@ -76,7 +76,7 @@ export async function captureBundle(get: GetTransport, options: CaptureOptions):
       },
       null,
       2,
-    ) + '\n',
+    )}\n`,
   );
   for (const [file, text] of bodies) files.set(file, text);
   return { files, skipped, instantMillis, version: String(number) };
@@ -93,10 +93,10 @@ async function snapshotsPerRepository(get: GetTransport, repositoriesText: strin
     const snapshots = Array.isArray(body?.['snapshots']) ? body['snapshots'] : (body?.['responses']?.[0]?.['snapshots'] ?? []);
     responses.push({ repository, snapshots });
   }
-  return JSON.stringify({ responses }, null, 2) + '\n';
+  return `${JSON.stringify({ responses }, null, 2)}\n`;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: bundle files are arbitrary JSON, read field by field with checks
 function parseJson(text: string): any {
   try {
     return JSON.parse(text);

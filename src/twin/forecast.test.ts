@@ -40,7 +40,9 @@ describe('storageByTier', () => {
     const sample = (at: number) => samples.push([storageByTier(cluster, at, memo), storageByTier(cluster, at)]);
     for (let day = 0; day < 12; day++) {
       for (let n = 0; n < 3; n++) {
-        send('PUT', `/logs-${day}-${n}`, { settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1 + (n % 2), 'index.number_of_replicas': 1 } });
+        send('PUT', `/logs-${day}-${n}`, {
+          settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1 + (n % 2), 'index.number_of_replicas': 1 },
+        });
         send('POST', '/_sim/ingest', { index: `logs-${day}-${n}`, count: 10 + n, bytes_each: 100 });
       }
       if (day === 3) send('DELETE', '/logs-1-1');

@@ -2,8 +2,9 @@
  * The twin's forecast: runs a restored twin forward over a horizon with a workload (an ingest rate per
  * write target, estimated from the bundle or given), then reads what happened from the same routes any
  * client uses (`/_sim/timeline`, built in process without its JSON text; `/_sim/why`, explain) and the
- * shard placement: per index what happens when, today's problems (indices in ERROR and what a retry would do), problems ahead (ERRORs with
- * ES's reasons, stalls with why), and shards and bytes per tier day by day. Every rule is the
+ * shard placement: per index what happens when, today's problems (indices in ERROR and what a retry
+ * would do), problems ahead (ERRORs with ES's reasons, stalls with why), and shards and bytes per tier
+ * day by day. Every rule is the
  * engine's; this module only drives the clock and reads. No console, no files.
  */
 import { simulationOf, type Simulator } from '../create-simulator';
@@ -94,13 +95,14 @@ export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: r
   for (const [alias, holders] of [...cluster.aliasHolders].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const indices = [...holders].map((n) => cluster.indices.get(n)!).filter(Boolean);
     const write = indices.find((i) => i.aliases.get(alias)?.isWriteIndex === true) ?? (indices.length === 1 ? indices[0] : undefined);
-    if (!write || !write.settings.lifecycleName) continue;
+    if (!write?.settings.lifecycleName) continue;
     const previous = indices.filter((i) => i !== write && i.rolloverInfos.has(alias)).sort((a, b) => b.creationDate - a.creationDate)[0];
     targets.push({ target: alias, write, previous });
   }
   return targets.map(({ target, write, previous }) => {
     const override = overrides.find((o) => simpleMatch(o.pattern, target));
-    const bytesPerDoc = write.docsCount > 0 ? write.storeBytes / write.docsCount : previous && previous.docsCount > 0 ? previous.storeBytes / previous.docsCount : 1024;
+    const bytesPerDoc =
+      write.docsCount > 0 ? write.storeBytes / write.docsCount : previous && previous.docsCount > 0 ? previous.storeBytes / previous.docsCount : 1024;
     if (override) {
       const docs = override.docsPerDay ?? (bytesPerDoc > 0 ? override.bytesPerDay / bytesPerDoc : 0);
       return { target, docsPerDay: docs, bytesPerDay: override.bytesPerDay, source: 'given' as const, basis: `--ingest ${override.pattern}` };
@@ -108,15 +110,33 @@ export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: r
     const age = nowMillis - write.creationDate;
     if (age >= HOUR && write.docsCount > 0) {
       const perDay = (write.docsCount / age) * DAY;
-      return { target, docsPerDay: perDay, bytesPerDay: perDay * bytesPerDoc, source: 'estimated' as const, basis: `${write.name}: ${write.docsCount} docs in ${formatTimeValueToString(age)}` };
+      return {
+        target,
+        docsPerDay: perDay,
+        bytesPerDay: perDay * bytesPerDoc,
+        source: 'estimated' as const,
+        basis: `${write.name}: ${write.docsCount} docs in ${formatTimeValueToString(age)}`,
+      };
     }
     const rolled = previous ? [...previous.rolloverInfos.values()][0] : undefined;
     if (previous && rolled && rolled.timeMillis > previous.creationDate && previous.docsCount > 0) {
       const span = rolled.timeMillis - previous.creationDate;
       const perDay = (previous.docsCount / span) * DAY;
-      return { target, docsPerDay: perDay, bytesPerDay: perDay * bytesPerDoc, source: 'estimated' as const, basis: `${previous.name}: ${previous.docsCount} docs in ${formatTimeValueToString(span)} before its rollover` };
+      return {
+        target,
+        docsPerDay: perDay,
+        bytesPerDay: perDay * bytesPerDoc,
+        source: 'estimated' as const,
+        basis: `${previous.name}: ${previous.docsCount} docs in ${formatTimeValueToString(span)} before its rollover`,
+      };
     }
-    return { target, docsPerDay: 0, bytesPerDay: 0, source: 'estimated' as const, basis: `${write.name} is empty and no earlier generation shows a rate: none assumed` };
+    return {
+      target,
+      docsPerDay: 0,
+      bytesPerDay: 0,
+      source: 'estimated' as const,
+      basis: `${write.name} is empty and no earlier generation shows a rate: none assumed`,
+    };
   });
 }
 
@@ -181,7 +201,13 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
           tierOfNode.set(copy.node, tier);
           return tier;
         });
-        row = { index, settingsVersion: index.settings.version, topologyVersion: topology.version, tiers: copyTiers, shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1 };
+        row = {
+          index,
+          settingsVersion: index.settings.version,
+          topologyVersion: topology.version,
+          tiers: copyTiers,
+          shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
+        };
       }
       rows.push(row);
       const perShard = index.storeBytes / Math.max(1, row.shards);
@@ -212,7 +238,8 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const today = todaysProblems(simulator);
   // Each index's phase at the start: a lineage's first phase span that is this phase was entered before.
   const phaseAtStart = new Map<string, { phase?: string; action?: string }>();
-  for (const index of sim.cluster.indices.values()) if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
+  for (const index of sim.cluster.indices.values())
+    if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
   const startState = startingState(sim.cluster);
   const storageMemo = new StorageMemo();
   const storage: TierSample[] = [storageByTier(sim.cluster, start, storageMemo)];
@@ -253,9 +280,13 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
   const sim = simulationOf(simulator);
   const now = sim.now;
   // Explained one by one, only those in ERROR or with a retry count (a large cluster has few).
-  const failing = [...sim.cluster.indices.values()].filter((i) => i.lifecycle?.step === 'ERROR' || (i.lifecycle?.failedStepRetryCount ?? 0) > 0).map((i) => i.name);
+  const failing = [...sim.cluster.indices.values()]
+    .filter((i) => i.lifecycle?.step === 'ERROR' || (i.lifecycle?.failedStepRetryCount ?? 0) > 0)
+    .map((i) => i.name);
   for (const name of failing.sort()) {
-    const body = send(simulator, 'GET', `/${encodeURIComponent(name)}/_ilm/explain?expand_wildcards=all`).body as { indices?: Record<string, Record<string, unknown>> };
+    const body = send(simulator, 'GET', `/${encodeURIComponent(name)}/_ilm/explain?expand_wildcards=all`).body as {
+      indices?: Record<string, Record<string, unknown>>;
+    };
     const record = body.indices?.[name];
     if (!record) continue;
     const inError = record['step'] === 'ERROR';
@@ -264,7 +295,12 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
     const info = (inError ? record['step_info'] : record['previous_step_info']) as { type?: string; reason?: string } | undefined;
     const reason = info?.type ? `${info.type}: ${info.reason}` : 'no reason stored';
     if (!inError) {
-      out.push({ index: name, kind: 'error', atMillis: now, text: `${name} keeps failing at ${record['phase']}/${record['action']}/${record['step']}: ${retries} automatic retries so far, the last failing with ${reason}` });
+      out.push({
+        index: name,
+        kind: 'error',
+        atMillis: now,
+        text: `${name} keeps failing at ${record['phase']}/${record['action']}/${record['step']}: ${retries} automatic retries so far, the last failing with ${reason}`,
+      });
       continue;
     }
     const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(name)}`);
@@ -397,11 +433,19 @@ function withStartingState(timeline: TimelineJson, states: readonly StartingStat
     const first = lineage.phases[0];
     if (!state || !first || first.start_millis <= startMillis || first.phase === state.phase) {
       if (state && first && first.phase === state.phase && first.start_millis > startMillis) {
-        return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)] };
+        return {
+          ...lineage,
+          ...span(startMillis, lineage.end_millis),
+          phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)],
+        };
       }
       return lineage;
     }
-    return { ...lineage, ...span(startMillis, lineage.end_millis), phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases] };
+    return {
+      ...lineage,
+      ...span(startMillis, lineage.end_millis),
+      phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases],
+    };
   });
   for (const state of states) {
     if (seen.has(state.name)) continue;

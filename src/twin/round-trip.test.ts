@@ -25,7 +25,11 @@ describe('the twin round trip: simulate to D, capture over HTTP, load, continue 
           expect(notes, 'notes').to.deep.equal([]);
           for (let day = 0; day < original.length; day++) expect(twin[day], `day D+${day} of ${original.length - 2}`).to.equal(original[day]);
         }),
-        { numRuns: RUNS_PER_PROFILE, includeErrorInReport: true, seed: process.env['ILM_SIM_TWIN_SEED'] === undefined ? undefined : Number(process.env['ILM_SIM_TWIN_SEED']) },
+        {
+          numRuns: RUNS_PER_PROFILE,
+          includeErrorInReport: true,
+          seed: process.env['ILM_SIM_TWIN_SEED'] === undefined ? undefined : Number(process.env['ILM_SIM_TWIN_SEED']),
+        },
       );
     });
   }

@@ -33,8 +33,14 @@ function normalise(text: string): string {
 
 /** Every explain record, by index name (names normalised, so in name order rather than ES's map order). */
 function explainAll(simulator: Simulator): string {
-  const body = JSON.parse(normalise(simulator.requestSync({ method: 'GET', path: '/*/_ilm/explain?expand_wildcards=all' }).text)) as { indices: Record<string, unknown> };
-  return JSON.stringify(Object.keys(body.indices).sort().map((name) => body.indices[name]));
+  const body = JSON.parse(normalise(simulator.requestSync({ method: 'GET', path: '/*/_ilm/explain?expand_wildcards=all' }).text)) as {
+    indices: Record<string, unknown>;
+  };
+  return JSON.stringify(
+    Object.keys(body.indices)
+      .sort()
+      .map((name) => body.indices[name]),
+  );
 }
 
 function historyAfter(simulator: Simulator, first: number): string {
@@ -49,7 +55,14 @@ function historyAfter(simulator: Simulator, first: number): string {
 }
 
 export async function roundTrip(scenario: TwinScenario): Promise<{ original: string[]; twin: string[]; notes: string[] }> {
-  const server = await startServer({ port: 0, profile: scenario.profile, startTime: TWIN_START_TIME, pollInterval: scenario.pollInterval, seed: scenario.seed, ...(scenario.nodes ? { nodes: scenario.nodes } : {}) });
+  const server = await startServer({
+    port: 0,
+    profile: scenario.profile,
+    startTime: TWIN_START_TIME,
+    pollInterval: scenario.pollInterval,
+    seed: scenario.seed,
+    ...(scenario.nodes ? { nodes: scenario.nodes } : {}),
+  });
   try {
     const original = server.simulator;
     for (const request of scenario.setup) send(original, request);
@@ -64,7 +77,10 @@ export async function roundTrip(scenario: TwinScenario): Promise<{ original: str
     const historyMark = simulationOf(original).cluster.history.length;
     const twin = restoreTwin(readTwinModel(mapSource('captured', captured.files)), { seed: scenario.seed + 1 });
     const states = { original: [] as string[], twin: [] as string[] };
-    for (const [side, simulator] of [['original', original], ['twin', twin.simulator]] as const) {
+    for (const [side, simulator] of [
+      ['original', original],
+      ['twin', twin.simulator],
+    ] as const) {
       states[side].push(explainAll(simulator));
       for (let day = scenario.captureDay; day < scenario.days.length; day++) {
         runDay(simulator, scenario.days[day]!);
@@ -77,4 +93,3 @@ export async function roundTrip(scenario: TwinScenario): Promise<{ original: str
     await server.close();
   }
 }
-

@@ -65,11 +65,21 @@ describe('the twin of the kept bundle', () => {
     const { twin } = load((files) => {
       const explain = JSON.parse(files.get('commercial/ilm_explain.json')!);
       const execution = explain.indices['metrics-old'].phase_execution;
-      explain.indices['metrics-old'].phase_execution = { ...execution, version: 1, phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 100 } } } };
+      explain.indices['metrics-old'].phase_execution = {
+        ...execution,
+        version: 1,
+        phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 100 } } },
+      };
       files.set('commercial/ilm_explain.json', JSON.stringify(explain));
     });
-    const explain = (name: string) => (twin.simulator.requestSync({ method: 'GET', path: `/${name}/_ilm/explain` }).body as { indices: Record<string, { phase_execution: unknown }> }).indices[name]!;
-    expect(explain('metrics-old').phase_execution).to.deep.include({ version: 1, phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 100 } } } });
+    const explain = (name: string) =>
+      (twin.simulator.requestSync({ method: 'GET', path: `/${name}/_ilm/explain` }).body as { indices: Record<string, { phase_execution: unknown }> }).indices[
+        name
+      ]!;
+    expect(explain('metrics-old').phase_execution).to.deep.include({
+      version: 1,
+      phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 100 } } },
+    });
     expect((twin.simulator.requestSync({ method: 'GET', path: '/_ilm/policy/slow' }).body as { slow: { version: number } }).slow.version).to.equal(2);
   });
 
@@ -85,11 +95,20 @@ describe('the twin of the kept bundle', () => {
         phase_time: String(explain.phase_time_millis),
         action_time: String(explain.action_time_millis),
         step_time: String(explain.step_time_millis + 1000),
-        phase_definition: JSON.stringify({ policy: 'slow', phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 7 } } }, version: 1, modified_date_in_millis: 1704067200000 }),
+        phase_definition: JSON.stringify({
+          policy: 'slow',
+          phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 7 } } },
+          version: 1,
+          modified_date_in_millis: 1704067200000,
+        }),
       };
       files.set('cluster_state.json', JSON.stringify(state));
     });
-    const record = (twin.simulator.requestSync({ method: 'GET', path: '/metrics-old/_ilm/explain' }).body as { indices: Record<string, { step_time_millis: number; phase_execution: unknown }> }).indices['metrics-old']!;
+    const record = (
+      twin.simulator.requestSync({ method: 'GET', path: '/metrics-old/_ilm/explain' }).body as {
+        indices: Record<string, { step_time_millis: number; phase_execution: unknown }>;
+      }
+    ).indices['metrics-old']!;
     const bundled = JSON.parse(fixtureFiles().get('commercial/ilm_explain.json')!).indices['metrics-old'];
     expect(record.step_time_millis).to.equal(bundled.step_time_millis + 1000);
     expect(record.phase_execution).to.deep.include({ version: 1, phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 7 } } } });
@@ -101,7 +120,12 @@ describe('the twin of the kept bundle', () => {
     expect(result.today.map((p) => p.index)).to.deep.equal(['legacy-000001']);
     expect(result.today[0]!.text).to.contain('[index.lifecycle.rollover_alias] for index [legacy-000001] is empty or not defined');
     // One warm node and one replica: the warm migration waits for a copy no node can hold.
-    expect(result.ahead.filter((p) => p.kind === 'stall').map((p) => p.text).join('\n')).to.contain('stalls on warm/migrate/check-migration');
+    expect(
+      result.ahead
+        .filter((p) => p.kind === 'stall')
+        .map((p) => p.text)
+        .join('\n'),
+    ).to.contain('stalls on warm/migrate/check-migration');
     expect(result.events.some((e) => e.what === 'enters warm')).to.equal(true);
     expect(result.ingest.map((r) => r.target)).to.deep.equal(['logs-app-prod', 'metrics']);
     expect(result.ingest[0]!.docsPerDay).to.be.closeTo(400, 60);
@@ -147,8 +171,15 @@ describe('bad bundles', () => {
   });
 
   it('a step the profile does not know: noted with the index and step', () => {
-    const { twin } = load((files) => files.set('commercial/ilm_explain.json', files.get('commercial/ilm_explain.json')!.replace('"step" : "check-rollover-ready"', '"step" : "check-rollover-readyish"')));
-    expect(messages(twin.notes).join('\n')).to.contain('is on step [hot/rollover/check-rollover-readyish], which its [hot] phase does not have in profile 8.19');
+    const { twin } = load((files) =>
+      files.set(
+        'commercial/ilm_explain.json',
+        files.get('commercial/ilm_explain.json')!.replace('"step" : "check-rollover-ready"', '"step" : "check-rollover-readyish"'),
+      ),
+    );
+    expect(messages(twin.notes).join('\n')).to.contain(
+      'is on step [hot/rollover/check-rollover-readyish], which its [hot] phase does not have in profile 8.19',
+    );
   });
 
   it('a 6.x bundle: 6.8 runs as the 6.6 profile (said so); 6.5 is refused (no ILM)', () => {

@@ -42,7 +42,6 @@ export interface TwinDataStream {
   readonly hidden: boolean;
 }
 
-
 /** One SLM policy's counters as `GET _slm/policy` shows them (ES `SnapshotPolicyStats`). */
 export interface TwinSlmStats {
   readonly id: string;
@@ -123,14 +122,18 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
   const versionNumber = versionFile?.['version']?.['number'];
   if (instantMillis === null) throw new BundleRefused('the bundle has no instant (diagnostic_manifest.json timestamp)', reader.notes);
   if (typeof versionNumber !== 'string') throw new BundleRefused('the bundle names no release (version.json version.number)', reader.notes);
-  let profile = forcedProfile === undefined ? nearestProfile(versionNumber) : (PROFILES.get(forcedProfile) ?? null);
+  const profile = forcedProfile === undefined ? nearestProfile(versionNumber) : (PROFILES.get(forcedProfile) ?? null);
   if (!profile) {
     const mm = majorMinor(versionNumber);
     const why = mm && (mm[0] < 6 || (mm[0] === 6 && mm[1] < 6)) ? 'ILM exists from 6.6 on' : `no profile of release ${mm ? mm[0] : '?'}.x`;
     throw new BundleRefused(`version.json names ${versionNumber}: refused, ${why} (profiles: ${[...PROFILES.keys()].join(', ')})`, reader.notes);
   }
   if (profile.version.number !== versionNumber) {
-    reader.note('version.json', 'assumed', `release ${versionNumber} runs as profile ${profile.name} (${profile.version.number}), the nearest the simulator has`);
+    reader.note(
+      'version.json',
+      'assumed',
+      `release ${versionNumber} runs as profile ${profile.name} (${profile.version.number}), the nearest the simulator has`,
+    );
   }
 
   const policies = readPolicies(reader, profile);
@@ -143,7 +146,10 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
   const persistent = isObject(clusterSettingsFile?.['persistent']) ? clusterSettingsFile!['persistent'] : {};
   const transient = isObject(clusterSettingsFile?.['transient']) ? clusterSettingsFile!['transient'] : {};
   const pollInterval = String(
-    transient['indices.lifecycle.poll_interval'] ?? persistent['indices.lifecycle.poll_interval'] ?? settingsDefaults?.['defaults']?.['indices.lifecycle.poll_interval'] ?? '10m',
+    transient['indices.lifecycle.poll_interval'] ??
+      persistent['indices.lifecycle.poll_interval'] ??
+      settingsDefaults?.['defaults']?.['indices.lifecycle.poll_interval'] ??
+      '10m',
   );
   const ilmStatus = reader.object('commercial/ilm_status.json', 'ILM is taken as RUNNING');
   const ilmMode = operationMode(ilmStatus?.['operation_mode']);
@@ -270,7 +276,10 @@ function readIndices(
     for (const [alias, info] of Object.entries(isObject(stateEntry?.['rollover_info']) ? stateEntry!['rollover_info'] : {})) {
       const time = millisOf((info as Json)?.['time']);
       if (time === undefined) continue;
-      rolloverInfos.set(alias, { timeMillis: time, metConditions: Object.keys(isObject((info as Json)['met_conditions']) ? (info as Json)['met_conditions'] : {}) });
+      rolloverInfos.set(alias, {
+        timeMillis: time,
+        metConditions: Object.keys(isObject((info as Json)['met_conditions']) ? (info as Json)['met_conditions'] : {}),
+      });
     }
     const stat = stats[name];
     if (statsFile && stat === undefined) reader.note('indices_stats.json', 'assumed', `indices_stats.json: index [${name}] has no stats; taken as empty`);
@@ -386,7 +395,9 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
     }
   };
   const execution = json('phase_definition');
-  const phaseDefinition = execution ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map()) : undefined;
+  const phaseDefinition = execution
+    ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map())
+    : undefined;
   checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition);
   const retry = stored['failed_step_retry_count'];
   const state: Record<string, unknown> = {
@@ -439,7 +450,11 @@ function phaseExecutionOf(
   }
   // Explain prints the cached phase as `{min_age, actions}`; its name is the phase the index is in.
   try {
-    const parsed = parsePolicyRequest(JSON.stringify({ policy: { phases: { [phaseName]: withoutImplicitConditions(definition, profile) } } }), policy || 'cached', profile);
+    const parsed = parsePolicyRequest(
+      JSON.stringify({ policy: { phases: { [phaseName]: withoutImplicitConditions(definition, profile) } } }),
+      policy || 'cached',
+      profile,
+    );
     return { policy, phase: parsed.phases.get(phaseName) ?? null, version, modifiedDate };
   } catch (error) {
     reader.note(
@@ -497,7 +512,13 @@ function checkKnownStep(
  * Templates are kept as the cluster held them, without the simulator's PUT validation: the cluster
  * accepted them, and they may carry settings of plugins the simulator does not know.
  */
-function namedTemplates(reader: BundleReader, file: string, listKey: string, itemKey: string, profile: Profile): Array<{ name: string; body: Record<string, Json> }> {
+function namedTemplates(
+  reader: BundleReader,
+  file: string,
+  listKey: string,
+  itemKey: string,
+  profile: Profile,
+): Array<{ name: string; body: Record<string, Json> }> {
   if (!releaseHas(profile, file)) return [];
   const body = reader.object(file, 'the twin has none of them');
   const list = Array.isArray(body?.[listKey]) ? body![listKey] : [];
@@ -570,9 +591,11 @@ function readSlm(reader: BundleReader, profile: Profile, instantMillis: number):
     repositories.push({ name, type: String(entry['type'] ?? 'fs'), settings: isObject(entry['settings']) ? entry['settings'] : {} });
   }
   const snapshots: Snapshot[] = [];
-  const snapshotFile = repositories.length === 0 ? undefined : reader.object('snapshot.json', 'the twin has no snapshots (wait_for_snapshot waits for a new one)');
+  const snapshotFile =
+    repositories.length === 0 ? undefined : reader.object('snapshot.json', 'the twin has no snapshots (wait_for_snapshot waits for a new one)');
   const groups: Array<{ repository: string | undefined; snapshots: Json[] }> = [];
-  if (Array.isArray(snapshotFile?.['responses'])) for (const r of snapshotFile!['responses']) groups.push({ repository: r?.['repository'], snapshots: r?.['snapshots'] ?? [] });
+  if (Array.isArray(snapshotFile?.['responses']))
+    for (const r of snapshotFile!['responses']) groups.push({ repository: r?.['repository'], snapshots: r?.['snapshots'] ?? [] });
   else if (Array.isArray(snapshotFile?.['snapshots'])) groups.push({ repository: undefined, snapshots: snapshotFile!['snapshots'] });
   for (const group of groups) {
     for (const s of group.snapshots) {
@@ -580,7 +603,11 @@ function readSlm(reader: BundleReader, profile: Profile, instantMillis: number):
       if (!isObject(s) || typeof repository !== 'string' || typeof s['snapshot'] !== 'string') continue;
       let start = millisOf(s['start_time_in_millis'] ?? s['start_time']);
       if (start === undefined) {
-        reader.note('snapshot.json', 'assumed', `snapshot.json: snapshot [${repository}/${s['snapshot']}] has no start time (verbose=false); taken as the bundle's instant`);
+        reader.note(
+          'snapshot.json',
+          'assumed',
+          `snapshot.json: snapshot [${repository}/${s['snapshot']}] has no start time (verbose=false); taken as the bundle's instant`,
+        );
         start = instantMillis;
       }
       snapshots.push({

@@ -34,8 +34,19 @@ describe('GET /_cat/health (ES RestHealthAction)', () => {
     const json = await sim.request({ method: 'GET', path: '/_cat/health?format=json&ts=false' });
     expect(json.body).to.deep.equal([
       {
-        cluster: 'ilm-sim', status: 'green', 'node.total': '1', 'node.data': '1', shards: '0', pri: '0', relo: '0', init: '0', unassign: '0',
-        'unassign.pri': '0', pending_tasks: '0', max_task_wait_time: '-', active_shards_percent: '100.0%',
+        cluster: 'ilm-sim',
+        status: 'green',
+        'node.total': '1',
+        'node.data': '1',
+        shards: '0',
+        pri: '0',
+        relo: '0',
+        init: '0',
+        unassign: '0',
+        'unassign.pri': '0',
+        pending_tasks: '0',
+        max_task_wait_time: '-',
+        active_shards_percent: '100.0%',
       },
     ]);
   });

@@ -58,7 +58,21 @@ export function byteSizeString(bytes: number): string {
 }
 
 /** `?bytes=` units (a Map: `?bytes=constructor` must not find `Object`). */
-const BYTES_PARAM: ReadonlyMap<string, number> = new Map(Object.entries({ b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, t: 1024 ** 4, tb: 1024 ** 4, p: 1024 ** 5, pb: 1024 ** 5 }));
+const BYTES_PARAM: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    b: 1,
+    k: 1024,
+    kb: 1024,
+    m: 1024 ** 2,
+    mb: 1024 ** 2,
+    g: 1024 ** 3,
+    gb: 1024 ** 3,
+    t: 1024 ** 4,
+    tb: 1024 ** 4,
+    p: 1024 ** 5,
+    pb: 1024 ** 5,
+  }),
+);
 
 function renderCell(ctx: RequestContext, cell: Cell): string | null {
   if (cell === null) return null;

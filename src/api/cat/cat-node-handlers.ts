@@ -40,7 +40,11 @@ const ROLE_LETTERS: Readonly<Record<string, string>> = {
 
 /** ES's `node.role` cell: the roles' letters, sorted; `-` for none. */
 function roleLetters(node: SimNode): string {
-  const letters = node.roles.map((r) => ROLE_LETTERS[r] ?? '').filter((l) => l.length > 0).sort().join('');
+  const letters = node.roles
+    .map((r) => ROLE_LETTERS[r] ?? '')
+    .filter((l) => l.length > 0)
+    .sort()
+    .join('');
   return letters.length === 0 ? '-' : letters;
 }
 
@@ -149,7 +153,13 @@ export function catAllocation(ctx: RequestContext): HandlerResult {
   const newest = sim.profile.catIndicesDatasetSize;
   const columns: Column[] = [
     col('shards', 's', true),
-    ...(newest ? [col('shards.undesired', '', true), col('write_load.forecast', 'wlf,writeLoadForecast', true), col('disk.indices.forecast', 'dif,diskIndicesForecast', true)] : []),
+    ...(newest
+      ? [
+          col('shards.undesired', '', true),
+          col('write_load.forecast', 'wlf,writeLoadForecast', true),
+          col('disk.indices.forecast', 'dif,diskIndicesForecast', true),
+        ]
+      : []),
     col('disk.indices', 'di,diskIndices', true),
     col('disk.used', 'du,diskUsed', true),
     col('disk.avail', 'da,diskAvail', true),
@@ -190,6 +200,12 @@ export function catAllocation(ctx: RequestContext): HandlerResult {
       ['node.role', roleLetters(node)],
     ]);
   });
-  if (wanted === null && unassigned > 0) rows.push(new Map<string, Cell>([['shards', unassigned], ['node', 'UNASSIGNED']]));
+  if (wanted === null && unassigned > 0)
+    rows.push(
+      new Map<string, Cell>([
+        ['shards', unassigned],
+        ['node', 'UNASSIGNED'],
+      ]),
+    );
   return renderTable(ctx, columns, rows);
 }

@@ -24,7 +24,10 @@ function explain(sim: ReturnType<typeof createSimulator>, body?: object, query =
 
 describe('the allocation explain API', () => {
   it('explains the first unassigned copy; from 7.15 an unassigned primary before any replica', () => {
-    for (const [profile, primary] of [['7.10', false], ['7.17', true]] as const) {
+    for (const [profile, primary] of [
+      ['7.10', false],
+      ['7.17', true],
+    ] as const) {
       const sim = createSimulator({ profile, nodes: [NODES[0]!] });
       sim.requestSync({ method: 'PUT', path: '/a', body: { settings: { number_of_replicas: 1 } } });
       sim.requestSync({ method: 'PUT', path: '/b', body: { settings: { number_of_replicas: 0, 'index.routing.allocation.require.box_type': 'warm' } } });
@@ -40,7 +43,10 @@ describe('the allocation explain API', () => {
     sim.requestSync({ method: 'PUT', path: '/logs', body: { settings: { number_of_replicas: 0, 'index.routing.allocation.include._name': 'hot-2' } } });
     const answer = explain(sim, { index: 'logs', shard: 0, primary: true }).body;
     expect(answer['current_state']).to.equal('unassigned');
-    expect(answer.node_allocation_decisions!.map((d) => `${d['node_name']}:${d['node_decision']}:${d['weight_ranking']}`)).to.deep.equal(['hot-1:no:1', 'warm-1:no:2']);
+    expect(answer.node_allocation_decisions!.map((d) => `${d['node_name']}:${d['node_decision']}:${d['weight_ranking']}`)).to.deep.equal([
+      'hot-1:no:1',
+      'warm-1:no:2',
+    ]);
     const withYes = explain(sim, { index: 'logs', shard: 0, primary: true }, '?include_yes_decisions=true').body;
     const deciders = withYes.node_allocation_decisions![0]!['deciders'] as Array<{ decider: string; decision: string }>;
     expect(deciders.map((d) => `${d.decider}:${d.decision}`)).to.deep.equal(['filter:NO', 'same_shard:YES', 'shards_limit:YES']);
@@ -70,7 +76,7 @@ describe('the allocation explain API', () => {
   it('refuses a current_node that holds no such copy, and a replica of an index without replicas', () => {
     const sim = createSimulator({ profile: '7.10', nodes: NODES });
     sim.requestSync({ method: 'PUT', path: '/logs', body: { settings: { number_of_replicas: 0, 'index.routing.allocation.require._name': 'hot-1' } } });
-    const reason = (body: object) => ((explain(sim, body).body['error'] as { reason: string }).reason);
+    const reason = (body: object) => (explain(sim, body).body['error'] as { reason: string }).reason;
     expect(reason({ index: 'logs', shard: 0, primary: true, current_node: 'warm-1' })).to.equal('unable to find primary shard assigned to node [warm-1]');
     expect(reason({ index: 'logs', shard: 0, primary: false, current_node: 'hot-1' })).to.equal('unable to find a replica shard assigned to node [hot-1]');
     expect(reason({ index: 'logs', shard: 0, primary: false })).to.equal(

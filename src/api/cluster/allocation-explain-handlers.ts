@@ -198,7 +198,11 @@ function findTarget(ctx: RequestContext, request: ExplainRequest, yes: boolean):
 
 /** ES `discoveryNodeToXContent`: inside `current_node`/`target_node` (`outer`) or a node decision. */
 function nodeFields(node: SimNode, outer: boolean, profile: Profile): Record<string, unknown> {
-  const out: Record<string, unknown> = { [outer ? 'id' : 'node_id']: node.id, [outer ? 'name' : 'node_name']: node.name, transport_address: node.transportAddress };
+  const out: Record<string, unknown> = {
+    [outer ? 'id' : 'node_id']: node.id,
+    [outer ? 'name' : 'node_name']: node.name,
+    transport_address: node.transportAddress,
+  };
   if (Object.keys(node.attributes).length > 0) out[outer ? 'attributes' : 'node_attributes'] = { ...node.attributes };
   if (profile.allocationExplain.nodeRoles) out['roles'] = [...node.roles];
   return out;
@@ -220,7 +224,12 @@ interface NodeResult {
 
 function sortResults(results: NodeResult[]): Array<Record<string, unknown>> {
   return results
-    .sort((a, b) => DECISION_ORDER.indexOf(a.decision) - DECISION_ORDER.indexOf(b.decision) || a.ranking - b.ranking || (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0))
+    .sort(
+      (a, b) =>
+        DECISION_ORDER.indexOf(a.decision) - DECISION_ORDER.indexOf(b.decision) ||
+        a.ranking - b.ranking ||
+        (a.node.id < b.node.id ? -1 : a.node.id > b.node.id ? 1 : 0),
+    )
     .map((r) => r.body);
 }
 
@@ -256,7 +265,12 @@ function explainUnassigned(ctx: RequestContext, target: Target, yes: boolean, ou
     // ES `PrimaryShardAllocator`: no node holds a copy of the data; each node says so with no deciders.
     out['can_allocate'] = 'no_valid_shard_copy';
     out['allocate_explanation'] = text.noCopy;
-    const results = nodes.map((node) => ({ node, decision: 'no', ranking: 0, body: { ...nodeFields(node, false, profile), node_decision: 'no', store: { found: false } } }));
+    const results = nodes.map((node) => ({
+      node,
+      decision: 'no',
+      ranking: 0,
+      body: { ...nodeFields(node, false, profile), node_decision: 'no', store: { found: false } },
+    }));
     if (results.length > 0) out['node_allocation_decisions'] = sortResults(results);
     return;
   }

@@ -26,9 +26,13 @@ export function capabilities(ctx: RequestContext, check: SupportCheck): HandlerR
   const path = ctx.query.get('path') ?? '/';
   const parameters = listParam(ctx.query.get('parameters'));
   const wanted = listParam(ctx.query.get('capabilities'));
-  const segments = path.split('?')[0]!.split('/').filter((s) => s.length > 0);
+  const segments = path
+    .split('?')[0]!
+    .split('/')
+    .filter((s) => s.length > 0);
   // OPTIONS, PATCH, TRACE and CONNECT have no handler here (ES answers OPTIONS itself, outside handlers).
-  const supported = method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'HEAD' ? check(method, segments, parameters, wanted) : false;
+  const supported =
+    method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE' || method === 'HEAD' ? check(method, segments, parameters, wanted) : false;
   const nodes = listedNodes(ctx).length;
   return ok({ _nodes: { total: nodes, successful: nodes, failed: 0 }, cluster_name: 'ilm-sim', supported });
 }

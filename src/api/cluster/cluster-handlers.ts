@@ -40,7 +40,10 @@ export function getClusterSettings(ctx: RequestContext): HandlerResult {
     transient: settingsToXContent(sorted(sim.cluster.clusterSettings.transient), flat),
   };
   if (booleanParam(ctx, 'include_defaults', false)) {
-    out['defaults'] = settingsToXContent(sorted(clusterSettingDefaults(sim.cluster, sim.config.pollIntervalText, stackTemplatesSetting(sim.profile.name), sim.config.stackTemplates)), flat);
+    out['defaults'] = settingsToXContent(
+      sorted(clusterSettingDefaults(sim.cluster, sim.config.pollIntervalText, stackTemplatesSetting(sim.profile.name), sim.config.stackTemplates, sim.profile)),
+      flat,
+    );
   }
   return ok(out);
 }
@@ -59,13 +62,19 @@ export function putClusterSettings(ctx: RequestContext): HandlerResult {
     scopes[key] = flattenClusterSettings(value);
   }
   if (scopes.persistent.size === 0 && scopes.transient.size === 0) {
-    throw new EsException({ type: 'action_request_validation_exception', reason: 'Validation Failed: 1: no settings to update;', status: 400, elasticsearchException: true });
+    throw new EsException({
+      type: 'action_request_validation_exception',
+      reason: 'Validation Failed: 1: no settings to update;',
+      status: 400,
+      elasticsearchException: true,
+    });
   }
-  const echoed = updateClusterSettings(sim.cluster, scopes.persistent, scopes.transient, stackTemplatesSetting(sim.profile.name));
+  const echoed = updateClusterSettings(sim.cluster, scopes.persistent, scopes.transient, stackTemplatesSetting(sim.profile.name), sim.profile);
   const interval = effectiveClusterSetting(sim.cluster, SETTING_POLL_INTERVAL);
   const parsed = parseTimeValue(interval ?? sim.config.pollIntervalText, SETTING_POLL_INTERVAL);
   if (parsed.ok) sim.setPollInterval(Math.floor(parsed.value.millis));
   sim.slmChanged();
+  sim.dataStreamLifecycleSettingsChanged();
   const flat = booleanParam(ctx, 'flat_settings', false);
   return ok({
     acknowledged: true,
@@ -117,7 +126,9 @@ export function clusterHealth(ctx: RequestContext): HandlerResult {
   }
   const allocation = allocationModel(sim.cluster);
   const nodes = clusterNodes(sim.cluster);
-  const healths = [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((i) => [i.name, indexHealth(i, allocation, sim.now, copiesOf(sim.cluster, i))] as const);
+  const healths = [...indices]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((i) => [i.name, indexHealth(i, allocation, sim.now, copiesOf(sim.cluster, i))] as const);
   const status: HealthStatus = missing ? 'red' : worstStatus(healths.map(([, h]) => h.status));
   const sum = (f: (h: IndexHealth) => number) => healths.reduce((n, [, h]) => n + f(h), 0);
   const active = sum((h) => h.activeShards);

@@ -82,14 +82,15 @@ export function clusterState(ctx: RequestContext): HandlerResult {
   if (wants('blocks')) out['blocks'] = {};
   if (wants('nodes')) {
     const nodes: Record<string, unknown> = {};
-    for (const node of clusterNodes(sim.cluster)) nodes[node.id] = { name: node.name, ephemeral_id: node.id, transport_address: node.transportAddress, attributes: node.attributes };
+    for (const node of clusterNodes(sim.cluster))
+      nodes[node.id] = { name: node.name, ephemeral_id: node.id, transport_address: node.transportAddress, attributes: node.attributes };
     out['nodes'] = nodes;
   }
   if (wants('metadata')) {
     // ES `TransportClusterStateAction`: no index named means the whole metadata, closed indices too.
     const named = ctx.params.get('index');
-    const indices = resolveIndices(sim.cluster, named ?? '_all', { ...indicesOptions(ctx), expandHidden: true, expandClosed: named === undefined }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    const indices = resolveIndices(sim.cluster, named ?? '_all', { ...indicesOptions(ctx), expandHidden: true, expandClosed: named === undefined }).sort(
+      (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     );
     const templates: Record<string, unknown> = {};
     for (const name of [...sim.cluster.legacyTemplates.keys()].sort()) templates[name] = legacyTemplateToXContent(sim.cluster.legacyTemplates.get(name)!, flat);

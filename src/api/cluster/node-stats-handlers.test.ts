@@ -27,7 +27,21 @@ describe('GET /_nodes[/<node_id>]/stats[/<metric>] (ES RestNodesStatsAction)', (
     const info = ((await sim.request({ method: 'GET', path: '/_nodes' })).body as Nodes).nodes;
     expect(Object.keys(info)).to.deep.equal([id]);
     expect(Object.keys(node)).to.deep.equal([
-      'timestamp', 'name', 'transport_address', 'host', 'ip', 'roles', 'indices', 'os', 'process', 'jvm', 'thread_pool', 'fs', 'transport', 'http', 'breakers',
+      'timestamp',
+      'name',
+      'transport_address',
+      'host',
+      'ip',
+      'roles',
+      'indices',
+      'os',
+      'process',
+      'jvm',
+      'thread_pool',
+      'fs',
+      'transport',
+      'http',
+      'breakers',
     ]);
     expect(node['timestamp']).to.equal(Date.parse('2024-01-01T01:00:00Z'));
     expect(node['roles']).to.deep.equal(info[id]!['roles']);
@@ -76,7 +90,7 @@ describe('GET /_nodes[/<node_id>]/stats[/<metric>] (ES RestNodesStatsAction)', (
     }
   });
 
-  it('an unknown metric is ES\'s unrecognized-metric error, with its suggestion', async () => {
+  it("an unknown metric is ES's unrecognized-metric error, with its suggestion", async () => {
     const sim = await cluster();
     const res = await sim.request({ method: 'GET', path: '/_nodes/stats/jvn' });
     expect(res.status).to.equal(400);
@@ -89,10 +103,14 @@ describe('GET|POST [/<index>]/_count (ES RestCountAction)', () => {
     const sim = await cluster();
     const all = await sim.request({ method: 'GET', path: '/_count' });
     expect(all.text).to.equal('{"count":50,"_shards":{"total":3,"successful":3,"skipped":0,"failed":0}}');
-    expect((await sim.request({ method: 'GET', path: '/logs/_count' })).text).to.equal('{"count":42,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}');
+    expect((await sim.request({ method: 'GET', path: '/logs/_count' })).text).to.equal(
+      '{"count":42,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}',
+    );
     expect((await sim.request({ method: 'POST', path: '/oth*/_count', body: { query: { match_all: { boost: 1.5 } } } })).body).to.have.property('count', 8);
     expect((await sim.request({ method: 'GET', path: '/_count?q=*:*' })).body).to.have.property('count', 50);
-    expect((await sim.request({ method: 'GET', path: '/nothing-*/_count' })).text).to.equal('{"count":0,"_shards":{"total":0,"successful":0,"skipped":0,"failed":0}}');
+    expect((await sim.request({ method: 'GET', path: '/nothing-*/_count' })).text).to.equal(
+      '{"count":0,"_shards":{"total":0,"successful":0,"skipped":0,"failed":0}}',
+    );
   });
 
   it('a missing index is 404 index_not_found_exception unless ignore_unavailable; allow_no_indices=false refuses an empty wildcard', async () => {

@@ -24,8 +24,23 @@ import { selectNodes } from './node-list';
 
 /** The metrics of the specification's `nodes.stats` (`NodeStatsMetric`), `_all` and `_none` aside. */
 const METRICS = [
-  'indices', 'os', 'process', 'jvm', 'thread_pool', 'fs', 'transport', 'http', 'breaker', 'script', 'discovery', 'ingest',
-  'adaptive_selection', 'script_cache', 'indexing_pressure', 'repositories', 'allocations',
+  'indices',
+  'os',
+  'process',
+  'jvm',
+  'thread_pool',
+  'fs',
+  'transport',
+  'http',
+  'breaker',
+  'script',
+  'discovery',
+  'ingest',
+  'adaptive_selection',
+  'script_cache',
+  'indexing_pressure',
+  'repositories',
+  'allocations',
 ];
 const LEVELS = ['indices', 'node', 'shards'];
 
@@ -108,12 +123,28 @@ function fs(now: number, stored: number): Record<string, unknown> {
   return {
     timestamp: now,
     total: { total_in_bytes: DISK_TOTAL, free_in_bytes: free, available_in_bytes: free },
-    data: [{ path: '/var/lib/elasticsearch/nodes/0', mount: '/ (/dev/sda1)', type: 'ext4', total_in_bytes: DISK_TOTAL, free_in_bytes: free, available_in_bytes: free }],
+    data: [
+      {
+        path: '/var/lib/elasticsearch/nodes/0',
+        mount: '/ (/dev/sda1)',
+        type: 'ext4',
+        total_in_bytes: DISK_TOTAL,
+        free_in_bytes: free,
+        available_in_bytes: free,
+      },
+    ],
   };
 }
 
 function breaker(limit: number, overhead: number): Record<string, unknown> {
-  return { limit_size_in_bytes: limit, limit_size: byteSizeString(limit), estimated_size_in_bytes: 0, estimated_size: '0b', overhead: new JsonDouble(overhead), tripped: 0 };
+  return {
+    limit_size_in_bytes: limit,
+    limit_size: byteSizeString(limit),
+    estimated_size_in_bytes: 0,
+    estimated_size: '0b',
+    overhead: new JsonDouble(overhead),
+    tripped: 0,
+  };
 }
 
 /** `GET /_nodes[/<node_id>]/stats[/<metric>]`. */

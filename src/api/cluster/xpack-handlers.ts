@@ -18,7 +18,12 @@ const BASIC_MAX_NODES = 1000;
 /** A stable UUID-shaped id from the cluster's seeded node id. */
 function licenseUid(seed: string): string {
   let hex = '';
-  for (let i = 0; hex.length < 32; i++) hex += seed.charCodeAt(i % seed.length).toString(16).padStart(2, '0').slice(-2);
+  for (let i = 0; hex.length < 32; i++)
+    hex += seed
+      .charCodeAt(i % seed.length)
+      .toString(16)
+      .padStart(2, '0')
+      .slice(-2);
   hex = hex.slice(0, 32);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

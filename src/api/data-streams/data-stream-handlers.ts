@@ -9,8 +9,12 @@ import { conditionFields, conditionResults, ConditionValue } from '../../engine/
 import { JsonTokenizer } from '../../engine/xcontent/json-tokens';
 import { anyValue, FieldSpec, parseObject } from '../../engine/xcontent/object-parser';
 import type { Profile } from '../../engine/profile';
+import { lifecycleToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
+import { defaultRolloverOf, globalRetentionOf, isInternalStream } from '../../engine/lifecycle/data-stream-lifecycle/service';
 import {
   backingIndexName,
+  hasEnabledLifecycle,
+  managedByName,
   createDataStream,
   dataStreamSpec,
   deleteDataStreams,
@@ -85,7 +89,7 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
     return {
       index_name: i.name,
       index_uuid: i.uuid,
-      managed_by: policy ? 'Index Lifecycle Management' : 'Unmanaged',
+      managed_by: managedByName(cluster, i),
       prefer_ilm: i.settings.get('index.lifecycle.prefer_ilm') !== 'false',
       ...(policy ? { ilm_policy: policy } : {}),
       index_mode: i.settings.get('index.mode') ?? 'standard',
@@ -94,10 +98,24 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
   out['generation'] = ds.generation;
   const meta = template?.source['_meta'];
   if (isObject(meta)) out['_meta'] = meta;
+  // 8.11+ (ES `DataStreamInfo#toXContent`): the stream's lifecycle with its effective retention, and the
+  // default rollover with `include_defaults`.
+  if (ds.lifecycle) {
+    const rollover = booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(cluster) : null;
+    out['lifecycle'] = lifecycleToXContent(
+      ds.lifecycle,
+      { effective: true, global: globalRetentionOf(cluster), internal: isInternalStream(ds), rollover },
+      profile,
+    );
+  }
   out['status'] = streamStatus(backing);
   if (templateName) out['template'] = templateName;
   if (ilmPolicy) out['ilm_policy'] = ilmPolicy;
-  out['next_generation_managed_by'] = ilmPolicy ? 'Index Lifecycle Management' : 'Unmanaged';
+  // ES `DataStreamInfo#getNextGenerationManagedBy`: the template's policy wins unless the stream's
+  // lifecycle is enabled and the template's settings do not prefer ILM.
+  const preferIlm = settings.get('index.lifecycle.prefer_ilm') !== 'false';
+  out['next_generation_managed_by'] =
+    ilmPolicy && (!hasEnabledLifecycle(ds) || preferIlm) ? 'Index Lifecycle Management' : hasEnabledLifecycle(ds) ? 'Data stream lifecycle' : 'Unmanaged';
   out['prefer_ilm'] = settings.get('index.lifecycle.prefer_ilm') !== 'false';
   out['hidden'] = ds.hidden;
   out['system'] = false;
@@ -181,7 +199,8 @@ function parseRolloverBody(text: string | null, profile: Profile): RolloverBody 
       {
         name: 'conditions',
         type: 'OBJECT',
-        parse: (t) => parseObject(t, { name: conditionsParser, fields: conditionSpecs, build: (v) => [...v.entries()] as Array<readonly [string, ConditionValue]> }),
+        parse: (t) =>
+          parseObject(t, { name: conditionsParser, fields: conditionSpecs, build: (v) => [...v.entries()] as Array<readonly [string, ConditionValue]> }),
       },
       { name: 'settings', type: 'OBJECT', parse: objectMap },
       { name: 'mappings', type: 'OBJECT', parse: objectMap },
@@ -284,7 +303,8 @@ interface BulkMetadataFields {
 
 function bulkMetadataFields(profile: Profile): BulkMetadataFields {
   const common = ['_index', '_id', 'routing', 'op_type', 'version', 'version_type', 'if_seq_no', 'if_primary_term', 'retry_on_conflict', 'pipeline', '_source'];
-  if (profile.documentApi === 'v8') return { values: [...common, 'require_alias', 'require_data_stream', 'list_executed_pipelines'], objects: ['_source', 'dynamic_templates'] };
+  if (profile.documentApi === 'v8')
+    return { values: [...common, 'require_alias', 'require_data_stream', 'list_executed_pipelines'], objects: ['_source', 'dynamic_templates'] };
   if (profile.dataStreams === 'none') return { values: [...common, '_type', 'parent'], objects: ['_source'] };
   return { values: [...common, '_type', 'require_alias'], objects: ['_source'] };
 }
@@ -396,7 +416,17 @@ export function bulk(ctx: RequestContext): HandlerResult {
       if (item.action === 'delete' || item.action === 'update') {
         if (sim.cluster.dataStreams.has(index)) throw new EsException(illegalArgument('only write ops with an op_type of create are allowed in data streams'));
         if (item.action === 'update') {
-          throw new EsException({ type: 'document_missing_exception', reason: `[_doc][${item.id}]: document missing`, status: 404, metadata: [['index_uuid', sim.cluster.indices.get(index)?.uuid ?? '_na_'], ['shard', '0'], ['index', index]], elasticsearchException: true });
+          throw new EsException({
+            type: 'document_missing_exception',
+            reason: `[_doc][${item.id}]: document missing`,
+            status: 404,
+            metadata: [
+              ['index_uuid', sim.cluster.indices.get(index)?.uuid ?? '_na_'],
+              ['shard', '0'],
+              ['index', index],
+            ],
+            elasticsearchException: true,
+          });
         }
         const target = sim.cluster.indices.get(index) ?? (aliasExists(sim.cluster, index) ? indicesForAlias(sim.cluster, index)[0] : undefined);
         if (target?.state === 'close') throw new EsException(indexClosed(target.name, target.uuid));

@@ -61,9 +61,7 @@ export function getPolicies(ctx: RequestContext): HandlerResult {
     names = all;
   } else {
     if (requested.length > 1 && requested.some((n) => n.includes('*'))) {
-      throw new EsException(
-        illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value'),
-      );
+      throw new EsException(illegalArgument('wildcard only supports a single value, please use comma-separated values or a single wildcard value'));
     }
     if (!sim.cluster.ilmMetadataExists) {
       throw new EsException(resourceNotFound(`Lifecycle policy not found: [${requested.join(', ')}]`));
@@ -96,9 +94,7 @@ export function deletePolicy(ctx: RequestContext): HandlerResult {
   const name = pathParam(ctx, 'policy');
   const users = indicesUsingPolicy(sim.cluster, name);
   if (users.length > 0) {
-    throw new EsException(
-      illegalArgument(`Cannot delete policy [${name}]. It is in use by one or more indices: [${users.map((i) => i.name).join(', ')}]`),
-    );
+    throw new EsException(illegalArgument(`Cannot delete policy [${name}]. It is in use by one or more indices: [${users.map((i) => i.name).join(', ')}]`));
   }
   if (!sim.cluster.policies.has(name)) throw new EsException(resourceNotFound(`Lifecycle policy not found: ${name}`));
   sim.cluster.policies.delete(name);

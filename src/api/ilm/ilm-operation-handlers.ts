@@ -29,7 +29,10 @@ export function moveToStep(ctx: RequestContext): HandlerResult {
 export function removePolicy(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), indicesOptions(ctx));
-  const failed = removePolicyFromIndices(sim.cluster, indices.map((i) => i.name));
+  const failed = removePolicyFromIndices(
+    sim.cluster,
+    indices.map((i) => i.name),
+  );
   sim.clusterChanged();
   return ok({ has_failures: failed.length > 0, failed_indexes: failed });
 }

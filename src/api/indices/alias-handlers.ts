@@ -219,7 +219,9 @@ export function updateAliases(ctx: RequestContext): HandlerResult {
   }
   if (actions.length === 0) throw new EsException(actionRequestValidation(['Must specify at least one alias action']));
   // Which removes found nothing (8.14+ reports them per action; 7.x fails only when nothing at all changes).
-  const emptyRemoves = described.map((d) => d.type === 'remove' && !d.indices.some((i) => d.aliases.some((p) => [...i.aliases.keys()].some((k) => simpleMatch(p, k)))));
+  const emptyRemoves = described.map(
+    (d) => d.type === 'remove' && !d.indices.some((i) => d.aliases.some((p) => [...i.aliases.keys()].some((k) => simpleMatch(p, k)))),
+  );
   const changed = applyAliasActions(sim.cluster, actions);
   if (!changed && !sim.profile.aliasActionResults) {
     const all = described.flatMap((d) => d.aliases);

@@ -21,7 +21,11 @@ function reason(run: () => unknown): string {
 describe('createIndexAliases', () => {
   it('reads objects, keeping is_write_index only when it is a boolean', () => {
     const aliases = createIndexAliases({ a: {}, b: { is_write_index: true }, c: { is_write_index: 'true' } }, 'lenient');
-    expect([...aliases]).to.deep.equal([['a', {}], ['b', { isWriteIndex: true }], ['c', {}]]);
+    expect([...aliases]).to.deep.equal([
+      ['a', {}],
+      ['b', { isWriteIndex: true }],
+      ['c', {}],
+    ]);
   });
 
   it('refuses a lone value that is not an object as ES does in every release', () => {
@@ -49,11 +53,14 @@ describe('createIndexAliases', () => {
   it('keeps the routing, filter and hidden flag an alias object carries, read in the same walk', () => {
     const filter = { term: { user: 'kimchy' } };
     for (const parsing of ['lenient', 'strict'] as const) {
-      const aliases = createIndexAliases({
-        a: { filter, routing: 'r', is_hidden: true },
-        b: { index_routing: 'i', search_routing: 's', is_write_index: false },
-        c: { routing: 'r', index_routing: 'i' },
-      }, parsing);
+      const aliases = createIndexAliases(
+        {
+          a: { filter, routing: 'r', is_hidden: true },
+          b: { index_routing: 'i', search_routing: 's', is_write_index: false },
+          c: { routing: 'r', index_routing: 'i' },
+        },
+        parsing,
+      );
       expect([...aliases], parsing).to.deep.equal([
         ['a', { filter, indexRouting: 'r', searchRouting: 'r', isHidden: true }],
         ['b', { indexRouting: 'i', searchRouting: 's', isWriteIndex: false }],

@@ -3,7 +3,7 @@
  * Bodies are parsed once, validated completely, and only then applied, so a refused request changes
  * nothing.
  */
-import { AliasMetadata, deleteIndex as removeIndex, touch } from '../../engine/cluster/cluster';
+import { AliasMetadata, deleteIndex as removeIndex, SETTING_NUMBER_OF_REPLICAS, touch } from '../../engine/cluster/cluster';
 import { dataStreamOf, deleteBackingIndex, writeIndexDeletionError } from '../../engine/cluster/data-streams';
 import { EsException, parseException } from '../../engine/errors';
 import { createIndex as createIndexInCluster } from '../../engine/cluster/index-creation';
@@ -11,6 +11,7 @@ import { flattenSettings, validateSettings, validateUpdatable } from '../../engi
 import { resolveIndices, STRICT_EXPAND_OPEN } from '../../engine/cluster/index-resolver';
 import { ownKeysObject } from '../../engine/xcontent/object-parser';
 import { resolveDateMathName } from '../../engine/cluster/date-math-names';
+import { checkReplicaShardLimit } from '../../engine/cluster/shard-limit';
 import { createIndexAliases } from './alias-spec';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
 
@@ -68,6 +69,11 @@ export function updateSettings(ctx: RequestContext): HandlerResult {
   const flat = flattenSettings(isObject(inner) ? inner : body);
   validateSettings(flat, sim.profile);
   validateUpdatable(flat, sim.profile, indices);
+  if (flat.has(SETTING_NUMBER_OF_REPLICAS)) {
+    // ES `MetadataUpdateSettingsService`: a replica change is checked against the shard limit (a
+    // removed value goes back to the default, 1).
+    checkReplicaShardLimit(sim.cluster, sim.profile, indices, Number(flat.get(SETTING_NUMBER_OF_REPLICAS) ?? '1'));
+  }
   for (const index of indices) {
     for (const [key, value] of flat) {
       if (value === null) index.settings.delete(key);
@@ -84,23 +90,26 @@ export function mainInfo(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const v = sim.profile.version;
   // ES `RestMainAction#convertMainResponse` pretty-prints unless `?pretty` is given.
-  return { ...ok({
-    name: 'ilm-sim',
-    cluster_name: 'ilm-sim',
-    cluster_uuid: sim.cluster.nodeId,
-    version: {
-      number: v.number,
-      ...(v.buildFlavor ? { build_flavor: v.buildFlavor } : {}),
-      ...(v.buildType ? { build_type: v.buildType } : {}),
-      build_hash: v.buildHash,
-      build_date: v.buildDate,
-      build_snapshot: false,
-      lucene_version: v.luceneVersion,
-      minimum_wire_compatibility_version: v.minimumWireCompatibilityVersion,
-      minimum_index_compatibility_version: v.minimumIndexCompatibilityVersion,
-    },
-    tagline: 'You Know, for Search',
-  }), prettyByDefault: true };
+  return {
+    ...ok({
+      name: 'ilm-sim',
+      cluster_name: 'ilm-sim',
+      cluster_uuid: sim.cluster.nodeId,
+      version: {
+        number: v.number,
+        ...(v.buildFlavor ? { build_flavor: v.buildFlavor } : {}),
+        ...(v.buildType ? { build_type: v.buildType } : {}),
+        build_hash: v.buildHash,
+        build_date: v.buildDate,
+        build_snapshot: false,
+        lucene_version: v.luceneVersion,
+        minimum_wire_compatibility_version: v.minimumWireCompatibilityVersion,
+        minimum_index_compatibility_version: v.minimumIndexCompatibilityVersion,
+      },
+      tagline: 'You Know, for Search',
+    }),
+    prettyByDefault: true,
+  };
 }
 
 /** ES `MetadataCreateIndexService#resolveAndValidateAliases`: alias names may be date math too. */

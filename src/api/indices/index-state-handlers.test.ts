@@ -47,14 +47,20 @@ describe('POST /<index>/_close and _open (ES MetadataIndexStateService)', () => 
 
   it('a write to a closed index is ES index_closed_exception', async () => {
     const { sim } = await closedCluster('7.10');
-    const settings = (await sim.request({ method: 'GET', path: '/logs-1/_settings?flat_settings' })).body as Record<string, { settings: Record<string, string> }>;
+    const settings = (await sim.request({ method: 'GET', path: '/logs-1/_settings?flat_settings' })).body as Record<
+      string,
+      { settings: Record<string, string> }
+    >;
     const indexUuid = settings['logs-1']!.settings['index.uuid'];
     const write = await sim.request({ method: 'POST', path: '/logs-1/_doc', body: { a: 1 } });
     expect(write.status).to.equal(400);
     expect(write.body).to.deep.equal({
       error: {
         root_cause: [{ type: 'index_closed_exception', reason: 'closed', index_uuid: indexUuid, index: 'logs-1' }],
-        type: 'index_closed_exception', reason: 'closed', index_uuid: indexUuid, index: 'logs-1',
+        type: 'index_closed_exception',
+        reason: 'closed',
+        index_uuid: indexUuid,
+        index: 'logs-1',
       },
       status: 400,
     });

@@ -6,6 +6,7 @@
 import { IndexMetadata, setIndexState } from '../../engine/cluster/cluster';
 import { resolveIndices } from '../../engine/cluster/index-resolver';
 import { HandlerResult, ok, RequestContext, wildcardOptions } from '../context';
+import { checkOpenShardLimit } from '../../engine/cluster/shard-limit';
 
 /** The indices named, wildcards reaching the default states (close: `open`; open: `closed`). */
 function targets(ctx: RequestContext, defaultWildcards: string): IndexMetadata[] {
@@ -47,7 +48,10 @@ export function closeIndex(ctx: RequestContext): HandlerResult {
  */
 export function openIndex(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
-  for (const index of targets(ctx, 'closed')) {
+  const opening = targets(ctx, 'closed');
+  // ES `MetadataIndexStateService#openIndices`: the shard limit over the closed indices named.
+  checkOpenShardLimit(sim.cluster, sim.profile, opening);
+  for (const index of opening) {
     if (index.state === 'open') continue;
     setIndexState(index, 'open');
     index.settings.delete('index.verified_before_close');

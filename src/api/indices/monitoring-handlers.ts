@@ -6,8 +6,7 @@
  *
  * Divergence: one node, counted documents: shard counts follow `engine/cluster/health.ts` (replicas
  * unassigned), sizes are the counted bytes, `_stats` has only the `docs` and `store` metrics, a data
- * stream's `maximum_timestamp` is 0 (no documents are stored), the ILM health indicator finds no
- * stagnating indices, and only the `ilm` indicator exists.
+ * stream's `maximum_timestamp` is 0 (no documents are stored).
  */
 import { allocationModel } from '../../engine/cluster/allocation';
 import { IndexMetadata, numberOfShards } from '../../engine/cluster/cluster';
@@ -15,7 +14,7 @@ import { resolveDataStreams } from '../../engine/cluster/data-streams';
 import { indexHealth } from '../../engine/cluster/health';
 import { copiesOf } from '../../engine/cluster/shard-placement';
 import { resolveIndices } from '../../engine/cluster/index-resolver';
-import { EsException, illegalArgument, indexClosed, resourceNotFound } from '../../engine/errors';
+import { EsException, illegalArgument, indexClosed } from '../../engine/errors';
 import { byteSizeString } from '../cat/cat-handlers';
 import { bodyAsMap, booleanParam, commaList, expandHidden, HandlerResult, indicesOptions, isObject, ok, RequestContext, wildcardOptions } from '../context';
 
@@ -43,8 +42,28 @@ export function refresh(ctx: RequestContext): HandlerResult {
 }
 
 const METRICS = [
-  '_all', 'bulk', 'completion', 'dense_vector', 'docs', 'fielddata', 'flush', 'get', 'indexing', 'mappings', 'merge', 'query_cache',
-  'recovery', 'refresh', 'request_cache', 'search', 'segments', 'shard_stats', 'sparse_vector', 'store', 'translog', 'warmer',
+  '_all',
+  'bulk',
+  'completion',
+  'dense_vector',
+  'docs',
+  'fielddata',
+  'flush',
+  'get',
+  'indexing',
+  'mappings',
+  'merge',
+  'query_cache',
+  'recovery',
+  'refresh',
+  'request_cache',
+  'search',
+  'segments',
+  'shard_stats',
+  'sparse_vector',
+  'store',
+  'translog',
+  'warmer',
 ];
 
 /**
@@ -59,7 +78,9 @@ export function docsAndStore(ctx: RequestContext, docs: number, bytes: number, w
     out['store'] = {
       ...(human ? { size: byteSizeString(bytes) } : {}),
       size_in_bytes: bytes,
-      ...(ctx.sim.profile.catIndicesDatasetSize ? { ...(human ? { total_data_set_size: byteSizeString(bytes) } : {}), total_data_set_size_in_bytes: bytes } : {}),
+      ...(ctx.sim.profile.catIndicesDatasetSize
+        ? { ...(human ? { total_data_set_size: byteSizeString(bytes) } : {}), total_data_set_size_in_bytes: bytes }
+        : {}),
       ...(human ? { reserved: '0b' } : {}),
       reserved_in_bytes: 0,
     };
@@ -78,7 +99,8 @@ export function indexStats(ctx: RequestContext): HandlerResult {
   }
   const wants = (metric: string) => metrics.includes('_all') || metrics.includes(metric);
   const level = ctx.query.get('level') ?? 'indices';
-  if (!['cluster', 'indices', 'shards'].includes(level)) throw new EsException(illegalArgument(`level parameter must be one of [cluster] or [indices] or [shards] but was [${level}]`));
+  if (!['cluster', 'indices', 'shards'].includes(level))
+    throw new EsException(illegalArgument(`level parameter must be one of [cluster] or [indices] or [shards] but was [${level}]`));
   const indices = resolveIndices(sim.cluster, ctx.params.get('index') ?? '_all', indicesOptions(ctx)).sort(byName);
   const section = (docs: number, bytes: number) => docsAndStore(ctx, docs, bytes, wants);
   const docs = indices.reduce((n, i) => n + i.docsCount, 0);
@@ -92,7 +114,9 @@ export function indexStats(ctx: RequestContext): HandlerResult {
     for (const index of indices) {
       perIndex[index.name] = {
         uuid: index.uuid,
-        ...(sim.profile.catIndicesDatasetSize ? { health: indexHealth(index, allocationModel(sim.cluster), sim.now, copiesOf(sim.cluster, index)).status, status: 'open' } : {}),
+        ...(sim.profile.catIndicesDatasetSize
+          ? { health: indexHealth(index, allocationModel(sim.cluster), sim.now, copiesOf(sim.cluster, index)).status, status: 'open' }
+          : {}),
         primaries: section(index.docsCount, index.storeBytes),
         total: section(index.docsCount, index.storeBytes),
       };
@@ -118,46 +142,15 @@ export function dataStreamStats(ctx: RequestContext): HandlerResult {
     data_streams: streams.map((ds) => {
       const indices = ds.indices.map((n) => sim.cluster.indices.get(n)).filter((i): i is IndexMetadata => i !== undefined);
       const size = indices.reduce((n, i) => n + i.storeBytes, 0);
-      return { data_stream: ds.name, backing_indices: indices.length, ...(human ? { store_size: byteSizeString(size) } : {}), store_size_bytes: size, maximum_timestamp: 0 };
+      return {
+        data_stream: ds.name,
+        backing_indices: indices.length,
+        ...(human ? { store_size: byteSizeString(size) } : {}),
+        store_size_bytes: size,
+        maximum_timestamp: 0,
+      };
     }),
   });
-}
-
-/** `GET /_health_report/ilm` (8.7+): ES `IlmHealthIndicatorService#calculate`. */
-export function healthReport(ctx: RequestContext): HandlerResult {
-  const { sim } = ctx;
-  const feature = ctx.params.get('feature') ?? '';
-  if (feature !== 'ilm') throw new EsException(resourceNotFound(`Did not find indicator ${feature}`));
-  const verbose = booleanParam(ctx, 'verbose', true);
-  const mode = sim.cluster.operationMode;
-  const policies = sim.cluster.policies.size;
-  const details = verbose ? { details: { ilm_status: mode, policies, stagnating_indices: 0 } } : {};
-  let indicator: Record<string, unknown>;
-  if (policies === 0) indicator = { status: 'green', symptom: 'No Index Lifecycle Management policies configured', ...details };
-  else if (mode !== 'RUNNING') {
-    indicator = {
-      status: 'yellow',
-      symptom: 'Index Lifecycle Management is not running',
-      ...details,
-      impacts: [
-        {
-          id: 'elasticsearch:health:ilm:impact:automation_disabled',
-          severity: 3,
-          description: 'Automatic index lifecycle and data retention management is disabled. The performance and stability of the cluster could be impacted.',
-          impact_areas: ['deployment_management'],
-        },
-      ],
-      diagnosis: [
-        {
-          id: 'elasticsearch:health:ilm:diagnosis:ilm_disabled',
-          cause: 'Index Lifecycle Management is stopped',
-          action: 'Start Index Lifecycle Management using [POST /_ilm/start].',
-          help_url: 'https://ela.st/fix-ilm',
-        },
-      ],
-    };
-  } else indicator = { status: 'green', symptom: 'Index Lifecycle Management is running', ...details };
-  return ok({ cluster_name: 'ilm-sim', indicators: { ilm: indicator } });
 }
 
 /** ES `ParsingException` (`parsing_exception`, 400), as the query parsers raise it. */

@@ -24,7 +24,10 @@ describe('GET /_sim/why/<index>', () => {
   it('a rollover in 8.19: each condition current against required, the implicit min_docs: 1 holding it', () => {
     const sim = createSimulator({ profile: '8.19' });
     send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
-    send(sim, 'PUT', '/logs-000001', { settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' }, aliases: { logs: { is_write_index: true } } });
+    send(sim, 'PUT', '/logs-000001', {
+      settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' },
+      aliases: { logs: { is_write_index: true } },
+    });
     send(sim, 'POST', '/_sim/clock/_advance', { by: '2d' });
     const explainBefore = send(sim, 'GET', '/logs-000001/_ilm/explain').text;
     const answer = why(sim, 'logs-000001');
@@ -44,7 +47,10 @@ describe('GET /_sim/why/<index>', () => {
   it('a rollover in 7.10 that time alone meets: the poll tick it rolls over at', () => {
     const sim = createSimulator();
     send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
-    send(sim, 'PUT', '/logs-000001', { settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' }, aliases: { logs: { is_write_index: true } } });
+    send(sim, 'PUT', '/logs-000001', {
+      settings: { 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'logs' },
+      aliases: { logs: { is_write_index: true } },
+    });
     send(sim, 'POST', '/_sim/clock/_advance', { by: '5h' });
     const answer = why(sim, 'logs-000001');
     expect((answer['rollover'] as Record<string, unknown>)['rule']).to.equal('any');
@@ -91,30 +97,54 @@ describe('GET /_sim/why/<index>', () => {
       const answer = why(seed(profile), 'my-index-000001');
       expect(answer).to.include({ waiting_for: 'error', step: 'ERROR', next_check: null });
       expect(answer['error']).to.include({ failed_step: 'shrink', automatic_retry: false, retry_at: null });
-      expect(answer.explanation).to.contain(`ES ${profile} ${profile === '6.6' ? 'never retries automatically' : 'does not retry this step automatically'}: POST /my-index-000001/_ilm/retry`);
+      expect(answer.explanation).to.contain(
+        `ES ${profile} ${profile === '6.6' ? 'never retries automatically' : 'does not retry this step automatically'}: POST /my-index-000001/_ilm/retry`,
+      );
     }
     const sim = createSimulator({ profile: '8.19' });
     send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_docs: 1 } } } } } });
     send(sim, 'PUT', '/plain', { settings: { 'index.lifecycle.name': 'p' } });
     send(sim, 'POST', '/_sim/clock/_advance', { by: '10m' });
     const answer = why(sim, 'plain');
-    expect(answer['error']).to.include({ failed_step: 'check-rollover-ready', automatic_retry: true, retry_at: '2024-01-01T00:20:00.000Z', is_auto_retryable_error: true });
+    expect(answer['error']).to.include({
+      failed_step: 'check-rollover-ready',
+      automatic_retry: true,
+      retry_at: '2024-01-01T00:20:00.000Z',
+      is_auto_retryable_error: true,
+    });
     send(sim, 'POST', '/_sim/clock/_advance', { by: '10m' });
     expect(why(sim, 'plain').explanation).to.contain('this is automatic retry 1 after illegal_argument_exception: setting [index.lifecycle.rollover_alias]');
   });
 
+  it('issue 24: on 8.19 the retried error comes first, and a met max_age meets the max_* requirement', () => {
+    const sim = createSimulator({ profile: '8.19' });
+    send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { hot: { actions: { rollover: { max_age: '1d' } } } } } });
+    send(sim, 'PUT', '/plain', { settings: { 'index.lifecycle.name': 'p' } });
+    send(sim, 'POST', '/_sim/clock/_advance', { by: '3d' });
+    const explanation = String(why(sim, 'plain').explanation);
+    expect(explanation.startsWith('this is automatic retry '), explanation).to.equal(true);
+    expect(explanation).to.match(
+      /after illegal_argument_exception: setting \[index\.lifecycle\.rollover_alias\] for index \[plain\] is empty or not defined; rollover waits for /,
+    );
+    expect(explanation).to.contain('max_age 1d (now 3d, met)').and.contain('; unmet: min_docs;');
+  });
+
   it('an allocation wait: the step_info and when the shards become active', () => {
     const sim = createSimulator({ profile: '8.19' });
-    send(sim, 'PUT', '/_ilm/policy/p', { policy: { phases: { warm: { min_age: '1d', actions: { allocate: { number_of_replicas: 0, require: { box: 'warm' } } } } } } });
+    send(sim, 'PUT', '/_ilm/policy/p', {
+      policy: { phases: { warm: { min_age: '1d', actions: { allocate: { number_of_replicas: 0, require: { box: 'warm' } } } } } },
+    });
     send(sim, 'PUT', '/_sim/allocation', { delay: '2h' });
     send(sim, 'PUT', '/i', { settings: { 'index.lifecycle.name': 'p' } });
     send(sim, 'POST', '/_sim/clock/_advance', { by: '1d' });
     const answer = why(sim, 'i');
     expect(answer).to.include({ waiting_for: 'cluster_change', step: 'check-allocation', shards_active_at: '2024-01-02T02:00:00.000Z' });
-    expect(answer.explanation).to.contain('the wait check-allocation is checked on each cluster change: ').and.contain('its shards become active at 2024-01-02T02:00:00.000Z');
+    expect(answer.explanation)
+      .to.contain('the wait check-allocation is checked on each cluster change: ')
+      .and.contain('its shards become active at 2024-01-02T02:00:00.000Z');
   });
 
-  it('an unmanaged index, and a missing one (ES\'s 404)', () => {
+  it("an unmanaged index, and a missing one (ES's 404)", () => {
     const sim = createSimulator();
     send(sim, 'PUT', '/u', {});
     expect(why(sim, 'u')).to.include({ managed: false, waiting_for: 'unmanaged' });

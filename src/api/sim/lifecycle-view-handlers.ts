@@ -6,9 +6,12 @@
  */
 import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { EsException, indexNotFound } from '../../engine/errors';
+import { dataStreamOf, isManagedByDataStreamLifecycle } from '../../engine/cluster/data-streams';
+import { errorEntryToXContent } from '../../engine/lifecycle/data-stream-lifecycle/explain';
+import { DataStreamLifecycleWhy, whyDataStreamLifecycle } from '../../engine/lifecycle/data-stream-lifecycle/why';
 import { whyWaiting, type WhyReport } from '../../engine/lifecycle/why';
 import { formatEsDate, formatTimeValueToString } from '../../engine/xcontent/time';
-import { buildTimelines, type LineageTimeline, type Span } from '../../sim/timeline';
+import { buildTimelines, lifecycleGenerationTimeline, type LifecycleGeneration, type LineageTimeline, type Span } from '../../sim/timeline';
 import type { Simulation } from '../../sim/simulator';
 import { commaList, HandlerResult, ok, RequestContext } from '../context';
 
@@ -42,9 +45,25 @@ function lineageJson(lineage: LineageTimeline, date: (millis: number) => string)
     ended: lineage.ended,
     lineage: lineage.names.map((n) => ({ index: n.index, start: date(n.startMillis), start_millis: n.startMillis, end: end(n), end_millis: n.endMillis })),
     phases: lineage.phases.map((p) => ({ phase: p.phase, start: date(p.startMillis), start_millis: p.startMillis, end: end(p), end_millis: p.endMillis })),
-    actions: lineage.actions.map((a) => ({ phase: a.phase, action: a.action, start: date(a.startMillis), start_millis: a.startMillis, end: end(a), end_millis: a.endMillis })),
+    actions: lineage.actions.map((a) => ({
+      phase: a.phase,
+      action: a.action,
+      start: date(a.startMillis),
+      start_millis: a.startMillis,
+      end: end(a),
+      end_millis: a.endMillis,
+    })),
     waits: lineage.waits.map((w) => {
-      const out: Record<string, unknown> = { phase: w.phase, action: w.action, step: w.step, index: w.index, start: date(w.startMillis), start_millis: w.startMillis, end: end(w), end_millis: w.endMillis };
+      const out: Record<string, unknown> = {
+        phase: w.phase,
+        action: w.action,
+        step: w.step,
+        index: w.index,
+        start: date(w.startMillis),
+        start_millis: w.startMillis,
+        end: end(w),
+        end_millis: w.endMillis,
+      };
       if (w.failedStep !== undefined) out['failed_step'] = w.failedStep;
       if (w.retries !== undefined) out['retries'] = w.retries;
       if (w.error !== undefined) out['error'] = w.error;
@@ -69,8 +88,25 @@ export function timelineBody(sim: Simulation, patterns: readonly string[]): { no
   const lineages = buildTimelines(cluster.history, sim.now, (name) => cluster.indices.has(name)).filter(
     (l) => all || l.names.some((n) => patterns.some((p) => simpleMatch(p, n.index))),
   );
+  // The data stream lifecycle's generations (8.11+): the ones retention deleted, then those it manages now.
+  const generations: LifecycleGeneration[] = [...sim.dsl.deleted];
+  for (const ds of cluster.dataStreams.values()) {
+    for (const name of ds.indices) {
+      const index = cluster.indices.get(name);
+      if (!index || !isManagedByDataStreamLifecycle(cluster, index)) continue;
+      generations.push({
+        index: name,
+        dataStream: ds.name,
+        createdMillis: index.creationDate,
+        rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null,
+        deletedMillis: null,
+      });
+    }
+  }
+  const ilmIndices = new Set(lineages.map((l) => l.index));
+  const drawn = generations.filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index))).map(lifecycleGenerationTimeline);
   const date = dateMemo();
-  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: lineages.map((l) => lineageJson(l, date)) };
+  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: [...lineages, ...drawn].map((l) => lineageJson(l, date)) };
 }
 
 function instantFields(name: string, millis: number | null | undefined): Record<string, unknown> {
@@ -136,6 +172,11 @@ export function why(ctx: RequestContext): HandlerResult {
   const sim = ctx.sim;
   const index = sim.cluster.indices.get(name);
   if (!index) throw new EsException(indexNotFound(name));
+  const ds = dataStreamOf(sim.cluster, name);
+  if (ds && isManagedByDataStreamLifecycle(sim.cluster, index)) {
+    const report = whyDataStreamLifecycle(sim.cluster, sim.profile, ds, index, sim.now, sim.dsl.errors.get(name), (millis) => sim.dsl.nextRunAfter(millis - 1));
+    return ok(dataStreamLifecycleWhyJson(report));
+  }
   const report = whyWaiting(index, {
     cluster: sim.cluster,
     profile: sim.profile,
@@ -146,4 +187,43 @@ export function why(ctx: RequestContext): HandlerResult {
     shardsActiveAt: sim.shardsActiveAt(index),
   });
   return ok(whyJson(report));
+}
+
+/** `/_sim/why` for an index the data stream lifecycle manages (ILM does not: `managed` is ILM's). */
+function dataStreamLifecycleWhyJson(report: DataStreamLifecycleWhy): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    index: report.index,
+    managed: false,
+    policy: null,
+    managed_by: 'Data stream lifecycle',
+    data_stream: report.dataStream,
+  };
+  out['waiting_for'] = report.waitingFor;
+  out['explanation'] = report.explanation;
+  Object.assign(out, instantFields('next_check', report.nextCheckMillis));
+  if (report.rollover) {
+    out['rollover'] = {
+      rule: 'min-max',
+      conditions: report.rollover.conditions.map((c) => ({
+        condition: c.name,
+        required: c.required,
+        required_value: c.requiredValue,
+        current_value: c.currentValue,
+        unit: c.unit,
+        met: c.met,
+      })),
+      ...instantFields('met_at', report.rollover.metAtMillis),
+    };
+  }
+  if (report.retention) {
+    const r = report.retention;
+    out['retention'] = {
+      retention: r.retentionMillis === null ? null : formatTimeValueToString(r.retentionMillis),
+      retention_millis: r.retentionMillis,
+      ...instantFields('generation', r.generationMillis),
+      ...instantFields('delete_at', r.deleteAtMillis),
+    };
+  }
+  if (report.error) out['error'] = errorEntryToXContent(report.error, false);
+  return out;
 }

@@ -19,7 +19,10 @@ describe('/_sim/nodes and the nodes option', () => {
 
   it('restores the configured nodes on reset, and leaves the nodes alone after a bad PUT', () => {
     const sim = createSimulator({ nodes: NODES });
-    const names = () => (sim.requestSync({ method: 'GET', path: '/_sim/nodes' }).body as { nodes: Array<{ name: string; running: boolean }> }).nodes.map((n) => `${n.name}:${n.running}`);
+    const names = () =>
+      (sim.requestSync({ method: 'GET', path: '/_sim/nodes' }).body as { nodes: Array<{ name: string; running: boolean }> }).nodes.map(
+        (n) => `${n.name}:${n.running}`,
+      );
     expect(names()).to.deep.equal(['hot-1:true', 'warm-1:true']);
     expect(sim.requestSync({ method: 'PUT', path: '/_sim/nodes', body: { nodes: [{ name: 'x', roles: ['data_lukewarm'] }] } }).status).to.equal(400);
     expect(names()).to.deep.equal(['hot-1:true', 'warm-1:true']);

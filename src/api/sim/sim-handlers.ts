@@ -4,12 +4,24 @@
  */
 import { EsException, illegalArgument, illegalState, resourceNotFound } from '../../engine/errors';
 import { Fault, FaultSpec, WAIT_CONDITIONS, WaitCondition } from '../../engine/lifecycle/faults';
-import type { IndexMetadata } from '../../engine/cluster/cluster';
+import { type IndexMetadata, lifecyclePolicyName } from '../../engine/cluster/cluster';
+import { currentStepKey } from '../../engine/cluster/execution-state';
+import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, PHASE_COMPLETE, TERMINAL_KEY } from '../../engine/cluster/step-key';
+import { reachableStepKeys } from '../../engine/lifecycle/policy-steps';
+import type { PhaseName } from '../../engine/profile';
 import { resolveIndices, simpleMatch, STRICT_EXPAND_OPEN } from '../../engine/cluster/index-resolver';
 import { explainIndices } from '../../engine/lifecycle/explain';
 import { formatEsDate, parseInstant, parseTimeValue } from '../../engine/xcontent/time';
 import { numberAsWritten } from '../../engine/xcontent/object-parser';
+import { InstantBudget } from '../../sim/simulator';
 import { ACKNOWLEDGED, bodyAsMap, HandlerResult, isObject, ok, RequestContext, requiredBody } from '../context';
+
+/**
+ * The bound of `_next` with `until` and no `within`: the until-steps' default (`DEFAULT_BOUND` in
+ * `src/cucumber/advance-until.ts`, one year; a test keeps the two equal).
+ */
+export const DEFAULT_UNTIL_WITHIN = '365d';
+const DEFAULT_UNTIL_WITHIN_MILLIS = 365 * 86_400_000;
 
 /** The last instant the virtual clock can show (JavaScript's and ES's date printers both end there). */
 const LATEST_INSTANT_MILLIS = 8_640_000_000_000_000;
@@ -53,9 +65,7 @@ export function setClock(ctx: RequestContext): HandlerResult {
   if (!parsed.ok) throw new EsException(illegalArgument(`[to] ${parsed.reason}`));
   if (parsed.millis > LATEST_INSTANT_MILLIS) throw new EsException(illegalArgument(`cannot move the clock past [${formatEsDate(LATEST_INSTANT_MILLIS)}]`));
   if (parsed.millis < ctx.sim.now) {
-    throw new EsException(
-      illegalArgument(`cannot set the clock back from [${formatEsDate(ctx.sim.now)}] to [${formatEsDate(parsed.millis)}]`),
-    );
+    throw new EsException(illegalArgument(`cannot set the clock back from [${formatEsDate(ctx.sim.now)}] to [${formatEsDate(parsed.millis)}]`));
   }
   ctx.sim.advanceTo(parsed.millis);
   return clockBody(ctx);
@@ -75,6 +85,9 @@ export function setClock(ctx: RequestContext): HandlerResult {
  * `"reached"`, `"instants"` (how many instants ran) and `"explain"`: the index's explain record at the
  * end (null when it does not exist), as `GET /<index>/_ilm/explain` shows it. Under a linked fake clock
  * (whose moves run after the answer) it stops after one instant, unreached: ask again to go on.
+ * Without `within`, `until` is bounded by `DEFAULT_UNTIL_WITHIN` (the until-steps' default bound),
+ * never by the end of time. Every form runs at most `MAX_INSTANTS_PER_CLOCK_REQUEST` instants (then
+ * the clock stops at the last one run and the answer is the simulator's `clockLimit`, a 429).
  */
 export function nextClock(ctx: RequestContext): HandlerResult {
   let limit = Infinity;
@@ -92,8 +105,10 @@ export function nextClock(ctx: RequestContext): HandlerResult {
       if (parsed.value.millis < 0) throw new EsException(illegalArgument(`[within] must not be negative, got [${value}]`));
       limit = ctx.sim.now + Math.floor(parsed.value.millis);
     }
-    if ('until' in body) until = untilCondition(body['until']);
-    else if (!('within' in body)) throw new EsException(illegalArgument('required field [within] is missing'));
+    if ('until' in body) {
+      until = untilCondition(body['until']);
+      if (!('within' in body)) limit = ctx.sim.now + DEFAULT_UNTIL_WITHIN_MILLIS;
+    } else if (!('within' in body)) throw new EsException(illegalArgument('required field [within] is missing'));
   }
   const bound = Math.min(limit, LATEST_INSTANT_MILLIS);
   if (until === null) {
@@ -108,6 +123,10 @@ export function nextClock(ctx: RequestContext): HandlerResult {
   let instants = 0;
   let idle = false;
   let unmoved = 0;
+  if (!reached) {
+    const never = neverMet(ctx, until);
+    if (never !== null) bad(never);
+  }
   // What is due at this instant already (the asynchronous re-run after a retry, say) runs first, and
   // may meet the condition here: then the clock stays (issue 24: it went on to the bound).
   let next = reached ? Infinity : ctx.sim.nextDue();
@@ -115,20 +134,22 @@ export function nextClock(ctx: RequestContext): HandlerResult {
     record = explainRecord(ctx, until.index);
     reached = conditionHolds(until, record);
   }
+  const budget = new InstantBudget();
   while (!reached) {
     if (next > bound) {
       // Nothing more before the bound: the clock goes to the bound (unless it is there, or unbounded).
       idle = ctx.sim.now < bound;
       if (idle && limit !== Infinity) {
-        ctx.sim.advanceTo(bound);
+        ctx.sim.advanceTo(bound, budget);
         record = explainRecord(ctx, until.index);
         reached = conditionHolds(until, record);
       }
       break;
     }
     unmoved = next === ctx.sim.now ? unmoved + 1 : 0;
-    if (unmoved > 1000) throw new EsException(illegalState(`the clock stayed at [${formatEsDate(ctx.sim.now)}] for 1000 instants without the condition holding`));
-    ctx.sim.advanceTo(next);
+    if (unmoved > 1000)
+      throw new EsException(illegalState(`the clock stayed at [${formatEsDate(ctx.sim.now)}] for 1000 instants without the condition holding`));
+    ctx.sim.advanceTo(next, budget);
     instants++;
     // A clock linked to the user's fake timers (`linkFakeTimers`) runs the move after this answer, so
     // their timers run in time order: stop here; the caller asks again from the new instant.
@@ -191,6 +212,49 @@ function explainRecord(ctx: RequestContext, index: string): Record<string, unkno
   }
   const records = explainIndices(sim.cluster, indices, sim.profile, sim.now, { onlyManaged: false, onlyErrors: false, human: false }).indices;
   return records.get(index) ?? [...records.values()].find((r) => r['index'] === index) ?? [...records.values()][0] ?? null;
+}
+
+/**
+ * Why `until` can never hold, or null: a phase or a `phase/action` no index of this profile can show
+ * (`wram`, `warm/rollover/...`), or, for a managed index of that name whose policy exists, a phase or
+ * step its policy does not lead to. Nothing changes a policy or moves a step while `_next` walks, so
+ * walking would only spend the bound.
+ */
+function neverMet(ctx: RequestContext, until: UntilCondition): string | null {
+  if ('gone' in until) return null;
+  const { profile } = ctx.sim;
+  const field = 'step' in until ? 'until.step' : 'until.phase';
+  const phase = 'step' in until ? until.step.phase : until.phase;
+  const phases = [NEW_PHASE, ...profile.phases, TERMINAL_KEY.phase];
+  if (!phases.includes(phase)) {
+    return `[${field}] names the phase [${phase}], which no index can be in: Timeseries lifecycle does not support phase [${phase}] (the phases are [${phases.join(', ')}])`;
+  }
+  if ('step' in until) {
+    const actions =
+      phase === NEW_PHASE
+        ? [INIT_KEY.action, PHASE_COMPLETE]
+        : phase === TERMINAL_KEY.phase
+          ? [TERMINAL_KEY.action]
+          : [...profile.phaseActions[phase as PhaseName], PHASE_COMPLETE];
+    if (!actions.includes(until.step.action)) {
+      return `[until.step] names the action [${until.step.action}] in the phase [${phase}], where no index can be: the ${phase} phase has the actions [${actions.join(', ')}]`;
+    }
+  }
+  const index = ctx.sim.cluster.indices.get(until.index);
+  const policyName = index === undefined ? null : lifecyclePolicyName(index);
+  const policy = policyName === null ? undefined : ctx.sim.cluster.policies.get(policyName);
+  if (index === undefined || policy === undefined) return null;
+  const state = index.lifecycle;
+  const reachable = reachableStepKeys(policy, state?.phaseDefinition, currentStepKey(state), profile);
+  const policyPhases = [...new Set([...reachable].map((k) => k.slice(0, k.indexOf('/'))))];
+  if (!policyPhases.includes(phase)) {
+    return `[${field}] the policy [${policyName}] that [${until.index}] follows has no phase [${phase}], so it can never be in it (its phases: [${policyPhases.join(', ')}])`;
+  }
+  if (!('step' in until)) return null;
+  const key = `${until.step.phase}/${until.step.action}/${until.step.step}`;
+  if (reachable.has(key)) return null;
+  const steps = [...reachable].filter((k) => k.startsWith(`${phase}/`) && !k.endsWith(`/${ERROR_STEP_NAME}`));
+  return `[until.step] [${key}] is not a step of the policy [${policyName}] that [${until.index}] follows, so it can never be there (its ${phase} steps: [${steps.join(', ')}], or ERROR after one of their actions)`;
 }
 
 function conditionHolds(until: UntilCondition, record: Record<string, unknown> | null): boolean {
@@ -258,7 +322,14 @@ function parseFault(body: Record<string, unknown>): FaultSpec {
   let parsedError: { type: string; reason: string } | undefined;
   if (error !== undefined) {
     const e = error as Record<string, unknown>;
-    if (error === null || typeof error !== 'object' || Array.isArray(error) || typeof e['type'] !== 'string' || typeof e['reason'] !== 'string' || Object.keys(e).some((k) => k !== 'type' && k !== 'reason')) {
+    if (
+      error === null ||
+      typeof error !== 'object' ||
+      Array.isArray(error) ||
+      typeof e['type'] !== 'string' ||
+      typeof e['reason'] !== 'string' ||
+      Object.keys(e).some((k) => k !== 'type' && k !== 'reason')
+    ) {
       bad('[error] must be an object with a string [type] and a string [reason]');
     }
     parsedError = { type: e['type'] as string, reason: e['reason'] as string };

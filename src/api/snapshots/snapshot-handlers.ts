@@ -26,7 +26,20 @@ import {
 } from '../../engine/cluster/snapshots';
 import type { Snapshot } from '../../engine/cluster/snapshot-store';
 import { slmStatsToXContent } from '../../engine/cluster/slm-retention';
-import { ACKNOWLEDGED, GLOBAL_PARAMS, unrecognizedParams, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
+import {
+  ACKNOWLEDGED,
+  GLOBAL_PARAMS,
+  unrecognizedParams,
+  bodyAsMap,
+  booleanParam,
+  commaList,
+  HandlerResult,
+  isObject,
+  ok,
+  pathParam,
+  RequestContext,
+  requiredBody,
+} from '../context';
 
 // ---- repositories ----
 
@@ -116,14 +129,27 @@ export function createSnapshotHandler(ctx: RequestContext): HandlerResult {
 }
 
 /** The paging and filtering parameters of `GET /_snapshot/<repo>/<snapshot>` that came with 7.13-8.x. */
-const SNAPSHOT_GET_8 = ['index_names', 'index_details', 'include_repository', 'sort', 'size', 'order', 'from_sort_value', 'after', 'offset', 'slm_policy_filter', 'state'];
+const SNAPSHOT_GET_8 = [
+  'index_names',
+  'index_details',
+  'include_repository',
+  'sort',
+  'size',
+  'order',
+  'from_sort_value',
+  'after',
+  'offset',
+  'slm_policy_filter',
+  'state',
+];
 
 export function getSnapshots(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   if (sim.profile.snapshots.api !== 'v8') {
     // Those releases' handler did not know them: ES's unrecognized-parameter answer.
     const unknown = SNAPSHOT_GET_8.filter((p) => ctx.query.has(p));
-    if (unknown.length > 0) throw new EsException(illegalArgument(unrecognizedParams(ctx.path, unknown, ['master_timeout', 'ignore_unavailable', 'verbose', ...GLOBAL_PARAMS])));
+    if (unknown.length > 0)
+      throw new EsException(illegalArgument(unrecognizedParams(ctx.path, unknown, ['master_timeout', 'ignore_unavailable', 'verbose', ...GLOBAL_PARAMS])));
   }
   const repository = pathParam(ctx, 'repository');
   if (!sim.cluster.snapshots.repositories.has(repository)) throw new EsException(repositoryMissing(repository));
@@ -184,13 +210,27 @@ function pagedSnapshots(ctx: RequestContext, snapshots: readonly Snapshot[], inf
   if (offset < 0) problems.push('offset must be greater than or equal to 0');
   if (problems.length > 0) throw new EsException(actionRequestValidation(problems));
   const key = (s: Snapshot): string | number =>
-    sort === 'name' ? s.name : sort === 'duration' ? s.endMillis - s.startMillis : sort === 'index_count' ? s.indices.length : sort === 'shard_count' ? s.indices.length : sort === 'failed_shard_count' ? 0 : sort === 'repository' ? s.repository : s.startMillis;
-  const order1 = snapshots.map((s, i) => ({ s, i })).sort((a, b) => {
-    const x = key(a.s);
-    const y = key(b.s);
-    const c = x < y ? -1 : x > y ? 1 : a.s.name < b.s.name ? -1 : a.s.name > b.s.name ? 1 : 0;
-    return order === 'desc' ? -c : c;
-  });
+    sort === 'name'
+      ? s.name
+      : sort === 'duration'
+        ? s.endMillis - s.startMillis
+        : sort === 'index_count'
+          ? s.indices.length
+          : sort === 'shard_count'
+            ? s.indices.length
+            : sort === 'failed_shard_count'
+              ? 0
+              : sort === 'repository'
+                ? s.repository
+                : s.startMillis;
+  const order1 = snapshots
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => {
+      const x = key(a.s);
+      const y = key(b.s);
+      const c = x < y ? -1 : x > y ? 1 : a.s.name < b.s.name ? -1 : a.s.name > b.s.name ? 1 : 0;
+      return order === 'desc' ? -c : c;
+    });
   const page = order1.slice(offset, size === -1 ? undefined : offset + size);
   return { snapshots: page.map(({ i }) => infos[i]), total: snapshots.length, remaining: Math.max(0, snapshots.length - offset - page.length) };
 }

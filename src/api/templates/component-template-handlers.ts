@@ -14,7 +14,21 @@ import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluste
 import { EsException, illegalArgument, resourceNotFound } from '../../engine/errors';
 import { booleanValue, checkValueTypes, longValue, typedObject } from '../../engine/xcontent/object-parser';
 import { TEMPLATE_TYPES } from './template-handlers';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, commaList, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody } from '../context';
+import {
+  ACKNOWLEDGED,
+  aliasesFromBody,
+  bodyAsMap,
+  booleanParam,
+  commaList,
+  HandlerResult,
+  isObject,
+  ok,
+  pathParam,
+  RequestContext,
+  requiredBody,
+} from '../context';
+import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
+import { lifecycleTemplateToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
 
 /** ES `ComponentTemplate.PARSER` fields per release (`deprecated` from 8.12). */
 function componentFields(ctx: RequestContext): readonly string[] {
@@ -60,7 +74,8 @@ export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
   const flat = new Map<string, string>();
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
-  sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body });
+  const lifecycle = sim.profile.dataStreamLifecycle ? parseTemplateLifecycle(template['lifecycle'], sim.profile.parseErrorStyle) : undefined;
+  sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body, ...(lifecycle ? { lifecycle } : {}) });
   return ok(ACKNOWLEDGED);
 };
 
@@ -79,7 +94,8 @@ function componentToXContent(component: ComponentTemplate, flat: boolean): Recor
     for (const alias of [...component.aliases.keys()].sort()) aliases[alias] = aliasMetadataToXContent(component.aliases.get(alias)!);
     template['aliases'] = aliases;
   }
-  if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
+  if (component.lifecycle) template['lifecycle'] = lifecycleTemplateToXContent(component.lifecycle);
+  else if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
   const out: Record<string, unknown> = { template };
   if (source['version'] !== undefined && source['version'] !== null) out['version'] = source['version'];
   if (source['_meta'] !== undefined && source['_meta'] !== null) out['_meta'] = source['_meta'];
@@ -120,7 +136,9 @@ export const deleteComponentTemplate = (ctx: RequestContext): HandlerResult => {
   }
   if (users.length > 0) {
     throw new EsException(
-      illegalArgument(`component templates [${[...inUse].sort().join(', ')}] cannot be removed as they are still in use by index templates [${users.sort().join(', ')}]`),
+      illegalArgument(
+        `component templates [${[...inUse].sort().join(', ')}] cannot be removed as they are still in use by index templates [${users.sort().join(', ')}]`,
+      ),
     );
   }
   if (names.length > 1) {

@@ -19,7 +19,7 @@ import { ACKNOWLEDGED, bodyAsMap, booleanParam, commaList, HandlerResult, isObje
 
 /** ES `InvalidIndexTemplateException` over a `ValidationException`'s message. */
 function invalidTemplate(name: string, problems: readonly string[]): EsError {
-  return invalidIndexTemplate(name, 'Validation Failed: ' + problems.map((m, i) => `${i + 1}: ${m};`).join(''));
+  return invalidIndexTemplate(name, `Validation Failed: ${problems.map((m, i) => `${i + 1}: ${m};`).join('')}`);
 }
 
 /** ES `IndexTemplateMissingException`. */
@@ -97,7 +97,8 @@ export function putLegacyTemplate(ctx: RequestContext): HandlerResult {
   const orderParam = ctx.query.get('order');
   if (orderParam !== undefined) {
     const n = Number(orderParam);
-    if (!/^[+-]?\d+$/.test(orderParam) || !Number.isSafeInteger(n)) throw new EsException({ type: 'number_format_exception', reason: `For input string: "${orderParam}"`, status: 400 });
+    if (!/^[+-]?\d+$/.test(orderParam) || !Number.isSafeInteger(n))
+      throw new EsException({ type: 'number_format_exception', reason: `For input string: "${orderParam}"`, status: 400 });
     order = n;
   }
   if (patterns.length === 0) throw new EsException(actionRequestValidation(['index patterns are missing']));
@@ -110,7 +111,15 @@ export function putLegacyTemplate(ctx: RequestContext): HandlerResult {
   }
   const flat = new Map<string, string>();
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
-  sim.cluster.legacyTemplates.set(name, { name, order, version, indexPatterns: patterns, settings: flat, mappings, aliases: createIndexAliases(aliasesMap, sim.profile.aliasParsing) });
+  sim.cluster.legacyTemplates.set(name, {
+    name,
+    order,
+    version,
+    indexPatterns: patterns,
+    settings: flat,
+    mappings,
+    aliases: createIndexAliases(aliasesMap, sim.profile.aliasParsing),
+  });
   return ok(ACKNOWLEDGED);
 }
 
@@ -136,7 +145,8 @@ export function getLegacyTemplates(ctx: RequestContext): HandlerResult {
   const requested = ctx.params.has('name') ? commaList(pathParam(ctx, 'name')) : [];
   const out: Record<string, unknown> = {};
   for (const name of [...sim.cluster.legacyTemplates.keys()].sort()) {
-    if (requested.length === 0 || requested.some((pattern) => simpleMatch(pattern, name))) out[name] = legacyTemplateToXContent(sim.cluster.legacyTemplates.get(name)!, flat);
+    if (requested.length === 0 || requested.some((pattern) => simpleMatch(pattern, name)))
+      out[name] = legacyTemplateToXContent(sim.cluster.legacyTemplates.get(name)!, flat);
   }
   const implicitAll = requested.length === 0;
   return ok(out, Object.keys(out).length > 0 || implicitAll ? 200 : 404);

@@ -9,7 +9,8 @@ import { expect } from 'chai';
 import { createSimulator } from '../../create-simulator';
 
 const get = (sim: ReturnType<typeof createSimulator>, path: string) => sim.requestSync({ method: 'GET', path });
-const names = (body: unknown, list: 'index_templates' | 'component_templates') => ((body as Record<string, Array<{ name: string }>>)[list] ?? []).map((t) => t.name);
+const names = (body: unknown, list: 'index_templates' | 'component_templates') =>
+  ((body as Record<string, Array<{ name: string }>>)[list] ?? []).map((t) => t.name);
 
 describe('built-in stack templates (ES StackTemplateRegistry at start-up)', () => {
   it('6.6 starts empty; 7.10 and 7.17 with logs, metrics and synthetics; 8.19 and 9.1 with the @ names and the legacy ones', () => {
@@ -23,7 +24,14 @@ describe('built-in stack templates (ES StackTemplateRegistry at start-up)', () =
       const sim = createSimulator({ profile });
       expect(names(get(sim, '/_index_template').body, 'index_templates')).to.deep.equal(['logs', 'metrics', 'synthetics']);
       const components = names(get(sim, '/_component_template').body, 'component_templates');
-      expect(components).to.include.members(['logs@settings', 'logs@mappings', 'ecs@mappings', 'data-streams@mappings', 'logs-settings', 'ecs@dynamic_templates']);
+      expect(components).to.include.members([
+        'logs@settings',
+        'logs@mappings',
+        'ecs@mappings',
+        'data-streams@mappings',
+        'logs-settings',
+        'ecs@dynamic_templates',
+      ]);
       expect(components).to.have.length(18);
       expect(Object.keys(get(sim, '/_ilm/policy').body as object)).to.have.length(16);
     }
@@ -49,7 +57,9 @@ describe('built-in stack templates (ES StackTemplateRegistry at start-up)', () =
   it('a deleted or overwritten built-in stays so until a reset puts it back', () => {
     const sim = createSimulator({ profile: '8.19' });
     expect(sim.requestSync({ method: 'DELETE', path: '/_index_template/logs' }).status).to.equal(200);
-    expect(sim.requestSync({ method: 'PUT', path: '/_ilm/policy/logs@lifecycle', body: { policy: { phases: { delete: { actions: { delete: {} } } } } } }).status).to.equal(200);
+    expect(
+      sim.requestSync({ method: 'PUT', path: '/_ilm/policy/logs@lifecycle', body: { policy: { phases: { delete: { actions: { delete: {} } } } } } }).status,
+    ).to.equal(200);
     expect((get(sim, '/_ilm/policy/logs@lifecycle').body as Record<string, { version: number }>)['logs@lifecycle']!.version).to.equal(2);
     expect(get(sim, '/_index_template/logs').status).to.equal(404);
     sim.requestSync({ method: 'POST', path: '/_sim/_reset' });
@@ -59,7 +69,12 @@ describe('built-in stack templates (ES StackTemplateRegistry at start-up)', () =
 
   it('a built-in policy re-put unchanged is a no-op in 8.x (its canonical form matches)', () => {
     const sim = createSimulator({ profile: '8.19' });
-    const body = { policy: { phases: { hot: { actions: { rollover: { max_primary_shard_size: '50gb', max_age: '30d' } } } }, _meta: { description: 'default policy for the synthetics index template installed by x-pack', managed: true } } };
+    const body = {
+      policy: {
+        phases: { hot: { actions: { rollover: { max_primary_shard_size: '50gb', max_age: '30d' } } } },
+        _meta: { description: 'default policy for the synthetics index template installed by x-pack', managed: true },
+      },
+    };
     expect(sim.requestSync({ method: 'PUT', path: '/_ilm/policy/synthetics@lifecycle', body }).status).to.equal(200);
     // The stored policy also says `deprecated: false`, which a PUT without it does not: a new version.
     expect((get(sim, '/_ilm/policy/synthetics@lifecycle').body as Record<string, { version: number }>)['synthetics@lifecycle']!.version).to.equal(2);
@@ -67,7 +82,8 @@ describe('built-in stack templates (ES StackTemplateRegistry at start-up)', () =
 
   it('stack.templates.enabled: unknown in 6.6, static in 7.10, dynamic (and in the defaults) from 7.17', () => {
     const put = (profile: string) =>
-      createSimulator({ profile }).requestSync({ method: 'PUT', path: '/_cluster/settings', body: { transient: { 'stack.templates.enabled': 'false' } } }).body as { error?: { reason: string } };
+      createSimulator({ profile }).requestSync({ method: 'PUT', path: '/_cluster/settings', body: { transient: { 'stack.templates.enabled': 'false' } } })
+        .body as { error?: { reason: string } };
     expect(put('6.6').error!.reason).to.equal('transient setting [stack.templates.enabled], not recognized');
     expect(put('7.10').error!.reason).to.equal('transient setting [stack.templates.enabled], not dynamically updateable');
     expect(put('9.1')).to.deep.equal({ acknowledged: true, persistent: {}, transient: { stack: { templates: { enabled: 'false' } } } });
@@ -80,7 +96,9 @@ describe('built-in stack templates (ES StackTemplateRegistry at start-up)', () =
 
   it('list settings show as arrays, nested or flat', () => {
     const sim = createSimulator({ profile: '7.10' });
-    const nested = get(sim, '/_component_template/metrics-settings').body as { component_templates: Array<{ component_template: { template: { settings: unknown } } }> };
+    const nested = get(sim, '/_component_template/metrics-settings').body as {
+      component_templates: Array<{ component_template: { template: { settings: unknown } } }>;
+    };
     expect(nested.component_templates[0]!.component_template.template.settings).to.deep.equal({
       index: { codec: 'best_compression', lifecycle: { name: 'metrics' }, query: { default_field: ['message'] } },
     });

@@ -47,7 +47,12 @@ function prepared(profile: Profile): Prepared | null {
     catalogue === null
       ? null
       : {
-          componentTemplates: catalogue.componentTemplates.map(({ name, body }) => ({ name, settings: templateSettings(body), aliases: new Map(), source: body })),
+          componentTemplates: catalogue.componentTemplates.map(({ name, body }) => ({
+            name,
+            settings: templateSettings(body),
+            aliases: new Map(),
+            source: body,
+          })),
           indexTemplates: catalogue.indexTemplates.map(({ name, body }) => ({
             name,
             indexPatterns: (body['index_patterns'] as string[]).slice(),

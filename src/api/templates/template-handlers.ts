@@ -9,7 +9,7 @@
  * routes (routes.ts), so it never stores, and so never applies, a composable template.
  */
 import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../../engine/cluster/cluster';
-import { createDataStream, dataStreamTemplateFor, writeIndexOfStream } from '../../engine/cluster/data-streams';
+import { createDataStream, dataStreamSpec, dataStreamTemplateFor, templateLifecycle, writeIndexOfStream } from '../../engine/cluster/data-streams';
 import { parseByteSize } from '../../engine/xcontent/byte-size';
 import { actionRequestValidation, EsError, EsException, illegalArgument, indexClosed, indexNotFound, resourceNotFound } from '../../engine/errors';
 import { composedAliases, composedSettings, createIndex, matchingTemplate } from '../../engine/cluster/index-creation';
@@ -20,6 +20,9 @@ import { flattenSettings, validateSettings } from '../../engine/cluster/index-se
 import { writeIndexOf } from '../../engine/cluster/rollover-service';
 import { booleanValue, checkValueTypes, longValue, nested, stringArray, typedObject } from '../../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from '../context';
+import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
+import { lifecycleTemplateToXContent, lifecycleToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
+import { defaultRolloverOf, globalRetentionOf } from '../../engine/lifecycle/data-stream-lifecycle/service';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
 export function invalidIndexTemplate(name: string, cause: string): EsError {
@@ -40,7 +43,12 @@ function templateFields(profile: Profile): readonly string[] {
 }
 
 /** ES `Template.PARSER` (`template`, in composable and component templates): each field an object. */
-export const TEMPLATE_TYPES = nested('template', [['settings', 'OBJECT'], ['mappings', 'OBJECT'], ['aliases', 'OBJECT'], ['lifecycle', 'OBJECT']]);
+export const TEMPLATE_TYPES = nested('template', [
+  ['settings', 'OBJECT'],
+  ['mappings', 'OBJECT'],
+  ['aliases', 'OBJECT'],
+  ['lifecycle', 'OBJECT'],
+]);
 
 /**
  * The value types of ES `ComposableIndexTemplate.PARSER` (`index_template`) and `Template.PARSER`
@@ -87,7 +95,9 @@ function parseIndexTemplate(ctx: RequestContext, name: string, text: string | nu
   }
   const flat = new Map<string, string>();
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
-  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body };
+  // 8.11+: the template's data stream lifecycle (ES `Template.PARSER`'s `lifecycle`).
+  const lifecycle = sim.profile.dataStreamLifecycle ? parseTemplateLifecycle(template['lifecycle'], sim.profile.parseErrorStyle) : undefined;
+  return { name, indexPatterns: patterns, priority, settings: flat, aliases, composedOf, source: body, ...(lifecycle ? { lifecycle } : {}) };
 }
 
 /**
@@ -186,7 +196,24 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
   for (const other of candidates.filter((t) => t !== winner && t.name !== 'simulate_index_template').sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (patternsOverlap(winner.indexPatterns, other.indexPatterns)) overlapping.push({ name: other.name, index_patterns: other.indexPatterns });
   }
-  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases }, overlapping });
+  // 8.11+: the lifecycle the data stream would get (ES `Template#toXContent` with the default rollover
+  // when `include_defaults` asks), for a data stream template.
+  const lifecycle = sim.profile.dataStreamLifecycle && dataStreamSpec(winner) ? templateLifecycle(sim.cluster, winner) : null;
+  const lifecycleOut = lifecycle
+    ? {
+        lifecycle: lifecycleToXContent(
+          lifecycle,
+          {
+            effective: true,
+            global: globalRetentionOf(sim.cluster),
+            internal: index.startsWith('.'),
+            rollover: booleanParam(ctx, 'include_defaults', false) ? defaultRolloverOf(sim.cluster) : null,
+          },
+          sim.profile,
+        ),
+      }
+    : {};
+  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases, ...lifecycleOut }, overlapping });
 }
 
 /**
@@ -198,7 +225,7 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
  */
 function validateDataStreamSpec(spec: unknown, profile: Profile): void {
   if (spec === undefined || spec === null) return;
-  if (!isObject(spec)) throw new EsException(illegalArgument('[index_template] data_stream doesn\'t support values of type: VALUE_STRING'));
+  if (!isObject(spec)) throw new EsException(illegalArgument("[index_template] data_stream doesn't support values of type: VALUE_STRING"));
   const known = profile.dataStreams === 'v8' ? ['hidden', 'allow_custom_routing', 'failure_store'] : [];
   for (const [key, value] of Object.entries(spec)) {
     if (!known.includes(key)) throw new EsException(illegalArgument(`[data_stream_template] unknown field [${key}]`));
@@ -215,7 +242,17 @@ export function getIndexTemplates(ctx: RequestContext): HandlerResult {
   if (requested !== undefined && !requested.includes('*') && names.length === 0) {
     throw new EsException(resourceNotFound(`index template matching [${requested}] not found`));
   }
-  return ok({ index_templates: names.map((n) => ({ name: n, index_template: sim.cluster.indexTemplates.get(n)!.source })) });
+  return ok({ index_templates: names.map((n) => ({ name: n, index_template: withLifecycleShown(sim.cluster.indexTemplates.get(n)!) })) });
+}
+
+/**
+ * The template as given, its `template.lifecycle` as ES prints a template's lifecycle
+ * (`DataStreamLifecycle.Template#toXContent`: `enabled` always, then what it sets).
+ */
+function withLifecycleShown(template: IndexTemplate): Readonly<Record<string, unknown>> {
+  const given = template.source['template'];
+  if (!template.lifecycle || !isObject(given)) return template.source;
+  return { ...template.source, template: { ...given, lifecycle: lifecycleTemplateToXContent(template.lifecycle) } };
 }
 
 export function deleteIndexTemplate(ctx: RequestContext): HandlerResult {
@@ -264,7 +301,9 @@ function resolveWriteTarget(ctx: RequestContext, target: string, opType: 'create
     const write = writeIndexOf(sim.cluster, target);
     if (!write) {
       throw new EsException(
-        illegalArgument(`no write index is defined for alias [${target}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`),
+        illegalArgument(
+          `no write index is defined for alias [${target}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`,
+        ),
       );
     }
     return write;
@@ -348,8 +387,10 @@ function versionParams(ctx: RequestContext): { external?: number; ifSeqNo?: numb
   if (versionType === 'internal' && version !== undefined) {
     problems.push('internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead');
   }
-  if (ifSeqNo !== undefined && (ifPrimaryTerm === undefined || ifPrimaryTerm === 0)) problems.push(`ifSeqNo is set, but primary term is [${ifPrimaryTerm ?? 0}]`);
-  if (ifSeqNo === undefined && ifPrimaryTerm !== undefined && ifPrimaryTerm !== 0) problems.push(`ifSeqNo is unassigned, but primary term is [${ifPrimaryTerm}]`);
+  if (ifSeqNo !== undefined && (ifPrimaryTerm === undefined || ifPrimaryTerm === 0))
+    problems.push(`ifSeqNo is set, but primary term is [${ifPrimaryTerm ?? 0}]`);
+  if (ifSeqNo === undefined && ifPrimaryTerm !== undefined && ifPrimaryTerm !== 0)
+    problems.push(`ifSeqNo is unassigned, but primary term is [${ifPrimaryTerm}]`);
   if (problems.length > 0) throw new EsException(actionRequestValidation(problems));
   return {
     ...(versionType !== 'internal' && version !== undefined ? { external: version } : {}),
@@ -365,7 +406,8 @@ export function ingest(ctx: RequestContext): HandlerResult {
   if (typeof target !== 'string' || target.length === 0) throw new EsException(illegalArgument('[index] must be a non-empty string'));
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw new EsException(illegalArgument('[count] must be a non-negative integer'));
   const bytesEach = body['bytes_each'];
-  if (bytesEach !== undefined && typeof bytesEach !== 'number' && typeof bytesEach !== 'string') throw new EsException(illegalArgument('[bytes_each] must be a size'));
+  if (bytesEach !== undefined && typeof bytesEach !== 'number' && typeof bytesEach !== 'string')
+    throw new EsException(illegalArgument('[bytes_each] must be a size'));
   const each = bytesEach === undefined ? 1024 : typeof bytesEach === 'number' ? bytesEach : parseByteSize(bytesEach, 'bytes_each').bytes;
   if (!Number.isFinite(each) || each < 0) throw new EsException(illegalArgument('[bytes_each] must be a size'));
   if (!ctx.sim.cluster.indices.has(target) && !aliasExists(ctx.sim.cluster, target) && target.includes('*')) {

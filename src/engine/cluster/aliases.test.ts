@@ -17,7 +17,6 @@ function setup() {
   return { cluster, a, b };
 }
 
-
 describe('applyAliasActions (ES MetadataIndexAliasesService)', () => {
   it('moves the write flag in one atomic list', () => {
     const { cluster, a, b } = setup();
@@ -57,7 +56,9 @@ describe('applyAliasActions (ES MetadataIndexAliasesService)', () => {
     const { cluster, a, b } = setup();
     expect(applyAliasActions(cluster, [{ type: 'remove', indices: [a], aliases: ['lo*'], mustExist: false }])).to.equal(true);
     expect(a.aliases.size).to.equal(0);
-    expect(errorOf(() => applyAliasActions(cluster, [{ type: 'remove', indices: [a], aliases: ['logs'], mustExist: true }])).reason).to.equal('aliases [logs] missing');
+    expect(errorOf(() => applyAliasActions(cluster, [{ type: 'remove', indices: [a], aliases: ['logs'], mustExist: true }])).reason).to.equal(
+      'aliases [logs] missing',
+    );
     applyAliasActions(cluster, [{ type: 'remove_index', indices: [b] }]);
     expect(cluster.indices.has('logs-2')).to.equal(false);
   });
@@ -70,7 +71,10 @@ describe('findAliases', () => {
       { type: 'add', indices: [a], alias: 'app', metadata: {} },
       { type: 'add', indices: [a], alias: 'logs-old', metadata: {} },
     ]);
-    const names = (patterns: string[]) => findAliases([a], patterns).get('logs-1')!.map(([n]) => n);
+    const names = (patterns: string[]) =>
+      findAliases([a], patterns)
+        .get('logs-1')!
+        .map(([n]) => n);
     expect(names([])).to.deep.equal(['app', 'logs', 'logs-old']);
     expect(names(['logs*', '-logs-old'])).to.deep.equal(['logs']);
     expect(names(['app'])).to.deep.equal(['app']);

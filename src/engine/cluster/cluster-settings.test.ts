@@ -22,7 +22,16 @@ describe('cluster settings (ES SettingsUpdater)', () => {
 
   it('refuses everything when one key is bad', () => {
     const cluster = createCluster(() => 'u');
-    const error = errorOf(() => updateClusterSettings(cluster, new Map([['indices.lifecycle.poll_interval', '1m'], ['no.such', 'x']]), new Map()));
+    const error = errorOf(() =>
+      updateClusterSettings(
+        cluster,
+        new Map([
+          ['indices.lifecycle.poll_interval', '1m'],
+          ['no.such', 'x'],
+        ]),
+        new Map(),
+      ),
+    );
     expect(error.reason).to.equal('persistent setting [no.such], not recognized');
     expect(cluster.clusterSettings.persistent.size).to.equal(0);
     expect(errorOf(() => updateClusterSettings(cluster, new Map([['indices.lifecycle.poll_interval', '0s']]), new Map())).reason).to.equal(

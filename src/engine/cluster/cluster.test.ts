@@ -30,7 +30,15 @@ function cluster() {
 describe('lifecyclePolicyName follows the settings map', () => {
   it('is read from the settings the index was created with, in their order', () => {
     const c = cluster();
-    const index = addIndex(c, 'a', 0, new Map([['index.number_of_shards', '2'], [SETTING_LIFECYCLE_NAME, 'p']]));
+    const index = addIndex(
+      c,
+      'a',
+      0,
+      new Map([
+        ['index.number_of_shards', '2'],
+        [SETTING_LIFECYCLE_NAME, 'p'],
+      ]),
+    );
     expect(lifecyclePolicyName(index)).to.equal('p');
     expect([...index.settings.keys()]).to.deep.equal(['index.number_of_shards', SETTING_LIFECYCLE_NAME]);
   });

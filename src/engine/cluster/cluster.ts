@@ -7,6 +7,7 @@
  * snapshot store), never the operations built on it (data streams, snapshots, index creation) and
  * never `lifecycle/` (the runner keeps its own memos).
  */
+import type { DataStreamLifecycle, LifecycleTemplate } from './data-stream-lifecycle-config';
 import type { ExecutionState } from './execution-state';
 import { HistoryLog } from './history';
 import type { PolicyMetadata } from './policy-model';
@@ -121,7 +122,7 @@ export class ChangeLog {
   *waiting(): Iterable<IndexMetadata> {
     for (let i = this.head; i < this.queue.length; i++) {
       const index = this.queue[i];
-      if (index !== undefined && index.changed) yield index;
+      if (index?.changed) yield index;
     }
   }
 
@@ -270,6 +271,11 @@ export interface DataStream {
   generation: number;
   /** `data_stream.hidden` of its template (7.11+). */
   readonly hidden: boolean;
+  /**
+   * Its data stream lifecycle (8.11+): from the templates at creation, then `PUT|DELETE
+   * /_data_stream/<name>/_lifecycle`; null when it has none (absent: none, as before 8.11).
+   */
+  lifecycle?: DataStreamLifecycle | null;
 }
 
 /** A composable index template: what new indices matching its patterns start with. */
@@ -281,6 +287,8 @@ export interface IndexTemplate {
   readonly aliases: ReadonlyMap<string, AliasMetadata>;
   /** Component templates composed in, in order (their settings and aliases under the template's own). */
   readonly composedOf: readonly string[];
+  /** Its `template.lifecycle` (8.11+), absent when it has none. */
+  readonly lifecycle?: LifecycleTemplate;
   /** The request body as given (kept for GET). */
   readonly source: Readonly<Record<string, unknown>>;
 }
@@ -290,6 +298,8 @@ export interface ComponentTemplate {
   readonly name: string;
   readonly settings: ReadonlyMap<string, string>;
   readonly aliases: ReadonlyMap<string, AliasMetadata>;
+  /** Its `template.lifecycle` (8.11+), absent when it has none. */
+  readonly lifecycle?: LifecycleTemplate;
   /** The request body as given (kept for GET). */
   readonly source: Readonly<Record<string, unknown>>;
 }
@@ -520,7 +530,9 @@ export function restoreLifecycle(index: IndexMetadata, state: ExecutionState | n
   index.lifecycle = state;
   touch(index);
   index.historyPositionId =
-    state && state.phase !== undefined && state.action !== undefined && state.step !== undefined ? index.historyLog.keyId(state.phase, state.action, state.step) : -1;
+    state && state.phase !== undefined && state.action !== undefined && state.step !== undefined
+      ? index.historyLog.keyId(state.phase, state.action, state.step)
+      : -1;
 }
 
 /** The index's name id in its history, made on its first record. */

@@ -56,7 +56,7 @@ function isDigits(s: string): boolean {
   return true;
 }
 
-function valueOf(text: string, spec: FieldSpec): number {
+function fieldValue(text: string, spec: FieldSpec): number {
   if (spec.names) {
     const named = spec.names.indexOf(text);
     if (named >= 0) return named + 1;
@@ -82,10 +82,10 @@ function parseSet(text: string, spec: FieldSpec): Set<number> | null {
     } else if (range.includes('-')) {
       const [a, b, extra] = range.split('-');
       if (extra !== undefined) return null;
-      from = valueOf(a!, spec);
-      to = valueOf(b!, spec);
+      from = fieldValue(a!, spec);
+      to = fieldValue(b!, spec);
     } else {
-      from = valueOf(range, spec);
+      from = fieldValue(range, spec);
       to = stepText === undefined ? from : spec.max;
     }
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < spec.min || from > spec.max || to < spec.min || to > spec.max) return null;
@@ -131,13 +131,13 @@ function parseDayOfWeek(text: string): DayRule | null {
   // `L` alone is Saturday (the last day of the week).
   if (text === 'L') return { kind: 'set', values: new Set([7]) };
   if (text.endsWith('L')) {
-    const weekday = valueOf(text.slice(0, -1), WEEKDAY_FIELD);
+    const weekday = fieldValue(text.slice(0, -1), WEEKDAY_FIELD);
     if (!Number.isInteger(weekday) || weekday < 1 || weekday > 7) return null;
     return { kind: 'last-weekday-of-month', weekday };
   }
   const hash = text.indexOf('#');
   if (hash >= 0) {
-    const weekday = valueOf(text.slice(0, hash), WEEKDAY_FIELD);
+    const weekday = fieldValue(text.slice(0, hash), WEEKDAY_FIELD);
     const nth = text.slice(hash + 1);
     if (!Number.isInteger(weekday) || weekday < 1 || weekday > 7 || !isDigits(nth) || Number(nth) < 1 || Number(nth) > 5) return null;
     return { kind: 'nth-weekday', weekday, nth: Number(nth) };
@@ -148,7 +148,23 @@ function parseDayOfWeek(text: string): DayRule | null {
 
 /** Parses a schedule (case-insensitive, as ES upper-cases it); null when it is not a valid cron expression. */
 export function parseCron(expression: string): CronFields | null {
-  const parts = expression.toUpperCase().split(/[ \t]+/).filter((p) => p.length > 0);
+  const held = PARSED.get(expression);
+  if (held !== undefined) return held;
+  const parsed = parseCronFields(expression);
+  // A bounded memo (deterministic: the same text always gives the same fields): SLM asks at every fire.
+  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+  PARSED.set(expression, parsed);
+  return parsed;
+}
+
+const PARSED = new Map<string, CronFields | null>();
+const PARSED_LIMIT = 256;
+
+function parseCronFields(expression: string): CronFields | null {
+  const parts = expression
+    .toUpperCase()
+    .split(/[ \t]+/)
+    .filter((p) => p.length > 0);
   if (parts.length < 6 || parts.length > 7) return null;
   const [s, m, h, dom, mon, dow, year] = parts as [string, string, string, string, string, string, string | undefined];
   // ES: exactly one of day-of-month and day-of-week is `?`.
@@ -229,8 +245,12 @@ export function nextCronFire(expression: string, after: number): number | undefi
       for (let day = firstDay; day <= days; day++) {
         const dayStart = utcMillis(year, month, day);
         if (!dayMatches(cron, year, month, day, utcCalendar(dayStart).weekday)) continue;
+        // Hours and minutes wholly before the first candidate are passed over without looking at
+        // their seconds, so one call costs at most 24 + 60 + 60 steps per day, not 86,400.
         for (const h of cron.hours) {
+          if (dayStart + (h + 1) * 3_600_000 <= first) continue;
           for (const m of cron.minutes) {
+            if (dayStart + (h * 60 + m + 1) * 60_000 <= first) continue;
             for (const s of cron.seconds) {
               const t = dayStart + ((h * 60 + m) * 60 + s) * 1000;
               if (t >= first) return t;

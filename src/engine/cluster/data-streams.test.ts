@@ -62,9 +62,15 @@ describe('data streams', () => {
     );
     expect(plain.indices.size).to.equal(0);
     const cluster = clusterWithTemplate({});
-    expect(errorOf(() => createDataStream(cluster, PROFILE_7_10, '.logs', START))).to.equal("illegal_argument_exception: data_stream [.logs] must not start with '.'");
-    expect(errorOf(() => createDataStream(cluster, PROFILE_8_19, '.ds-x', START))).to.equal("illegal_argument_exception: data_stream [.ds-x] must not start with '.ds-'");
-    expect(errorOf(() => createDataStream(cluster, PROFILE_7_10, 'logs#a', START))).to.equal("illegal_argument_exception: data_stream [logs#a] must not contain '#'");
+    expect(errorOf(() => createDataStream(cluster, PROFILE_7_10, '.logs', START))).to.equal(
+      "illegal_argument_exception: data_stream [.logs] must not start with '.'",
+    );
+    expect(errorOf(() => createDataStream(cluster, PROFILE_8_19, '.ds-x', START))).to.equal(
+      "illegal_argument_exception: data_stream [.ds-x] must not start with '.ds-'",
+    );
+    expect(errorOf(() => createDataStream(cluster, PROFILE_7_10, 'logs#a', START))).to.equal(
+      "illegal_argument_exception: data_stream [logs#a] must not contain '#'",
+    );
     expect(cluster.dataStreams.size).to.equal(0);
   });
 

@@ -5,7 +5,8 @@
  * over, dropping a backing index, deleting it. Messages are ES's. Pure over the cluster: `now` is an
  * argument, UUIDs come from the cluster's seeded generator; no I/O.
  */
-import { Cluster, DataStream, deleteIndex, IndexMetadata, IndexTemplate, recordRollover, touch } from './cluster';
+import { Cluster, DataStream, deleteIndex, IndexMetadata, IndexTemplate, lifecyclePolicyName, recordRollover, touch } from './cluster';
+import { composeLifecycles, DataStreamLifecycle, LifecycleTemplate } from './data-stream-lifecycle-config';
 import { EsException, illegalArgument, illegalState, indexNotFound } from '../errors';
 import { createIndex, matchingTemplate } from './index-creation';
 import { simpleMatch } from './index-resolver';
@@ -96,7 +97,12 @@ function validateDataStreamName(profile: Profile, name: string): void {
 export function createDataStream(cluster: Cluster, profile: Profile, name: string, now: number): DataStream {
   validateDataStreamName(profile, name);
   if (cluster.dataStreams.has(name)) {
-    throw new EsException({ type: 'resource_already_exists_exception', reason: `data_stream [${name}] already exists`, status: 400, elasticsearchException: true });
+    throw new EsException({
+      type: 'resource_already_exists_exception',
+      reason: `data_stream [${name}] already exists`,
+      status: 400,
+      elasticsearchException: true,
+    });
   }
   const template = matchingTemplate(cluster, name);
   if (!template) throw new EsException(illegalArgument(`no matching index template found for data stream [${name}]`));
@@ -110,6 +116,7 @@ export function createDataStream(cluster: Cluster, profile: Profile, name: strin
   const backing = backingIndexName(profile, name, 1, now);
   createIndex(cluster, profile, backing, now, new Map([[SETTING_HIDDEN, 'true']]), new Map(), template);
   const ds: DataStream = { name, indices: [backing], generation: 1, hidden: profile.dataStreams === 'v8' && spec['hidden'] === true };
+  if (profile.dataStreamLifecycle) ds.lifecycle = templateLifecycle(cluster, template);
   cluster.dataStreams.set(name, ds);
   cluster.backingIndexOwner.set(backing, ds);
   return ds;
@@ -120,13 +127,7 @@ export function createDataStream(cluster: Cluster, profile: Profile, name: strin
  * the next generation from the stream's template, the generation bumped, and `RolloverInfo` keyed by
  * the stream's name recorded on the old write index. Returns the new write index.
  */
-export function rolloverDataStream(
-  cluster: Cluster,
-  profile: Profile,
-  ds: DataStream,
-  metConditions: readonly string[],
-  now: number,
-): IndexMetadata {
+export function rolloverDataStream(cluster: Cluster, profile: Profile, ds: DataStream, metConditions: readonly string[], now: number): IndexMetadata {
   const source = writeIndexOfStream(cluster, ds);
   const template = matchingTemplate(cluster, ds.name);
   if (!template || !dataStreamSpec(template)) {
@@ -185,4 +186,59 @@ export function deleteDataStreams(cluster: Cluster, streams: readonly DataStream
     }
     cluster.dataStreams.delete(ds.name);
   }
+}
+
+/**
+ * The lifecycle a template gives a new stream (ES `MetadataIndexTemplateService#resolveLifecycle`):
+ * its component templates' lifecycles in order, then its own, composed; null when none has one.
+ */
+export function templateLifecycle(cluster: Cluster, template: IndexTemplate): DataStreamLifecycle | null {
+  const parts: LifecycleTemplate[] = [];
+  for (const name of template.composedOf) {
+    const component = cluster.componentTemplates.get(name);
+    if (component?.lifecycle) parts.push(component.lifecycle);
+  }
+  if (template.lifecycle) parts.push(template.lifecycle);
+  return composeLifecycles(parts);
+}
+
+/** `index.lifecycle.prefer_ilm` (ES `IndexSettings.PREFER_ILM_SETTING`, default true). */
+export function prefersIlm(index: IndexMetadata): boolean {
+  return index.settings.get('index.lifecycle.prefer_ilm') !== 'false';
+}
+
+/** Whether a stream's lifecycle is set and enabled (ES `DataStream#getDataLifecycle` enabled). */
+export function hasEnabledLifecycle(ds: DataStream): boolean {
+  return ds.lifecycle?.enabled === true;
+}
+
+/**
+ * The ILM policy that manages the index, or null (ES `Metadata#isIndexManagedByILM`): its
+ * `index.lifecycle.name`, unless it backs a stream with an enabled data stream lifecycle and does not
+ * prefer ILM (`index.lifecycle.prefer_ilm: false`); then the data stream lifecycle manages it.
+ */
+export function ilmPolicyOf(cluster: Cluster, index: IndexMetadata): string | null {
+  const policy = lifecyclePolicyName(index);
+  if (policy === null) return null;
+  if (cluster.dataStreams.size === 0) return policy;
+  const ds = cluster.backingIndexOwner.get(index.name);
+  if (ds === undefined || !hasEnabledLifecycle(ds)) return policy;
+  return prefersIlm(index) ? policy : null;
+}
+
+/**
+ * ES `DataStream#isIndexManagedByDataStreamLifecycle`: a backing index of a stream whose lifecycle is
+ * enabled, unless an ILM policy is set on it and it prefers ILM.
+ */
+export function isManagedByDataStreamLifecycle(cluster: Cluster, index: IndexMetadata): boolean {
+  const ds = cluster.backingIndexOwner.get(index.name);
+  if (ds === undefined || !hasEnabledLifecycle(ds)) return false;
+  return lifecyclePolicyName(index) === null || !prefersIlm(index);
+}
+
+/** ES `DataStream.ManagedBy#displayValue` for an index: which lifecycle manages it. */
+export function managedByName(cluster: Cluster, index: IndexMetadata): string {
+  if (ilmPolicyOf(cluster, index) !== null) return 'Index Lifecycle Management';
+  if (isManagedByDataStreamLifecycle(cluster, index)) return 'Data stream lifecycle';
+  return 'Unmanaged';
 }

@@ -34,8 +34,12 @@ describe('date math in names (ES DateMathExpressionResolver)', () => {
   });
 
   it("refuses malformed expressions with ES's messages", () => {
-    expect(errorOf(() => resolveDateMathName('<logs-{now/d>', now)).reason).to.equal('invalid dynamic name expression [logs-{now/d]. date math placeholder is open ended');
-    expect(errorOf(() => resolveDateMathName('<logs-}>', now)).reason).to.match(/^invalid dynamic name expression \[logs-\}\]\. invalid character at position \[6\]/);
+    expect(errorOf(() => resolveDateMathName('<logs-{now/d>', now)).reason).to.equal(
+      'invalid dynamic name expression [logs-{now/d]. date math placeholder is open ended',
+    );
+    expect(errorOf(() => resolveDateMathName('<logs-}>', now)).reason).to.match(
+      /^invalid dynamic name expression \[logs-\}\]\. invalid character at position \[6\]/,
+    );
     expect(errorOf(() => resolveDateMathName('<logs-{now{}}>', now)).reason).to.equal('invalid dynamic name expression [now{}]. missing date format');
     expect(errorOf(() => resolveDateMathName('<logs-{now/1d}>', now)).reason).to.equal('rounding `/` can only be used on single unit types [now/1d]');
     expect(errorOf(() => resolveDateMathName('<logs-{now+1x}>', now)).reason).to.equal('unit [x] not supported for date math [now+1x]');

@@ -24,21 +24,21 @@ export function resolveDateMathName(expression: string, now: number): string {
   if (!isDateMathName(expression)) return expression;
   const text = expression;
   const whole = text.slice(1, -1);
-  let escape = false;
+  let escaped = false;
   let inDateFormat = false;
   let inPlaceHolder = false;
   let before = '';
   let placeholder = '';
   for (let i = 1; i < text.length - 1; i++) {
-    const escapedChar = escape;
-    if (escape) escape = false;
+    const escapedChar = escaped;
+    if (escaped) escaped = false;
     const c = text[i]!;
     if (c === '\\') {
       if (escapedChar) {
         before += c;
-        escape = false;
+        escaped = false;
       } else {
-        escape = true;
+        escaped = true;
       }
       continue;
     }

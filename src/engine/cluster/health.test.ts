@@ -17,7 +17,15 @@ function setup() {
 describe('indexHealth on one node', () => {
   it('counts unassigned replicas', () => {
     const cluster = setup();
-    const index = addIndex(cluster, 'a', 0, new Map([['index.number_of_shards', '3'], ['index.number_of_replicas', '2']]));
+    const index = addIndex(
+      cluster,
+      'a',
+      0,
+      new Map([
+        ['index.number_of_shards', '3'],
+        ['index.number_of_replicas', '2'],
+      ]),
+    );
     expect(indexHealth(index, allocationModel(cluster), 0)).to.deep.include({ status: 'yellow', activePrimaryShards: 3, activeShards: 3, unassignedShards: 6 });
   });
 

@@ -9,8 +9,23 @@ describe('history log: columns give back exactly the records appended', () => {
     const log = new HistoryLog();
     const records: HistoryRecord[] = [
       { index: 'a', policy: 'p', timeMillis: 1_704_067_200_000, from: null, to: stepKey('new', 'complete', 'complete'), success: true },
-      { index: 'b', policy: null, timeMillis: 1_704_067_200_001, from: stepKey('hot', 'rollover', 'check-rollover-ready'), to: stepKey('hot', 'rollover', 'ERROR'), success: false, error: { type: 'x', reason: 'y' } },
-      { index: 'a', policy: 'q', timeMillis: 2 ** 53 - 1, from: stepKey('new', 'complete', 'complete'), to: stepKey('delete', 'delete', 'complete'), success: true },
+      {
+        index: 'b',
+        policy: null,
+        timeMillis: 1_704_067_200_001,
+        from: stepKey('hot', 'rollover', 'check-rollover-ready'),
+        to: stepKey('hot', 'rollover', 'ERROR'),
+        success: false,
+        error: { type: 'x', reason: 'y' },
+      },
+      {
+        index: 'a',
+        policy: 'q',
+        timeMillis: 2 ** 53 - 1,
+        from: stepKey('new', 'complete', 'complete'),
+        to: stepKey('delete', 'delete', 'complete'),
+        success: true,
+      },
     ];
     for (const record of records) log.push(record);
     expect(log.length).to.equal(3);
@@ -27,7 +42,14 @@ describe('history log: columns give back exactly the records appended', () => {
     for (let i = 0; i < n; i++) log.append(log.nameId(`idx-${i}`), 'p', i, i === 0 ? -1 : to, to, i % 2 === 0, i === 65_537 ? { reason: 'r' } : undefined);
     expect(log.length).to.equal(n);
     const last = log.at(n - 1);
-    expect(last).to.deep.equal({ index: `idx-${n - 1}`, policy: 'p', timeMillis: n - 1, from: { phase: 'warm', action: 'shrink', name: 'shrink' }, to: last.to, success: false });
+    expect(last).to.deep.equal({
+      index: `idx-${n - 1}`,
+      policy: 'p',
+      timeMillis: n - 1,
+      from: { phase: 'warm', action: 'shrink', name: 'shrink' },
+      to: last.to,
+      success: false,
+    });
     expect(log.at(65_537).error).to.deep.equal({ reason: 'r' });
     expect(log.at(65_536).error).to.equal(undefined);
     expect(log.at(0).from).to.equal(null);
@@ -63,7 +85,7 @@ describe('history log: bounded by its limit', () => {
     expect(log.held.names).to.be.at.most((100_000 + CHUNK) / 5 + 1);
   });
 
-  it('keeps a live index\'s name while it lives, even when its records are dropped', () => {
+  it("keeps a live index's name while it lives, even when its records are dropped", () => {
     const log = new HistoryLog(10);
     const to = log.keyId('hot', 'rollover', 'check-rollover-ready');
     const live = log.nameId('live');

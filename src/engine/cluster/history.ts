@@ -169,7 +169,6 @@ export class HistoryLog {
     const nameId = this.nameId(record.index);
     this.append(nameId, record.policy, record.timeMillis, from, to, record.success, record.error);
     this.releaseName(nameId); // an id for this record alone
-
   }
 
   /** Appends one record from its fields, name and step keys as ids (-1: no `from`); builds no object. */

@@ -22,6 +22,7 @@ import { indexNameError, indexOrAliasNameProblem, validateSettings } from './ind
 import { parseOriginationDateFromName } from './origination-date';
 import { validateTimeSeriesSettings } from './time-series';
 import type { Profile } from '../profile';
+import { checkNewIndexShardLimit } from './shard-limit';
 
 /** The composable template ES applies to a new index: the highest priority whose pattern matches. */
 export function matchingTemplate(cluster: Cluster, indexName: string): IndexTemplate | null {
@@ -125,19 +126,18 @@ export function validateNewIndex(
   }
   // ES `IndexMode` / `index.time_series.end_time` validators over the index's whole settings.
   if (profile.timeSeriesIndices) validateTimeSeriesSettings(settings);
-  if (
-    profile.parseOriginationDate &&
-    settings.get('index.lifecycle.parse_origination_date') === 'true' &&
-    !settings.has('index.lifecycle.origination_date')
-  ) {
+  if (profile.parseOriginationDate && settings.get('index.lifecycle.parse_origination_date') === 'true' && !settings.has('index.lifecycle.origination_date')) {
     parseOriginationDateFromName(name);
   }
+  // ES `MetadataCreateIndexService#applyCreateIndexRequest`: the shard limit, over the final settings.
+  checkNewIndexShardLimit(cluster, profile, settings);
   return settings;
 }
 
 /** ES `InvalidAliasNameException`: `[name]: description` for a bad name, `[name], description` with the index for a clash. */
 function invalidAliasName(alias: string, description: string, index?: IndexMetadata): EsError {
-  if (index === undefined) return { type: 'invalid_alias_name_exception', reason: `Invalid alias name [${alias}]: ${description}`, status: 400, elasticsearchException: true };
+  if (index === undefined)
+    return { type: 'invalid_alias_name_exception', reason: `Invalid alias name [${alias}]: ${description}`, status: 400, elasticsearchException: true };
   return {
     type: 'invalid_alias_name_exception',
     reason: `Invalid alias name [${alias}], ${description}`,

@@ -73,7 +73,10 @@ describe('resolveIndices by open/closed state (ES IndicesOptions expand_wildcard
     const cluster = createCluster(() => `uuid-${n++}`);
     setIndexState(addIndex(cluster, 'a-1', 0, new Map()), 'close');
     addIndex(cluster, 'a-2', 0, new Map());
-    const names = (expression: string, options: ResolveOptions): string[] => resolveIndices(cluster, expression, options).map((i) => i.name).sort();
+    const names = (expression: string, options: ResolveOptions): string[] =>
+      resolveIndices(cluster, expression, options)
+        .map((i) => i.name)
+        .sort();
     expect(names('a-*', STRICT_EXPAND_OPEN)).to.deep.equal(['a-2']);
     expect(names('_all', STRICT_EXPAND_OPEN)).to.deep.equal(['a-2']);
     expect(names('a-*', { ...STRICT_EXPAND_OPEN, expandOpen: false, expandClosed: true })).to.deep.equal(['a-1']);

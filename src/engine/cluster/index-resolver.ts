@@ -125,9 +125,7 @@ export function resolveIndices(cluster: Cluster, expression: string, options: Re
     const stream = cluster.dataStreams.get(expr);
     if (stream) {
       if (options.includeDataStreams === false) {
-        throw new EsException(
-          illegalArgument(`The provided expression [${expr}] matches a data stream, specify the corresponding concrete indices instead.`),
-        );
+        throw new EsException(illegalArgument(`The provided expression [${expr}] matches a data stream, specify the corresponding concrete indices instead.`));
       }
       for (const name of stream.indices) if (cluster.indices.has(name)) result.add(name);
       continue;

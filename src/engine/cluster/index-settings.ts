@@ -13,17 +13,20 @@ import { parseTimeSeriesTime, validateIndexMode } from './time-series';
 type Validator = (value: string, key: string) => void;
 
 function intSetting(min: number, max = 2147483647): Validator {
-  return (value, key) => {
-    if (!/^[+-]?\d+$/.test(value.trim() === value ? value : '#')) {
-      throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
-    }
-    const n = Number(value);
-    if (n > 2147483647 || n < -2147483648) {
-      throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
-    }
-    if (n < min) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= ${min}`));
-    if (n > max) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be <= ${max}`));
-  };
+  return (value, key) => validateIntSetting(value, key, min, max);
+}
+
+/** ES `Setting.parseInt`: a 32-bit int within [min, max], or ES's illegal argument (throws). */
+export function validateIntSetting(value: string, key: string, min: number, max = 2147483647): void {
+  if (!/^[+-]?\d+$/.test(value.trim() === value ? value : '#')) {
+    throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
+  }
+  const n = Number(value);
+  if (n > 2147483647 || n < -2147483648) {
+    throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}]`, numberFormat(value)));
+  }
+  if (n < min) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= ${min}`));
+  if (n > max) throw new EsException(illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be <= ${max}`));
 }
 
 function longSetting(min: number): Validator {
@@ -51,7 +54,8 @@ function timeSettingAtLeast(minMillis: number, minText: string): Validator {
   return (value, key) => {
     const parsed = parseTimeValue(value, key);
     if (!parsed.ok) throw new EsException(illegalArgument(parsed.reason, parseException(parsed.reason)));
-    if (parsed.value.millis < minMillis) throw new EsException(illegalArgument(`failed to parse value [${value}] for setting [${key}], must be >= [${minText}]`));
+    if (parsed.value.millis < minMillis)
+      throw new EsException(illegalArgument(`failed to parse value [${value}] for setting [${key}], must be >= [${minText}]`));
   };
 }
 
@@ -78,8 +82,13 @@ const SETTINGS: ReadonlyMap<string, SettingDefinition> = new Map<string, Setting
   ['index.lifecycle.indexing_complete', { validate: booleanSetting, dynamic: true }],
   // ES `LifecycleSettings.LIFECYCLE_STEP_WAIT_TIME_THRESHOLD_SETTING` (7.13+, with the retryable shrink;
   // see `lifecycle/wait-threshold.ts`, which this layer may not import): default 12h, at least 1h.
-  ['index.lifecycle.step.wait_time_threshold', { validate: timeSettingAtLeast(3_600_000, '1h'), dynamic: true, when: (p) => p.chains.shrink === 'v7.16' || p.chains.shrink === 'v8' }],
+  [
+    'index.lifecycle.step.wait_time_threshold',
+    { validate: timeSettingAtLeast(3_600_000, '1h'), dynamic: true, when: (p) => p.chains.shrink === 'v7.16' || p.chains.shrink === 'v8' },
+  ],
   ['index.lifecycle.skip', { validate: booleanSetting, dynamic: true, when: (p) => p.lifecycleSkipSetting }],
+  // ES `IndexSettings.PREFER_ILM_SETTING` (8.11+, with the data stream lifecycle): which of the two manages a backing index.
+  ['index.lifecycle.prefer_ilm', { validate: booleanSetting, dynamic: true, when: (p) => p.dataStreamLifecycle !== null }],
   ['index.priority', { validate: intSetting(0), dynamic: true }],
   ['index.blocks.write', { validate: booleanSetting, dynamic: true }],
   ['index.blocks.read', { validate: booleanSetting, dynamic: true }],
@@ -142,9 +151,10 @@ export function loadSettingsFromMap(map: Readonly<Record<string, unknown>>, norm
       // ES `Settings#fromXContent`: a list holds strings, numbers and booleans only (issue 14, item 11:
       // an object in a list was stored as "[object Object]").
       if (value.some((v) => v === null || typeof v === 'object')) throw new EsException(illegalState('only value lists are allowed in serialized settings'));
-      value.forEach((v, i) => out.set(`${key}.${i}`, text(value, i, v)));
-    }
-    else out.set(key, text(container, at, value));
+      value.forEach((v, i) => {
+        out.set(`${key}.${i}`, text(value, i, v));
+      });
+    } else out.set(key, text(container, at, value));
   };
   for (const [k, v] of Object.entries(map)) walk(k, v, map, k);
   return out;

@@ -82,12 +82,7 @@ export function indexToXContent(index: IndexMetadata, profile: Profile, flat: bo
 }
 
 /** One index's `GET {index}/_settings[/{name}]` entry; `names` are setting-name patterns (`index.lifecycle.*`). */
-export function indexSettingsToXContent(
-  index: IndexMetadata,
-  profile: Profile,
-  names: readonly string[],
-  flat: boolean,
-): Record<string, unknown> {
+export function indexSettingsToXContent(index: IndexMetadata, profile: Profile, names: readonly string[], flat: boolean): Record<string, unknown> {
   const all = indexSettings(index, profile);
   const selected = names.length === 0 ? all : all.filter(([key]) => names.some((pattern) => simpleMatch(pattern, key)));
   return { settings: settingsToXContent(selected, flat) };

@@ -19,9 +19,7 @@ export function parseOriginationDateFromName(indexName: string): number {
   const millis = Date.UTC(year, month - 1, day);
   const valid = parts !== null && new Date(millis).getUTCMonth() === month - 1 && new Date(millis).getUTCDate() === day;
   if (!valid) {
-    throw new EsException(
-      illegalArgument(`index name [${indexName}] contains date [${text}] which couldn't be parsed using the 'yyyy.MM.dd' format`),
-    );
+    throw new EsException(illegalArgument(`index name [${indexName}] contains date [${text}] which couldn't be parsed using the 'yyyy.MM.dd' format`));
   }
   return millis;
 }

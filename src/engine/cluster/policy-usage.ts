@@ -23,7 +23,8 @@ export interface PolicyUsage {
  */
 export function policyUsage(cluster: Cluster, policy: string): PolicyUsage {
   const indices = [...cluster.indices.values()].filter((index) => lifecyclePolicyName(index) === policy).map((index) => index.name);
-  const namesPolicy = (template: IndexTemplate | null): boolean => template !== null && composedSettings(cluster, template).get(SETTING_LIFECYCLE_NAME) === policy;
+  const namesPolicy = (template: IndexTemplate | null): boolean =>
+    template !== null && composedSettings(cluster, template).get(SETTING_LIFECYCLE_NAME) === policy;
   const dataStreams = [...cluster.dataStreams.keys()].filter((name) => namesPolicy(matchingTemplate(cluster, name)));
   const templates = [...cluster.indexTemplates.values()].filter(namesPolicy).map((t) => t.name);
   return { indices: javaHashMapOrder(indices), data_streams: javaHashMapOrder(dataStreams), composable_templates: javaHashMapOrder(templates) };

@@ -45,7 +45,16 @@ export function rolloverAlias(
   const template = matchingTemplate(cluster, targetName);
   checkNoDuplicatedAliasInTemplates(cluster, template, alias, targetName);
   const explicitWrite = source.aliases.get(alias)?.isWriteIndex === true;
-  const target = createIndex(cluster, profile, targetName, now, new Map(), new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]), template, unresolvedName);
+  const target = createIndex(
+    cluster,
+    profile,
+    targetName,
+    now,
+    new Map(),
+    new Map([[alias, explicitWrite ? { isWriteIndex: true } : {}]]),
+    template,
+    unresolvedName,
+  );
   if (explicitWrite) setAlias(cluster, source, alias, { ...source.aliases.get(alias), isWriteIndex: false });
   else removeAlias(cluster, source, alias);
   recordRollover(source, alias, { timeMillis: now, metConditions });
@@ -67,7 +76,9 @@ export function rolloverAlias(
 function checkNoDuplicatedAliasInTemplates(cluster: Cluster, template: IndexTemplate | null, alias: string, targetName: string): void {
   const refuse = (aliases: Iterable<string>, name: string): never => {
     const listed = javaHashMapOrder([...aliases]).join(', ');
-    throw new EsException(illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${listed}]] in index template [${name}]`));
+    throw new EsException(
+      illegalArgument(`Rollover alias [${alias}] can point to multiple indices, found duplicated alias [[${listed}]] in index template [${name}]`),
+    );
   };
   if (template) {
     const composed = composedAliases(cluster, template);

@@ -8,7 +8,18 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import { addIndex, Cluster, createCluster, IndexMetadata } from './cluster';
-import { allocationIdOf, copiesOf, copiesThatMayNotStay, DeciderVerdict, deciderVerdicts, tierPreference, filterAllows, placementStore, preferredAvailableTier, ShardCopy } from './shard-placement';
+import {
+  allocationIdOf,
+  copiesOf,
+  copiesThatMayNotStay,
+  DeciderVerdict,
+  deciderVerdicts,
+  tierPreference,
+  filterAllows,
+  placementStore,
+  preferredAvailableTier,
+  ShardCopy,
+} from './shard-placement';
 import { configureTopology, NodeSpec, topologyOf } from './topology';
 
 let uuids = 0;
@@ -32,6 +43,29 @@ const WARM = { name: 'warm-1', roles: ['data_warm'], attributes: { box_type: 'wa
 const COLD = { name: 'cold-1', roles: ['data_cold'], attributes: { box_type: 'cold' } };
 
 describe('shard placement', () => {
+  it('resolves the tier preference once per placement, not once per copy and node (issue 20, item 9)', () => {
+    const nodes = Array.from({ length: 60 }, (_, i) => ({ name: `n-${i}`, roles: [i % 2 === 0 ? 'data_hot' : 'data_warm', 'data_content'] }));
+    const cluster = clusterWith(nodes);
+    const topology = topologyOf(cluster);
+    const running = topology.running.bind(topology);
+    let scans = 0;
+    topology.running = () => {
+      scans++;
+      return running();
+    };
+    const placed = index(cluster, 'logs', {
+      'index.number_of_shards': '20',
+      'index.number_of_replicas': '1',
+      'index.routing.allocation.include._tier_preference': 'data_warm,data_hot',
+    });
+    expect(copiesOf(cluster, placed)!.every((c) => c.node?.roles.includes('data_warm'))).to.equal(true);
+    // One scan of the running nodes for the preferred tier; 40 copies on 60 nodes once took 2,400.
+    expect(scans).to.equal(1);
+    scans = 0;
+    copiesThatMayNotStay(cluster, placed, 'tier');
+    expect(scans).to.equal(1);
+  });
+
   it('answers null on the default topology (nothing is placed)', () => {
     const cluster = createCluster(() => 'id');
     expect(copiesOf(cluster, index(cluster, 'logs', {}))).to.equal(null);
@@ -110,7 +144,9 @@ describe('shard placement', () => {
   it('gives a frozen-only node only partially mounted indices', () => {
     const cluster = clusterWith([{ name: 'frozen-1', roles: ['data_frozen'], attributes: {} }]);
     expect(where(cluster, index(cluster, 'logs', { 'index.number_of_replicas': '0' }))).to.deep.equal(['0p:-']);
-    expect(where(cluster, index(cluster, 'partial-logs', { 'index.number_of_replicas': '0', 'index.store.snapshot.partial': 'true' }))).to.deep.equal(['0p:frozen-1']);
+    expect(where(cluster, index(cluster, 'partial-logs', { 'index.number_of_replicas': '0', 'index.store.snapshot.partial': 'true' }))).to.deep.equal([
+      '0p:frozen-1',
+    ]);
   });
 
   it('promotes a replica when its primary node leaves; a primary with no other copy waits for its node', () => {
@@ -145,7 +181,13 @@ function noes(verdicts: readonly DeciderVerdict[]): string[] {
   return verdicts.filter((v) => v.decision === 'NO').map((v) => `${v.decider}: ${v.explanation}`);
 }
 
-function verdictsFor(cluster: Cluster, i: IndexMetadata, pick: (c: ShardCopy) => boolean, nodeName: string, mode: 'allocate' | 'remain' = 'allocate'): DeciderVerdict[] {
+function verdictsFor(
+  cluster: Cluster,
+  i: IndexMetadata,
+  pick: (c: ShardCopy) => boolean,
+  nodeName: string,
+  mode: 'allocate' | 'remain' = 'allocate',
+): DeciderVerdict[] {
   const copies = copiesOf(cluster, i)!;
   const node = topologyOf(cluster).byName(nodeName)!;
   return deciderVerdicts(cluster, i, copies.find(pick)!, node, copies, mode);

@@ -110,7 +110,9 @@ function nodeValues(node: SimNode, attribute: string): readonly string[] {
 
 function matches(node: SimNode, attribute: string, values: string): boolean {
   const have = nodeValues(node, attribute);
-  return splitList(values).some((pattern) => have.some((v) => simpleMatch(pattern, v) || (attribute === '_tier' && v === 'data' && pattern.startsWith('data_'))));
+  return splitList(values).some((pattern) =>
+    have.some((v) => simpleMatch(pattern, v) || (attribute === '_tier' && v === 'data' && pattern.startsWith('data_'))),
+  );
 }
 
 /** The index's `require`/`include`/`exclude` filters: per group, its attributes and values, in settings order. */
@@ -147,53 +149,53 @@ function failedFilterGroup(groups: Map<string, Array<readonly [string, string]>>
   return null;
 }
 
-/** Whether the node's only data role is `data_frozen` (ES `DedicatedFrozenNodeAllocationDecider`). */
-function frozenOnly(node: SimNode): boolean {
-  let dataRoles = 0;
-  let frozen = false;
-  for (const role of node.roles) {
-    if (role !== 'data' && !role.startsWith('data_')) continue;
-    dataRoles++;
-    frozen = role === 'data_frozen';
-  }
-  return dataRoles === 1 && frozen;
+/**
+ * The tier an index's preference resolves to on the topology (`preferredAvailableTier`): `undefined`
+ * when the index states no preference (every tier will do), null when no running node has any of its
+ * tiers. Derived once per question over many nodes, not once per node (issue 20, item 9).
+ */
+type PreferredTier = string | null | undefined;
+
+function preferredTierOf(index: IndexMetadata, topology: Topology): PreferredTier {
+  const preference = tierPreference(index);
+  return preference.length === 0 ? undefined : preferredAvailableTier(preference, topology);
 }
 
 /** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
-export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology): boolean {
-  if (frozenOnly(node) && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
-  const preference = tierPreference(index);
-  if (preference.length === 0) return true;
-  const tier = preferredAvailableTier(preference, topology);
-  return tier !== null && nodeHasTier(node, tier);
+export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology, preferred: PreferredTier = preferredTierOf(index, topology)): boolean {
+  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
+  const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
+  if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
+  if (preferred === undefined) return true;
+  return preferred !== null && nodeHasTier(node, preferred);
 }
 
-function allows(set: DeciderSet, index: IndexMetadata, node: SimNode, topology: Topology): boolean {
-  return decidersFor(set, index, topology)(node);
+/** `preferred` defaults to the index's resolved tier (passing `undefined`, no preference, recomputes the same). */
+function allows(
+  set: DeciderSet,
+  index: IndexMetadata,
+  node: SimNode,
+  topology: Topology,
+  preferred: PreferredTier = preferredTierOf(index, topology),
+): boolean {
+  if (!node.running || !isDataNode(node)) return false;
+  if ((set === 'all' || set === 'filter' || set === 'filter-and-tier') && !filterAllows(index, node)) return false;
+  if ((set === 'all' || set === 'tier' || set === 'filter-and-tier') && !tierAllows(index, node, topology, preferred)) return false;
+  return true;
 }
 
 /**
- * `allows` for one index on the topology as it is now, as a test per node: the index's filter groups,
- * tier preference and preferred available tier are read once (placing an index asks every node for
- * every copy). Valid only while neither the index's settings nor the topology change.
+ * `allows` over the nodes of one index's placement, each node asked once: the tier preference is
+ * resolved once for the index and each node's answer kept, so a placement costs linear time in the
+ * node count (the filter and tier deciders do not depend on the shard).
  */
-function decidersFor(set: DeciderSet, index: IndexMetadata, topology: Topology): (node: SimNode) => boolean {
-  const filter = set === 'all' || set === 'filter' || set === 'filter-and-tier';
-  const tier = set === 'all' || set === 'tier' || set === 'filter-and-tier';
-  const groups = filter ? indexFilterGroups(index) : null;
-  const noFilters = groups !== null && groups.size === 0;
-  const partial = index.settings.get(SETTING_PARTIAL) === 'true';
-  const preference = tier ? tierPreference(index) : [];
-  const preferred = preference.length > 0 ? preferredAvailableTier(preference, topology) : null;
+function allowsFor(set: DeciderSet, index: IndexMetadata, topology: Topology): (node: SimNode) => boolean {
+  const preferred = preferredTierOf(index, topology);
+  const answers = new Map<string, boolean>();
   return (node) => {
-    if (!node.running || !isDataNode(node)) return false;
-    if (groups !== null && !noFilters && failedFilterGroup(groups, node) !== null) return false;
-    if (tier) {
-      // As `tierAllows`: a frozen-only node first, then the preferred available tier.
-      if (!partial && frozenOnly(node)) return false;
-      if (preference.length > 0 && (preferred === null || !nodeHasTier(node, preferred))) return false;
-    }
-    return true;
+    let answer = answers.get(node.id);
+    if (answer === undefined) answers.set(node.id, (answer = allows(set, index, node, topology, preferred)));
+    return answer;
   };
 }
 
@@ -226,8 +228,8 @@ export class PlacementStore {
     const entry = this.entryOf(index);
     let count = entry.pending.get(set);
     if (count === undefined) {
-      const may = decidersFor(set, index, this.topology);
-      count = entry.copies.filter((copy) => copy.node !== null && !may(copy.node)).length;
+      const allowed = allowsFor(set, index, this.topology);
+      count = entry.copies.filter((copy) => copy.node !== null && !allowed(copy.node)).length;
       entry.pending.set(set, count);
     }
     return count;
@@ -239,7 +241,12 @@ export class PlacementStore {
     const previous = entry && entry.uuid === index.uuid ? entry.copies : [];
     const key = routingKey(index);
     // Settings written without a change to the shard counts or the routing keep the placement.
-    if (entry && entry.uuid === index.uuid && entry.topologyVersion === this.topology.version && this.keys.get(index.name) === `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`) {
+    if (
+      entry &&
+      entry.uuid === index.uuid &&
+      entry.topologyVersion === this.topology.version &&
+      this.keys.get(index.name) === `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`
+    ) {
       const kept = { ...entry, settingsVersion: index.settings.version };
       this.entries.set(index.name, kept);
       return kept;
@@ -297,11 +304,18 @@ export class PlacementStore {
     // started replica (ES promotes it).
     const was: Array<Array<SimNode | null>> = [];
     const lost: Array<SimNode | null> = [];
+    const previousByShard = new Map<number, ShardCopy[]>();
+    for (const copy of previous) {
+      const list = previousByShard.get(copy.shard);
+      if (list) list.push(copy);
+      else previousByShard.set(copy.shard, [copy]);
+    }
+    const allowed = allowsFor('all', index, topology);
     for (let s = 0; s < shards; s++) {
       const row: Array<SimNode | null> = [];
       for (let c = 0; c < perShard; c++) row.push(null);
       let hadData = false;
-      for (const copy of previous.filter((p) => p.shard === s)) {
+      for (const copy of previousByShard.get(s) ?? []) {
         const held = copy.node ?? copy.lostOn ?? null;
         if (copy.primary && held) hadData = true;
         const slot = copy.primary ? 0 : row.findIndex((n, i) => i > 0 && n === null);
@@ -313,7 +327,7 @@ export class PlacementStore {
       }
       was.push(row);
       // A primary whose data sits only on a node that is away (or gone) cannot start anywhere else.
-      lost.push(hadData && !row[0]?.running ? row[0] ?? null : null);
+      lost.push(hadData && !row[0]?.running ? (row[0] ?? null) : null);
     }
     const now: Array<Array<SimNode | null>> = was.map((row) => row.map(() => null));
     const onNode = new Map<string, number>();
@@ -322,25 +336,25 @@ export class PlacementStore {
       now[s]![c] = node;
       onNode.set(node.id, (onNode.get(node.id) ?? 0) + 1);
     };
-    const may = decidersFor('all', index, topology);
     const order: Array<[number, number]> = [];
     for (let c = 0; c < perShard; c++) for (let s = 0; s < shards; s++) order.push([s, c]);
     // Copies that may stay, stay.
     for (const [s, c] of order) {
       const node = was[s]![c];
-      if (node && may(node) && free(node, s)) put(s, c, node);
+      if (node && allowed(node) && free(node, s)) put(s, c, node);
     }
     // The others go to the allowed node with the fewest copies, or stay where they are, or wait.
+    const candidates = topology.nodes().filter(allowed);
     for (const [s, c] of order) {
       if (now[s]![c] || (c === 0 && lost[s])) continue;
       let best: SimNode | null = null;
-      for (const node of topology.nodes()) {
-        if (!may(node) || !free(node, s)) continue;
+      for (const node of candidates) {
+        if (!free(node, s)) continue;
         if (best === null || this.loadOf(node) + (onNode.get(node.id) ?? 0) < this.loadOf(best) + (onNode.get(best.id) ?? 0)) best = node;
       }
       const stay = was[s]![c];
       if (best) put(s, c, best);
-      else if (stay && stay.running && isDataNode(stay) && !now[s]!.includes(stay)) put(s, c, stay);
+      else if (stay?.running && isDataNode(stay) && !now[s]!.includes(stay)) put(s, c, stay);
     }
     const copies: ShardCopy[] = [];
     for (let s = 0; s < shards; s++) {
@@ -435,7 +449,14 @@ export function routingSummary(index: IndexMetadata, copy: ShardCopy): string {
  * texts. `copies` are the index's copies as placed now. Pure: reads the index, the topology and the
  * copies, changes nothing.
  */
-export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: ShardCopy, node: SimNode, copies: readonly ShardCopy[], mode: VerdictMode): DeciderVerdict[] {
+export function deciderVerdicts(
+  cluster: Cluster,
+  index: IndexMetadata,
+  copy: ShardCopy,
+  node: SimNode,
+  copies: readonly ShardCopy[],
+  mode: VerdictMode,
+): DeciderVerdict[] {
   const topology = topologyOf(cluster);
   const out: DeciderVerdict[] = [];
   const allocate = mode === 'allocate';
@@ -465,7 +486,11 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
         explanation: `too many shards [${onNode}] allocated to this node for index [${index.name}], index setting [${SETTING_TOTAL_SHARDS_PER_NODE}=${limit}]`,
       });
     } else if (limit > 0) {
-      out.push({ decider: 'shards_limit', decision: 'YES', explanation: `the shard count [${onNode}] for this node is under the index limit [${limit}] and cluster level node limit [-1]` });
+      out.push({
+        decider: 'shards_limit',
+        decision: 'YES',
+        explanation: `the shard count [${onNode}] for this node is under the index limit [${limit}] and cluster level node limit [-1]`,
+      });
     } else {
       out.push({ decider: 'shards_limit', decision: 'YES', explanation: `total shard limits are disabled: [index: ${limit}, cluster: -1] <= 0` });
     }
@@ -475,11 +500,19 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
     const listed = preference.join(',');
     const tier = preferredAvailableTier(preference, topology);
     if (tier === null) {
-      out.push({ decider: 'data_tier', decision: 'NO', explanation: `index has a preference for tiers [${listed}], but no nodes for any of those tiers are available in the cluster` });
+      out.push({
+        decider: 'data_tier',
+        decision: 'NO',
+        explanation: `index has a preference for tiers [${listed}], but no nodes for any of those tiers are available in the cluster`,
+      });
     } else if (nodeHasTier(node, tier)) {
       out.push({ decider: 'data_tier', decision: 'YES', explanation: `index has a preference for tiers [${listed}] and node has tier [${tier}]` });
     } else {
-      out.push({ decider: 'data_tier', decision: 'NO', explanation: `index has a preference for tiers [${listed}] and node does not meet the required [${tier}] tier` });
+      out.push({
+        decider: 'data_tier',
+        decision: 'NO',
+        explanation: `index has a preference for tiers [${listed}] and node does not meet the required [${tier}] tier`,
+      });
     }
   }
   const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
@@ -487,7 +520,8 @@ export function deciderVerdicts(cluster: Cluster, index: IndexMetadata, copy: Sh
     out.push({
       decider: 'dedicated_frozen_node',
       decision: 'NO',
-      explanation: "this node's data roles are exactly [data_frozen] so it may only hold shards from frozen searchable snapshots, but this index is not a frozen searchable snapshot",
+      explanation:
+        "this node's data roles are exactly [data_frozen] so it may only hold shards from frozen searchable snapshots, but this index is not a frozen searchable snapshot",
     });
   }
   return out;

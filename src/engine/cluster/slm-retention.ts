@@ -42,7 +42,10 @@ export function retentionConfig(policy: SlmPolicy): RetentionConfig | null {
  */
 export function snapshotsToDelete(config: RetentionConfig, snapshots: readonly Snapshot[], now: number): Snapshot[] {
   // Java's sort is stable: equal start times keep the repository's order.
-  const sorted = snapshots.map((s, i) => ({ s, i })).sort((a, b) => a.s.startMillis - b.s.startMillis || a.i - b.i).map((e) => e.s);
+  const sorted = snapshots
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.startMillis - b.s.startMillis || a.i - b.i)
+    .map((e) => e.s);
   const total = sorted.length;
   return sorted.filter((snapshot, position) => {
     if (config.maxCount !== null && total > config.maxCount && position < total - config.maxCount) return true;

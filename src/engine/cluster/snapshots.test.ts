@@ -116,9 +116,7 @@ describe('repositories and snapshots', () => {
 describe('SLM policies', () => {
   it('needs an existing repository and a valid schedule', () => {
     const cluster = createCluster(counter());
-    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: '0 30 1 * * ?', repository: 'r' }, 0)).reason).to.equal(
-      'no such repository [r]',
-    );
+    expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: '0 30 1 * * ?', repository: 'r' }, 0)).reason).to.equal('no such repository [r]');
     putRepository(cluster, 'r', 'fs', { location: '/x' });
     expect(errorOf(() => putSlmPolicy(cluster, 'p', { name: 'n', schedule: 'daily', repository: 'r' }, 0)).reason).to.equal(
       'Validation Failed: 1: invalid schedule: invalid cron expression [daily];',
@@ -169,8 +167,17 @@ describe('SLM policies', () => {
     const name = executeSlmPolicy(cluster, 'p', now);
     const policy = cluster.snapshots.slmPolicies.get('p')!;
     expect(policy.lastSuccess).to.equal(undefined);
-    expect(policy.lastFailure).to.deep.equal({ snapshotName: name, timeMillis: now, details: '{"type":"repository_missing_exception","reason":"[r] missing"}' });
-    expect(cluster.snapshots.slmStats.policies.get('p')).to.deep.equal({ snapshotsTaken: 0, snapshotsFailed: 1, snapshotsDeleted: 0, snapshotDeletionFailures: 0 });
+    expect(policy.lastFailure).to.deep.equal({
+      snapshotName: name,
+      timeMillis: now,
+      details: '{"type":"repository_missing_exception","reason":"[r] missing"}',
+    });
+    expect(cluster.snapshots.slmStats.policies.get('p')).to.deep.equal({
+      snapshotsTaken: 0,
+      snapshotsFailed: 1,
+      snapshotsDeleted: 0,
+      snapshotDeletionFailures: 0,
+    });
     deleteSlmPolicy(cluster, 'p');
     expect(cluster.snapshots.slmStats.policies.has('p')).to.equal(false);
   });

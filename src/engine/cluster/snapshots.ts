@@ -17,6 +17,23 @@ import { resolveDateMathName } from './date-math-names';
 export { resolveDateMathName };
 import { nextCronFire, parseCron } from './cron';
 import { resolveIndices } from './index-resolver';
+import { effectiveClusterSetting } from './cluster-settings';
+
+/**
+ * The most snapshots a repository holds when its settings do not say (`max_number_of_snapshots`).
+ * Divergence: ES's default is unbounded (`Integer.MAX_VALUE`, `BlobStoreRepository.MAX_SNAPSHOTS_SETTING`);
+ * the simulator keeps every snapshot in memory, so without SLM retention a dense schedule would pile
+ * them up without end. Past this count a snapshot fails as ES fails one past the configured limit.
+ */
+export const SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY = 10_000;
+
+/** A repository's `max_number_of_snapshots` (an int >= 1), else the simulator's default. */
+function maxSnapshotsOf(repository: SnapshotRepository): number {
+  const configured = Number(repository.settings['max_number_of_snapshots']);
+  return Number.isInteger(configured) && configured >= 1
+    ? Math.min(configured, SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY)
+    : SIMULATOR_MAX_SNAPSHOTS_PER_REPOSITORY;
+}
 
 /** Repository types a default distribution (with the usual plugins) knows. */
 export const REPOSITORY_TYPES: ReadonlySet<string> = new Set(['fs', 'url', 's3', 'gcs', 'azure', 'hdfs', 'source']);
@@ -132,7 +149,23 @@ export function validateNewSnapshot(cluster: Cluster, repository: string, reques
     // Divergence (unverified): one 8.x source revision passed the "Invalid snapshot name [x], " prefix
     // to the parent constructor, which adds it again; the simulator prints it once, as later sources do.
     throw new EsException(
-      invalidSnapshotName(repository, name, 'snapshot with the same name already exists', profile?.snapshots.api === 'v8' ? 'snapshot_name_already_in_use_exception' : undefined),
+      invalidSnapshotName(
+        repository,
+        name,
+        'snapshot with the same name already exists',
+        profile?.snapshots.api === 'v8' ? 'snapshot_name_already_in_use_exception' : undefined,
+      ),
+    );
+  }
+  const held = cluster.snapshots.snapshots.get(repository)!.size;
+  const max = maxSnapshotsOf(cluster.snapshots.repositories.get(repository)!);
+  if (held >= max) {
+    // ES `BlobStoreRepository#finalizeSnapshot` (a `RepositoryException`, 500).
+    throw new EsException(
+      repositoryException(
+        repository,
+        `Cannot add another snapshot to this repository as it already contains [${held}] snapshots and is configured to hold up to [${max}] snapshots only.`,
+      ),
     );
   }
   return name;
@@ -274,7 +307,12 @@ export function createSnapshotSource(body: Record<string, unknown>, api: Profile
       if (isRecord(value)) metadata = value;
     }
   }
-  return { indices: indices.length === 0 ? '_all' : indices, includeGlobalState, ignoreUnavailable: body['ignore_unavailable'] === true, ...(metadata ? { metadata } : {}) };
+  return {
+    indices: indices.length === 0 ? '_all' : indices,
+    includeGlobalState,
+    ignoreUnavailable: body['ignore_unavailable'] === true,
+    ...(metadata ? { metadata } : {}),
+  };
 }
 
 /**
@@ -345,6 +383,7 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
   if (repository.length === 0) errors.push(`invalid repository name [${repository}]: cannot be empty`);
   if (errors.length > 0) throw new EsException(actionRequestValidation(errors));
   if (!cluster.snapshots.repositories.has(repository)) throw new EsException(illegalArgument(`no such repository [${repository}]`));
+  if (profile?.snapshots.slmMinimumInterval) validateMinimumInterval(cluster, schedule, now, profile);
   const existing = cluster.snapshots.slmPolicies.get(id);
   const config = isRecord(request.config) ? request.config : undefined;
   const retention = isRecord(request.retention) ? request.retention : undefined;
@@ -368,7 +407,8 @@ export function putSlmPolicy(cluster: Cluster, id: string, request: SlmPolicyReq
  */
 function slmScheduleError(schedule: string, profile: Profile | undefined): string | null {
   const intervals = profile?.snapshots.slmIntervalSchedules === true;
-  if (schedule.trim().length === 0) return intervals ? `invalid schedule [${schedule}]: schedule must not be empty` : `invalid schedule [${schedule}]: must not be empty`;
+  if (schedule.trim().length === 0)
+    return intervals ? `invalid schedule [${schedule}]: schedule must not be empty` : `invalid schedule [${schedule}]: must not be empty`;
   if (intervals) {
     const interval = parseTimeValue(schedule, 'schedule');
     if (interval.ok) return interval.value.millis === 0 ? `invalid schedule [${schedule}]: time unit must be at least 1 millisecond` : null;
@@ -376,6 +416,28 @@ function slmScheduleError(schedule: string, profile: Profile | undefined): strin
   }
   return parseCron(schedule) === null ? `invalid schedule: invalid cron expression [${schedule}]` : null;
 }
+
+/**
+ * ES `SnapshotLifecycleService.validateMinimumInterval` (7.11+, after the repository check): the gap
+ * between the schedule's next two fires from now (`SnapshotLifecyclePolicy#calculateNextInterval`; a
+ * time-unit schedule's own interval) may not be under `slm.minimum_interval` (15m; 0 turns it off).
+ * A schedule that fires fewer than twice more passes.
+ */
+function validateMinimumInterval(cluster: Cluster, schedule: string, now: number, profile: Profile): void {
+  const minimumText = effectiveClusterSetting(cluster, SETTING_SLM_MINIMUM_INTERVAL) ?? '15m';
+  const minimum = parseTimeValue(minimumText, SETTING_SLM_MINIMUM_INTERVAL);
+  if (!minimum.ok || minimum.value.millis <= 0) return;
+  const probe = { schedule, modifiedDate: now } as SlmPolicy;
+  const first = slmNextExecution(probe, now, profile);
+  const second = first === undefined ? undefined : slmNextExecution(probe, first, profile);
+  if (first === undefined || second === undefined) return;
+  const gap = second - first;
+  if (gap > 0 && gap < minimum.value.millis) {
+    throw new EsException(illegalArgument(`invalid schedule [${schedule}]: schedule would be too frequent, executing more than every [${minimumText}]`));
+  }
+}
+
+export const SETTING_SLM_MINIMUM_INTERVAL = 'slm.minimum_interval';
 
 /**
  * When an SLM policy next runs after `after` (ES `SnapshotLifecyclePolicy#calculateNextExecution`): the
@@ -475,7 +537,13 @@ function exceptionDetails(error: EsError): string {
  * An SLM policy as `GET _slm/policy` prints it (ES `SnapshotLifecyclePolicyItem#toXContent`). The
  * 7.10 `last_success` has no `start_time` (ES added the snapshot start time to the record later).
  */
-export function slmPolicyToXContent(policy: SlmPolicy, stats: SlmPolicyStats | undefined, profile: Profile, now: number, human: boolean): Record<string, unknown> {
+export function slmPolicyToXContent(
+  policy: SlmPolicy,
+  stats: SlmPolicyStats | undefined,
+  profile: Profile,
+  now: number,
+  human: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { version: policy.version };
   if (human) out['modified_date'] = formatJavaInstantString(policy.modifiedDate);
   out['modified_date_millis'] = policy.modifiedDate;

@@ -29,7 +29,9 @@ describe('time-series settings (ES IndexMode, IndexSettings.TIME_SERIES_*)', () 
   });
 
   it('refuses time-series settings on a standard index, explicit or not', () => {
-    expect(reasonOf(() => validateTimeSeriesSettings(settings({ 'index.routing_path': 'host' })))).to.equal('[index.routing_path] requires [index.mode=time_series]');
+    expect(reasonOf(() => validateTimeSeriesSettings(settings({ 'index.routing_path': 'host' })))).to.equal(
+      '[index.routing_path] requires [index.mode=time_series]',
+    );
     expect(reasonOf(() => validateTimeSeriesSettings(settings({ 'index.mode': 'standard', 'index.time_series.start_time': '2024-01-01T00:00:00Z' })))).to.equal(
       '[index.time_series.start_time] requires [index.mode=time_series]',
     );
@@ -39,7 +41,12 @@ describe('time-series settings (ES IndexMode, IndexSettings.TIME_SERIES_*)', () 
   });
 
   it('refuses an end time before the start time', () => {
-    const bad = { 'index.mode': 'time_series', 'index.routing_path': 'h', 'index.time_series.start_time': '2024-01-02T00:00:00Z', 'index.time_series.end_time': '2024-01-01T00:00:00Z' };
+    const bad = {
+      'index.mode': 'time_series',
+      'index.routing_path': 'h',
+      'index.time_series.start_time': '2024-01-02T00:00:00Z',
+      'index.time_series.end_time': '2024-01-01T00:00:00Z',
+    };
     expect(reasonOf(() => validateTimeSeriesSettings(settings(bad)))).to.equal('index.time_series.end_time must be larger than index.time_series.start_time');
   });
 

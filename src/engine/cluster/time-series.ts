@@ -44,7 +44,7 @@ function hasRoutingPath(settings: Settings): boolean {
  */
 export function parseTimeSeriesTime(value: string, key: string): number {
   const parsed = /^[0-9]+$/.test(value) ? null : parseInstant(value);
-  if (!parsed || !parsed.ok) throw new EsException(illegalArgument(`failed to parse value [${value}] for setting [${key}]`));
+  if (!parsed?.ok) throw new EsException(illegalArgument(`failed to parse value [${value}] for setting [${key}]`));
   return parsed.millis;
 }
 

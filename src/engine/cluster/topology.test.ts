@@ -37,7 +37,14 @@ describe('topology', () => {
 
   it('lists configured nodes by name, counts the generic data role for every tier, and bumps the version on changes', () => {
     const cluster = createCluster(() => 'seeded-id');
-    const topology = configureTopology(cluster, [], toNodeSpecs([{ name: 'warm-1', roles: ['data_warm'] }, { name: 'any-1', roles: ['data'] }]));
+    const topology = configureTopology(
+      cluster,
+      [],
+      toNodeSpecs([
+        { name: 'warm-1', roles: ['data_warm'] },
+        { name: 'any-1', roles: ['data'] },
+      ]),
+    );
     expect(topology.isDefault).to.equal(false);
     expect(topology.nodes().map((n) => n.name)).to.deep.equal(['any-1', 'warm-1']);
     expect(nodeHasTier(topology.byName('any-1')!, 'data_cold')).to.equal(true);

@@ -101,7 +101,8 @@ export function nodeSpecsError(value: unknown): string | null {
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return `[nodes][${i}] must be an object`;
     const spec = node as Record<string, unknown>;
     for (const key of Object.keys(spec)) {
-      if (!['name', 'roles', 'attributes', 'host', 'ip'].includes(key)) return `[nodes][${i}] unknown field [${key}], expected one of [name, roles, attributes, host, ip]`;
+      if (!['name', 'roles', 'attributes', 'host', 'ip'].includes(key))
+        return `[nodes][${i}] unknown field [${key}], expected one of [name, roles, attributes, host, ip]`;
     }
     const name = spec['name'];
     if (typeof name !== 'string' || name.length === 0) return `[nodes][${i}] requires a non-empty [name]`;
@@ -116,13 +117,15 @@ export function nodeSpecsError(value: unknown): string | null {
     }
     const attributes = spec['attributes'];
     if (attributes !== undefined) {
-      if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) return `[nodes][${name}][attributes] must be an object of strings`;
+      if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes))
+        return `[nodes][${name}][attributes] must be an object of strings`;
       for (const [key, v] of Object.entries(attributes)) {
         if (typeof v !== 'string') return `[nodes][${name}][attributes][${key}] must be a string`;
       }
     }
     for (const field of ['host', 'ip']) {
-      if (spec[field] !== undefined && (typeof spec[field] !== 'string' || (spec[field] as string).length === 0)) return `[nodes][${name}][${field}] must be a non-empty string`;
+      if (spec[field] !== undefined && (typeof spec[field] !== 'string' || (spec[field] as string).length === 0))
+        return `[nodes][${name}][${field}] must be a non-empty string`;
     }
   }
   return null;
@@ -234,7 +237,17 @@ function buildNode(spec: NodeSpec, position: number): SimNode {
 
 /** The default node: the cluster's seeded id, named `ilm-sim`, with the profile's roles. */
 export function defaultNode(nodeId: string, roles: readonly string[]): SimNode {
-  return { name: 'ilm-sim', id: nodeId, host: '127.0.0.1', ip: '127.0.0.1', transportAddress: '127.0.0.1:9300', roles, attributes: {}, wildcard: true, running: true };
+  return {
+    name: 'ilm-sim',
+    id: nodeId,
+    host: '127.0.0.1',
+    ip: '127.0.0.1',
+    transportAddress: '127.0.0.1:9300',
+    roles,
+    attributes: {},
+    wildcard: true,
+    running: true,
+  };
 }
 
 const TOPOLOGIES = new WeakMap<Cluster, Topology>();

@@ -18,7 +18,15 @@ const HOUR = 3_600_000;
 function setup(profile: Profile = PROFILE_7_10) {
   let n = 0;
   const cluster = createCluster(() => `uuid-${n++}`);
-  const index = addIndex(cluster, 'logs', T0, new Map([['index.number_of_shards', '2'], ['index.number_of_replicas', '1']]));
+  const index = addIndex(
+    cluster,
+    'logs',
+    T0,
+    new Map([
+      ['index.number_of_shards', '2'],
+      ['index.number_of_replicas', '1'],
+    ]),
+  );
   const ctx = (now: number): StepContext => ({ cluster, index, now, policyName: 'p', profile });
   return { cluster, index, ctx };
 }
@@ -38,7 +46,12 @@ describe('allocation model', () => {
     const waiting = allocationRoutedWait(ctx(T0 + 4 * HOUR));
     expect(waiting).to.deep.equal({
       complete: false,
-      info: { message: 'Waiting for [4] shards to be allocated to nodes matching the given filters', shards_left_to_allocate: 4, all_shards_active: true, actual_replicas: 1 },
+      info: {
+        message: 'Waiting for [4] shards to be allocated to nodes matching the given filters',
+        shards_left_to_allocate: 4,
+        all_shards_active: true,
+        actual_replicas: 1,
+      },
     });
     expect(allocationModel(cluster).nextStart()).to.equal(T0 + 6 * HOUR);
     expect(allocationRoutedWait(ctx(T0 + 6 * HOUR - 1)).complete).to.equal(false);

@@ -84,9 +84,9 @@ export function migrationRoutedWait({ cluster, index, now, profile }: StepContex
   const replicas = numberOfReplicas(index);
   const placed = state.settled ? copiesOf(cluster, index) : null;
   if (state.settled && placed === null) return COMPLETE;
-  const text = placed === null ? configuredPreference : index.settings.get(SETTING_TIER_PREFERENCE) ?? '';
+  const text = placed === null ? configuredPreference : (index.settings.get(SETTING_TIER_PREFERENCE) ?? '');
   const tiers = parseTierList(text);
-  if (placed !== null && placed.some((copy) => copy.node === null)) return notYet(waitingForActiveShardsInfo(profile, replicas));
+  if (placed?.some((copy) => copy.node === null)) return notYet(waitingForActiveShardsInfo(profile, replicas));
   if (!state.settled && !state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
   if (tiers.length === 0) return COMPLETE;
   const left = placed === null ? copies(index) : copiesThatMayNotStay(cluster, index, 'tier');

@@ -8,7 +8,12 @@ import type { Phase } from '../cluster/policy-model';
 const ORDER = ['hot', 'warm', 'cold', 'frozen', 'delete'];
 
 function phases(intervals: Record<string, string>): Map<string, Phase> {
-  return new Map(Object.entries(intervals).map(([name, interval]) => [name, { name, minAge: null, actions: new Map([['downsample', { action: 'downsample', settings: { fixed_interval: interval } }]]) }]));
+  return new Map(
+    Object.entries(intervals).map(([name, interval]) => [
+      name,
+      { name, minAge: null, actions: new Map([['downsample', { action: 'downsample', settings: { fixed_interval: interval } }]]) },
+    ]),
+  );
 }
 
 const intervalOf = (phase: Phase) => (phase.actions.get('downsample')?.settings['fixed_interval'] as string | undefined) ?? null;
@@ -63,6 +68,9 @@ describe('downsample intervals', () => {
   });
 
   it('a zero first interval is Java dividing by zero', () => {
-    expect(errorOf(() => validateDownsamplingIntervals(phases({ warm: '0s', cold: '1d' }), ORDER, intervalOf))).to.deep.equal({ type: 'arithmetic_exception', reason: '/ by zero' });
+    expect(errorOf(() => validateDownsamplingIntervals(phases({ warm: '0s', cold: '1d' }), ORDER, intervalOf))).to.deep.equal({
+      type: 'arithmetic_exception',
+      reason: '/ by zero',
+    });
   });
 });

@@ -3,7 +3,8 @@
  * `IndexLifecycleExplainResponse#toXContent` and `PhaseExecutionInfo#toXContent`) for the profile's
  * release. Every explain field name is written here and nowhere else. Pure: `now` is an argument.
  */
-import { Cluster, IndexMetadata, lifecyclePolicyName, originationDate, SETTING_LIFECYCLE_SKIP } from '../cluster/cluster';
+import { Cluster, IndexMetadata, originationDate, SETTING_LIFECYCLE_SKIP } from '../cluster/cluster';
+import { ilmPolicyOf } from '../cluster/data-streams';
 import { ERROR_STEP_NAME } from '../cluster/step-key';
 import { javaHashMapOrder } from '../xcontent/java-order';
 import { phaseToXContent } from './policy-parser';
@@ -23,14 +24,8 @@ function timeField(out: Record<string, unknown>, millisName: string, humanName: 
 }
 
 /** One index's record, or null when the options filter it out. */
-export function explainIndex(
-  cluster: Cluster,
-  index: IndexMetadata,
-  profile: Profile,
-  now: number,
-  options: ExplainOptions,
-): Record<string, unknown> | null {
-  const policyName = lifecyclePolicyName(index);
+export function explainIndex(cluster: Cluster, index: IndexMetadata, profile: Profile, now: number, options: ExplainOptions): Record<string, unknown> | null {
+  const policyName = ilmPolicyOf(cluster, index);
   if (!policyName) {
     return options.onlyManaged || options.onlyErrors ? null : { index: index.name, managed: false };
   }

@@ -56,17 +56,19 @@ export interface Fault extends FaultSpec {
 /** Wait steps each condition holds, and the step_info ES shows while they wait. */
 const CONDITION_STEPS: Readonly<Record<WaitCondition, ReadonlyMap<string, (cluster: Cluster, index: IndexMetadata, profile: Profile) => object>>> = {
   shards_not_allocated: new Map<string, (cluster: Cluster, index: IndexMetadata, profile: Profile) => object>([
-    [
-      'check-shrink-allocation',
-      (cluster, index) => shrinkReadyInfo(cluster.nodeId, numberOfShards(index)),
-    ],
-    [
-      'shrunk-shards-allocated',
-      (cluster, index, profile) => shrunkShardsInfo(cluster.indices.get(targetNameOf(index, profile))),
-    ],
+    ['check-shrink-allocation', (cluster, index) => shrinkReadyInfo(cluster.nodeId, numberOfShards(index))],
+    ['shrunk-shards-allocated', (cluster, index, profile) => shrunkShardsInfo(cluster.indices.get(targetNameOf(index, profile)))],
     ['check-migration', (_c, index, profile) => waitingForActiveShardsInfo(profile, numberOfReplicas(index))],
     ['check-allocation', (_c, index, profile) => waitingForActiveShardsInfo(profile, numberOfReplicas(index))],
-    ['wait-for-active-shards', () => ({ message: 'waiting for [1] shards to become active, but only [0] are active', current_active_shards_count: 0, target_active_shards_count: '1', enough_shards_active: false })],
+    [
+      'wait-for-active-shards',
+      () => ({
+        message: 'waiting for [1] shards to become active, but only [0] are active',
+        current_active_shards_count: 0,
+        target_active_shards_count: '1',
+        enough_shards_active: false,
+      }),
+    ],
   ]),
   cluster_not_green: new Map<string, (cluster: Cluster, index: IndexMetadata, profile: Profile) => object>([
     ['wait-for-index-color', () => ({ message: 'index is not green; not all shards are active' })],

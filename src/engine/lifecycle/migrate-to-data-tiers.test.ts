@@ -16,12 +16,27 @@ function setup() {
   let n = 0;
   const cluster = createCluster(() => `uuid-${n++}`);
   const policy = parsePolicyRequest(
-    JSON.stringify({ policy: { phases: { warm: { actions: { allocate: { number_of_replicas: 1, require: { data: 'warm' } } } }, cold: { min_age: '2d', actions: { allocate: { include: { data: 'cold' } } } } } } }),
+    JSON.stringify({
+      policy: {
+        phases: {
+          warm: { actions: { allocate: { number_of_replicas: 1, require: { data: 'warm' } } } },
+          cold: { min_age: '2d', actions: { allocate: { include: { data: 'cold' } } } },
+        },
+      },
+    }),
     'p',
     PROFILE_8_19,
   );
   cluster.policies.set('p', { policy, version: 1, modifiedDate: 0, canonical: '' });
-  addIndex(cluster, 'a', 0, new Map([['index.routing.allocation.require.data', 'warm'], ['index.routing.allocation.exclude.data', 'x']]));
+  addIndex(
+    cluster,
+    'a',
+    0,
+    new Map([
+      ['index.routing.allocation.require.data', 'warm'],
+      ['index.routing.allocation.exclude.data', 'x'],
+    ]),
+  );
   addIndex(cluster, 'b', 0, new Map([['index.routing.allocation.require.data', 'the_warm_nodes']]));
   return cluster;
 }

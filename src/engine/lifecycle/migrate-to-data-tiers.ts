@@ -121,7 +121,11 @@ export function migrateToDataTiers(
   now: number,
 ): MigrationResult {
   if (!options.dryRun && cluster.operationMode !== 'STOPPED') {
-    throw new EsException({ type: 'illegal_state_exception', reason: `stop ILM before migrating to data tiers, current state is [${cluster.operationMode}]`, status: 500 });
+    throw new EsException({
+      type: 'illegal_state_exception',
+      reason: `stop ILM before migrating to data tiers, current state is [${cluster.operationMode}]`,
+      status: 500,
+    });
   }
   const attribute = options.nodeAttribute === null || options.nodeAttribute.length === 0 ? 'data' : options.nodeAttribute;
   const removedLegacyTemplate =

@@ -56,9 +56,7 @@ function parsePartialStepKey(p: JsonTokenizer): PartialStepKey {
       const name = v.get('name') as string | undefined;
       if (name !== undefined && action === undefined) {
         throw new EsException(
-          illegalArgument(
-            'phase; phase and action; or phase, action, and step must be provided, but a step name was specified without a corresponding action',
-          ),
+          illegalArgument('phase; phase and action; or phase, action, and step must be provided, but a step name was specified without a corresponding action'),
         );
       }
       return { phase: v.get('phase') as string, ...(action !== undefined ? { action } : {}), ...(name !== undefined ? { name } : {}) };
@@ -90,7 +88,11 @@ export function parseMoveToStepRequest(text: string, profile: Profile): MoveToSt
 
 /** ES `PartialStepKey#toString`: JSON with only the parts given. */
 function partialStepKeyJson(key: PartialStepKey): string {
-  return JSON.stringify({ phase: key.phase, ...(key.action !== undefined ? { action: key.action } : {}), ...(key.name !== undefined ? { name: key.name } : {}) });
+  return JSON.stringify({
+    phase: key.phase,
+    ...(key.action !== undefined ? { action: key.action } : {}),
+    ...(key.name !== undefined ? { name: key.name } : {}),
+  });
 }
 
 /**
@@ -110,7 +112,7 @@ export function moveIndexToStep(cluster: Cluster, profile: Profile, indexName: s
   const concrete =
     target.action !== undefined && target.name !== undefined
       ? stepKey(target.phase, target.action, target.name)
-      : steps.find((k) => k.phase === target.phase && (target.action === undefined || k.action === target.action)) ?? null;
+      : (steps.find((k) => k.phase === target.phase && (target.action === undefined || k.action === target.action)) ?? null);
   if (!concrete) {
     throw new EsException(
       illegalArgument(

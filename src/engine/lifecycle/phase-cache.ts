@@ -28,7 +28,7 @@ export function refreshCachedPhases(indices: readonly IndexMetadata[], updated: 
     const key = currentStepKey(state);
     if (!state || !key || !state.phaseDefinition || key.name === ERROR_STEP_NAME) continue;
     if (!newKeys.has(stepKeyJson(key))) continue;
-    const newPhase = key.phase === NEW_PHASE ? null : updated.policy.phases.get(key.phase) ?? null;
+    const newPhase = key.phase === NEW_PHASE ? null : (updated.policy.phases.get(key.phase) ?? null);
     if (!sameKeySet(keysOf(state.phaseDefinition.phase, profile), keysOf(newPhase, profile))) continue;
     setLifecycle(
       index,

@@ -50,8 +50,7 @@ function putError(body: string, profile: Profile): string {
   throw new Error(`expected ${body} to be refused`);
 }
 
-const jackson = (message: string, line: number, column: number): string =>
-  `${message}\n at [Source: ${SOURCE}; line: ${line}, column: ${column}]`;
+const jackson = (message: string, line: number, column: number): string => `${message}\n at [Source: ${SOURCE}; line: ${line}, column: ${column}]`;
 
 interface Case {
   readonly name: string;
@@ -68,36 +67,38 @@ const CASES: readonly Case[] = [
     name: 'unknown top-level field, 7.10 suggests the near name',
     body: '{"polisy":{}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:2] [put_lifecycle_request] unknown field [polisy] did you mean [policy]?'], [
+    expected: esError(
       [XCP, '[1:2] [put_lifecycle_request] unknown field [polisy] did you mean [policy]?'],
-    ]),
+      [[XCP, '[1:2] [put_lifecycle_request] unknown field [polisy] did you mean [policy]?']],
+    ),
   },
   {
     name: 'unknown top-level field, 6.6 says parser not found',
     body: '{"polisy":{}}',
     profiles: [PROFILE_6_6],
-    expected: esError([XCP, '[1:2] [put_lifecycle_request] unknown field [polisy], parser not found'], [
+    expected: esError(
       [XCP, '[1:2] [put_lifecycle_request] unknown field [polisy], parser not found'],
-    ]),
+      [[XCP, '[1:2] [put_lifecycle_request] unknown field [polisy], parser not found']],
+    ),
   },
   {
     // 6.x ObjectParser fails at the FIELD_NAME token, so every wrapper shares the field's location.
     name: 'unknown field in a phase, 6.6',
     body: '{"policy":{"phases":{"warm":{"min_age":"1d","actionz":{}}}}}',
     profiles: [PROFILE_6_6],
-    expected: esError([XCP, '[1:45] [phase] unknown field [actionz], parser not found'], [
-      ...wrappers('1:45', 'phase'),
+    expected: esError(
       [XCP, '[1:45] [phase] unknown field [actionz], parser not found'],
-    ]),
+      [...wrappers('1:45', 'phase'), [XCP, '[1:45] [phase] unknown field [actionz], parser not found']],
+    ),
   },
   {
     name: 'unknown field in the policy, 6.6',
     body: '{"policy":{"phasez":{}}}',
     profiles: [PROFILE_6_6],
-    expected: esError([XCP, '[1:12] [lifecycle_policy] unknown field [phasez], parser not found'], [
-      ...wrappers('1:12', 'policy'),
+    expected: esError(
       [XCP, '[1:12] [lifecycle_policy] unknown field [phasez], parser not found'],
-    ]),
+      [...wrappers('1:12', 'policy'), [XCP, '[1:12] [lifecycle_policy] unknown field [phasez], parser not found']],
+    ),
   },
   {
     // 7.7+ ObjectParser reports the unknown field at its name (`currentPosition`) but only once it
@@ -107,29 +108,29 @@ const CASES: readonly Case[] = [
     name: 'unknown field in a phase, 7.10: suggestion, wrappers at the value token',
     body: '{"policy":{"phases":{"warm":{"min_age":"1d","actionz":{}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:45] [phase] unknown field [actionz] did you mean [actions]?'], [
-      ...wrappers('1:55', 'phase'),
+    expected: esError(
       [XCP, '[1:45] [phase] unknown field [actionz] did you mean [actions]?'],
-    ]),
+      [...wrappers('1:55', 'phase'), [XCP, '[1:45] [phase] unknown field [actionz] did you mean [actions]?']],
+    ),
   },
   {
     name: 'unknown field in the policy, 7.10: suggestion, wrapper at the value token',
     body: '{"policy":{"phasez":{}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:12] [lifecycle_policy] unknown field [phasez] did you mean [phases]?'], [
-      ...wrappers('1:21', 'policy'),
+    expected: esError(
       [XCP, '[1:12] [lifecycle_policy] unknown field [phasez] did you mean [phases]?'],
-    ]),
+      [...wrappers('1:21', 'policy'), [XCP, '[1:12] [lifecycle_policy] unknown field [phasez] did you mean [phases]?']],
+    ),
   },
   // Unknown actions: NamedXContentRegistry, wrapped by the actions' declareNamedObjects.
   {
     name: 'unknown action without a near name, 7.10',
     body: '{"policy":{"phases":{"warm":{"actions":{"foo":{}}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError(['named_object_not_found_exception', '[1:41] unknown field [foo]'], [
-      ...wrappers('1:41', 'actions', 'warm', 'foo'),
+    expected: esError(
       ['named_object_not_found_exception', '[1:41] unknown field [foo]'],
-    ]),
+      [...wrappers('1:41', 'actions', 'warm', 'foo'), ['named_object_not_found_exception', '[1:41] unknown field [foo]']],
+    ),
   },
   {
     // es-ilm-engine.md 3.1: the unknown action message is NamedXContentRegistry's "unknown field [foo]".
@@ -139,82 +140,90 @@ const CASES: readonly Case[] = [
     name: 'unknown action with a near name, 7.10: no suggestion',
     body: '{"policy":{"phases":{"warm":{"actions":{"shrimp":{"number_of_shards":1}}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError(['named_object_not_found_exception', '[1:41] unknown field [shrimp]'], [
-      ...wrappers('1:41', 'actions', 'warm', 'shrimp'),
+    expected: esError(
       ['named_object_not_found_exception', '[1:41] unknown field [shrimp]'],
-    ]),
+      [...wrappers('1:41', 'actions', 'warm', 'shrimp'), ['named_object_not_found_exception', '[1:41] unknown field [shrimp]']],
+    ),
   },
   {
     name: 'unknown action, 6.6: parser not found',
     body: '{"policy":{"phases":{"warm":{"actions":{"shrimp":{"number_of_shards":1}}}}}}',
     profiles: [PROFILE_6_6],
-    expected: esError(['named_object_not_found_exception', '[1:41] unable to parse LifecycleAction with name [shrimp]: parser not found'], [
-      ...wrappers('1:41', 'actions', 'warm', 'shrimp'),
+    expected: esError(
       ['named_object_not_found_exception', '[1:41] unable to parse LifecycleAction with name [shrimp]: parser not found'],
-    ]),
+      [
+        ...wrappers('1:41', 'actions', 'warm', 'shrimp'),
+        ['named_object_not_found_exception', '[1:41] unable to parse LifecycleAction with name [shrimp]: parser not found'],
+      ],
+    ),
   },
   // Wrong value types.
   {
     name: 'a boolean for number_of_shards',
     body: '{"policy":{"phases":{"warm":{"actions":{"shrink":{"number_of_shards":true}}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, "[1:70] [shrink] number_of_shards doesn't support values of type: VALUE_BOOLEAN"], [
-      ...wrappers('1:70', 'actions', 'warm', 'shrink'),
+    expected: esError(
       [XCP, "[1:70] [shrink] number_of_shards doesn't support values of type: VALUE_BOOLEAN"],
-    ]),
+      [...wrappers('1:70', 'actions', 'warm', 'shrink'), [XCP, "[1:70] [shrink] number_of_shards doesn't support values of type: VALUE_BOOLEAN"]],
+    ),
   },
   {
     name: 'a string that is not a number for number_of_shards',
     body: '{"policy":{"phases":{"warm":{"actions":{"shrink":{"number_of_shards":"abc"}}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, '[1:70] [shrink] failed to parse field [number_of_shards]'], [
-      ...wrappers('1:70', 'actions', 'warm', 'shrink'),
+    expected: esError(
       [XCP, '[1:70] [shrink] failed to parse field [number_of_shards]'],
-      ['number_format_exception', 'For input string: "abc"'],
-    ]),
+      [
+        ...wrappers('1:70', 'actions', 'warm', 'shrink'),
+        [XCP, '[1:70] [shrink] failed to parse field [number_of_shards]'],
+        ['number_format_exception', 'For input string: "abc"'],
+      ],
+    ),
   },
   {
     name: 'an object for min_age',
     body: '{"policy":{"phases":{"warm":{"min_age":{},"actions":{}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, "[1:40] [phase] min_age doesn't support values of type: START_OBJECT"], [
-      ...wrappers('1:40', 'phase'),
+    expected: esError(
       [XCP, "[1:40] [phase] min_age doesn't support values of type: START_OBJECT"],
-    ]),
+      [...wrappers('1:40', 'phase'), [XCP, "[1:40] [phase] min_age doesn't support values of type: START_OBJECT"]],
+    ),
   },
   {
     name: 'a string for actions',
     body: '{"policy":{"phases":{"warm":{"actions":"readonly"}}}}',
     profiles: BOTH,
-    expected: esError([XCP, "[1:40] [phase] actions doesn't support values of type: VALUE_STRING"], [
-      ...wrappers('1:40', 'phase'),
+    expected: esError(
       [XCP, "[1:40] [phase] actions doesn't support values of type: VALUE_STRING"],
-    ]),
+      [...wrappers('1:40', 'phase'), [XCP, "[1:40] [phase] actions doesn't support values of type: VALUE_STRING"]],
+    ),
   },
   {
     name: 'a number for phases',
     body: '{"policy":{"phases":5}}',
     profiles: BOTH,
-    expected: esError([XCP, "[1:21] [lifecycle_policy] phases doesn't support values of type: VALUE_NUMBER"], [
-      ...wrappers('1:21', 'policy'),
+    expected: esError(
       [XCP, "[1:21] [lifecycle_policy] phases doesn't support values of type: VALUE_NUMBER"],
-    ]),
+      [...wrappers('1:21', 'policy'), [XCP, "[1:21] [lifecycle_policy] phases doesn't support values of type: VALUE_NUMBER"]],
+    ),
   },
   {
     name: 'an array for policy',
     body: '{"policy":[]}',
     profiles: BOTH,
-    expected: esError([XCP, "[1:11] [put_lifecycle_request] policy doesn't support values of type: START_ARRAY"], [
+    expected: esError(
       [XCP, "[1:11] [put_lifecycle_request] policy doesn't support values of type: START_ARRAY"],
-    ]),
+      [[XCP, "[1:11] [put_lifecycle_request] policy doesn't support values of type: START_ARRAY"]],
+    ),
   },
   {
     name: 'an array as the whole body',
     body: '[]',
     profiles: BOTH,
-    expected: esError([XCP, '[1:1] [put_lifecycle_request] Expected START_OBJECT but was: START_ARRAY'], [
+    expected: esError(
       [XCP, '[1:1] [put_lifecycle_request] Expected START_OBJECT but was: START_ARRAY'],
-    ]),
+      [[XCP, '[1:1] [put_lifecycle_request] Expected START_OBJECT but was: START_ARRAY']],
+    ),
   },
   // Invalid min_age (es-ilm-engine.md 5.2).
   ...(
@@ -230,11 +239,10 @@ const CASES: readonly Case[] = [
       name: `min_age ${minAge}`,
       body: `{"policy":{"phases":{"warm":{"min_age":"${minAge}","actions":{}}}}}`,
       profiles: BOTH,
-      expected: esError([XCP, '[1:40] [phase] failed to parse field [min_age]'], [
-        ...wrappers('1:40', 'phase'),
+      expected: esError(
         [XCP, '[1:40] [phase] failed to parse field [min_age]'],
-        [IAE, reason],
-      ]),
+        [...wrappers('1:40', 'phase'), [XCP, '[1:40] [phase] failed to parse field [min_age]'], [IAE, reason]],
+      ),
     }),
   ),
   {
@@ -242,11 +250,14 @@ const CASES: readonly Case[] = [
     name: 'min_age null',
     body: '{"policy":{"phases":{"warm":{"min_age":null,"actions":{}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, '[1:40] [phase] failed to parse field [min_age]'], [
-      ...wrappers('1:40', 'phase'),
+    expected: esError(
       [XCP, '[1:40] [phase] failed to parse field [min_age]'],
-      ['illegal_state_exception', "Can't get text on a VALUE_NULL at 1:40"],
-    ]),
+      [
+        ...wrappers('1:40', 'phase'),
+        [XCP, '[1:40] [phase] failed to parse field [min_age]'],
+        ['illegal_state_exception', "Can't get text on a VALUE_NULL at 1:40"],
+      ],
+    ),
   },
   // Missing required fields.
   {
@@ -272,22 +283,25 @@ const CASES: readonly Case[] = [
     name: 'set_priority without priority',
     body: '{"policy":{"phases":{"warm":{"actions":{"set_priority":{}}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:57] [actions] failed to parse field [set_priority]'], [
-      ...wrappers('1:57', 'actions', 'warm', 'set_priority'),
-      [IAE, 'Required [priority]'],
-    ]),
+    expected: esError(
+      [XCP, '[1:57] [actions] failed to parse field [set_priority]'],
+      [...wrappers('1:57', 'actions', 'warm', 'set_priority'), [IAE, 'Required [priority]']],
+    ),
   },
   // Action constructor validation, wrapped in "Failed to build" (ConstructingObjectParser#buildTarget).
   {
     name: 'shrink number_of_shards 0 (built as its only argument arrives)',
     body: '{"policy":{"phases":{"warm":{"actions":{"shrink":{"number_of_shards":0}}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [shrink] after last required field arrived'], [
-      ...wrappers('1:70', 'actions', 'warm', 'shrink'),
-      [XCP, '[1:70] [shrink] failed to parse field [number_of_shards]'],
+    expected: esError(
       [XCP, 'Failed to build [shrink] after last required field arrived'],
-      [IAE, '[number_of_shards] must be greater than 0'],
-    ]),
+      [
+        ...wrappers('1:70', 'actions', 'warm', 'shrink'),
+        [XCP, '[1:70] [shrink] failed to parse field [number_of_shards]'],
+        [XCP, 'Failed to build [shrink] after last required field arrived'],
+        [IAE, '[number_of_shards] must be greater than 0'],
+      ],
+    ),
   },
   {
     // 7.10 forcemerge has two constructor arguments (max_num_segments, index_codec): with one given,
@@ -295,85 +309,109 @@ const CASES: readonly Case[] = [
     name: 'forcemerge max_num_segments 0, 7.10',
     body: '{"policy":{"phases":{"warm":{"actions":{"forcemerge":{"max_num_segments":0}}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, 'Failed to build [forcemerge] after last required field arrived'], [
-      ...wrappers('1:75', 'actions', 'warm', 'forcemerge'),
+    expected: esError(
       [XCP, 'Failed to build [forcemerge] after last required field arrived'],
-      [IAE, '[max_num_segments] must be a positive integer'],
-    ]),
+      [
+        ...wrappers('1:75', 'actions', 'warm', 'forcemerge'),
+        [XCP, 'Failed to build [forcemerge] after last required field arrived'],
+        [IAE, '[max_num_segments] must be a positive integer'],
+      ],
+    ),
   },
   {
     name: 'forcemerge max_num_segments 0, 6.6 (one constructor argument)',
     body: '{"policy":{"phases":{"warm":{"actions":{"forcemerge":{"max_num_segments":0}}}}}}',
     profiles: [PROFILE_6_6],
-    expected: esError([XCP, 'Failed to build [forcemerge] after last required field arrived'], [
-      ...wrappers('1:74', 'actions', 'warm', 'forcemerge'),
-      [XCP, '[1:74] [forcemerge] failed to parse field [max_num_segments]'],
+    expected: esError(
       [XCP, 'Failed to build [forcemerge] after last required field arrived'],
-      [IAE, '[max_num_segments] must be a positive integer'],
-    ]),
+      [
+        ...wrappers('1:74', 'actions', 'warm', 'forcemerge'),
+        [XCP, '[1:74] [forcemerge] failed to parse field [max_num_segments]'],
+        [XCP, 'Failed to build [forcemerge] after last required field arrived'],
+        [IAE, '[max_num_segments] must be a positive integer'],
+      ],
+    ),
   },
   // Lifecycle type validation, run by the LifecyclePolicy constructor in 6.x/7.x (es-ilm-engine.md 3.1).
   {
     name: 'hot forcemerge without rollover, 7.10',
     body: '{"policy":{"phases":{"hot":{"actions":{"forcemerge":{"max_num_segments":1}}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [
-      ...wrappers('1:77', 'phases'),
+    expected: esError(
       [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
-      [IAE, 'the [forcemerge] action may not be used in the [hot] phase without an accompanying [rollover] action'],
-    ]),
+      [
+        ...wrappers('1:77', 'phases'),
+        [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
+        [IAE, 'the [forcemerge] action may not be used in the [hot] phase without an accompanying [rollover] action'],
+      ],
+    ),
   },
   {
     name: 'hot forcemerge, 6.6: the hot phase allows rollover only',
     body: '{"policy":{"phases":{"hot":{"actions":{"forcemerge":{"max_num_segments":1}}}}}}',
     profiles: [PROFILE_6_6],
-    expected: esError([XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [
-      ...wrappers('1:77', 'phases'),
+    expected: esError(
       [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
-      [IAE, 'invalid action [forcemerge] defined in phase [hot]'],
-    ]),
+      [
+        ...wrappers('1:77', 'phases'),
+        [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
+        [IAE, 'invalid action [forcemerge] defined in phase [hot]'],
+      ],
+    ),
   },
   {
     name: 'unknown phase',
     body: '{"policy":{"phases":{"hotter":{"actions":{}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [
-      ...wrappers('1:45', 'phases'),
+    expected: esError(
       [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
-      [IAE, 'Timeseries lifecycle does not support phase [hotter]'],
-    ]),
+      [
+        ...wrappers('1:45', 'phases'),
+        [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
+        [IAE, 'Timeseries lifecycle does not support phase [hotter]'],
+      ],
+    ),
   },
   {
     name: 'an action the phase does not allow',
     body: '{"policy":{"phases":{"cold":{"actions":{"shrink":{"number_of_shards":1}}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [
-      ...wrappers('1:74', 'phases'),
+    expected: esError(
       [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
-      [IAE, 'invalid action [shrink] defined in phase [cold]'],
-    ]),
+      [
+        ...wrappers('1:74', 'phases'),
+        [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
+        [IAE, 'invalid action [shrink] defined in phase [cold]'],
+      ],
+    ),
   },
   {
     // Phases are validated in HashMap order (cold=10 before delete=13), not request order (Appendix A).
     name: 'two bad phases: the HashMap-first phase is reported',
     body: '{"policy":{"phases":{"delete":{"actions":{"readonly":{}}},"cold":{"actions":{"shrink":{"number_of_shards":1}}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [
-      ...wrappers('1:111', 'phases'),
+    expected: esError(
       [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
-      [IAE, 'invalid action [shrink] defined in phase [cold]'],
-    ]),
+      [
+        ...wrappers('1:111', 'phases'),
+        [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
+        [IAE, 'invalid action [shrink] defined in phase [cold]'],
+      ],
+    ),
   },
   {
     // Actions too: readonly (bucket 4) is checked before forcemerge (bucket 10).
     name: 'two bad actions in one phase: the HashMap-first action is reported',
     body: '{"policy":{"phases":{"delete":{"actions":{"forcemerge":{"max_num_segments":1},"readonly":{}}}}}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [
-      ...wrappers('1:94', 'phases'),
+    expected: esError(
       [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
-      [IAE, 'invalid action [readonly] defined in phase [delete]'],
-    ]),
+      [
+        ...wrappers('1:94', 'phases'),
+        [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
+        [IAE, 'invalid action [readonly] defined in phase [delete]'],
+      ],
+    ),
   },
   // Ordered (array) forms. ConstructingObjectParser queues the ordered-mode callback until the target
   // is built (wrapOrderedModeCallBack), so its IllegalArgumentException surfaces from buildTarget as
@@ -382,11 +420,10 @@ const CASES: readonly Case[] = [
     name: 'ordered phases',
     body: '{"policy":{"phases":[{"warm":{"actions":{}}}]}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [
-      ...wrappers('1:45', 'phases'),
+    expected: esError(
       [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'],
-      [IAE, 'ordered phases are not supported'],
-    ]),
+      [...wrappers('1:45', 'phases'), [XCP, 'Failed to build [lifecycle_policy] after last required field arrived'], [IAE, 'ordered phases are not supported']],
+    ),
   },
   {
     // phase has two constructor arguments; without min_age the target is built by finish() at the
@@ -394,23 +431,25 @@ const CASES: readonly Case[] = [
     name: 'ordered actions, no min_age',
     body: '{"policy":{"phases":{"warm":{"actions":[]}}}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [phase] after last required field arrived'], [
-      ...wrappers('1:42', 'phase'),
+    expected: esError(
       [XCP, 'Failed to build [phase] after last required field arrived'],
-      [IAE, 'ordered actions are not supported'],
-    ]),
+      [...wrappers('1:42', 'phase'), [XCP, 'Failed to build [phase] after last required field arrived'], [IAE, 'ordered actions are not supported']],
+    ),
   },
   {
     // With min_age first, the phase is built as actions arrives, inside the actions field parser.
     name: 'ordered actions after min_age',
     body: '{"policy":{"phases":{"warm":{"min_age":"1d","actions":[]}}}}',
     profiles: BOTH,
-    expected: esError([XCP, 'Failed to build [phase] after last required field arrived'], [
-      ...wrappers('1:56', 'phase'),
-      [XCP, '[1:56] [phase] failed to parse field [actions]'],
+    expected: esError(
       [XCP, 'Failed to build [phase] after last required field arrived'],
-      [IAE, 'ordered actions are not supported'],
-    ]),
+      [
+        ...wrappers('1:56', 'phase'),
+        [XCP, '[1:56] [phase] failed to parse field [actions]'],
+        [XCP, 'Failed to build [phase] after last required field arrived'],
+        [IAE, 'ordered actions are not supported'],
+      ],
+    ),
   },
   // Malformed JSON at several positions.
   {
@@ -419,10 +458,13 @@ const CASES: readonly Case[] = [
     name: 'a missing comma between phases',
     body: '{"policy":{"phases":{"warm":{"actions":{}} "cold":{"actions":{}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:42] [lifecycle_policy] failed to parse field [phases]'], [
-      ...wrappers('1:42', 'phases'),
-      ['json_parse_exception', jackson(`Unexpected character ('"' (code 34)): was expecting comma to separate Object entries`, 1, 45)],
-    ]),
+    expected: esError(
+      [XCP, '[1:42] [lifecycle_policy] failed to parse field [phases]'],
+      [
+        ...wrappers('1:42', 'phases'),
+        ['json_parse_exception', jackson(`Unexpected character ('"' (code 34)): was expecting comma to separate Object entries`, 1, 45)],
+      ],
+    ),
   },
   {
     // Deep inside an action, over several lines: line and column count from 1, CR LF is one break.
@@ -431,11 +473,14 @@ const CASES: readonly Case[] = [
     profiles: [PROFILE_7_10],
     // Phase.parse calls PARSER.apply, which wraps the Jackson failure of its own token loop as
     // "[phase] failed to parse object" (ConstructingObjectParser#apply) before the outer wrappers.
-    expected: esError([XCP, '[4:15] [phase] failed to parse object'], [
-      ...wrappers('4:15', 'phase'),
+    expected: esError(
       [XCP, '[4:15] [phase] failed to parse object'],
-      ['json_parse_exception', jackson(`Unexpected character (',' (code 44)): was expecting double-quote to start field name`, 4, 17)],
-    ]),
+      [
+        ...wrappers('4:15', 'phase'),
+        [XCP, '[4:15] [phase] failed to parse object'],
+        ['json_parse_exception', jackson(`Unexpected character (',' (code 44)): was expecting double-quote to start field name`, 4, 17)],
+      ],
+    ),
   },
   {
     // At the top level the Jackson failure escapes ObjectParser#parse; PutLifecycleAction.Request
@@ -445,20 +490,26 @@ const CASES: readonly Case[] = [
     name: 'a missing colon after policy',
     body: '{"policy" {}}',
     profiles: BOTH,
-    expected: esError([XCP, '[1:2] [put_lifecycle_request] failed to parse object'], [
+    expected: esError(
       [XCP, '[1:2] [put_lifecycle_request] failed to parse object'],
-      ['json_parse_exception', jackson(`Unexpected character ('{' (code 123)): was expecting a colon to separate field name and value`, 1, 12)],
-    ]),
+      [
+        [XCP, '[1:2] [put_lifecycle_request] failed to parse object'],
+        ['json_parse_exception', jackson(`Unexpected character ('{' (code 123)): was expecting a colon to separate field name and value`, 1, 12)],
+      ],
+    ),
   },
   {
     // Same wrapper; the current token is the policy's closing brace (1:44).
     name: 'a trailing comma at the top level',
     body: '{"policy":{"phases":{"warm":{"actions":{}}}},}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:44] [put_lifecycle_request] failed to parse object'], [
+    expected: esError(
       [XCP, '[1:44] [put_lifecycle_request] failed to parse object'],
-      ['json_parse_exception', jackson(`Unexpected character ('}' (code 125)): was expecting double-quote to start field name`, 1, 47)],
-    ]),
+      [
+        [XCP, '[1:44] [put_lifecycle_request] failed to parse object'],
+        ['json_parse_exception', jackson(`Unexpected character ('}' (code 125)): was expecting double-quote to start field name`, 1, 47)],
+      ],
+    ),
   },
   // Duplicate keys: Jackson's strict duplicate detection (ES enables it) fails while reading the
   // second name, before that name becomes the current token, so the wrapper's location is the
@@ -467,20 +518,23 @@ const CASES: readonly Case[] = [
     name: 'a duplicate phase',
     body: '{"policy":{"phases":{"warm":{"actions":{}},"warm":{"actions":{}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:42] [lifecycle_policy] failed to parse field [phases]'], [
-      ...wrappers('1:42', 'phases'),
-      ['json_parse_exception', jackson("Duplicate field 'warm'", 1, 50)],
-    ]),
+    expected: esError(
+      [XCP, '[1:42] [lifecycle_policy] failed to parse field [phases]'],
+      [...wrappers('1:42', 'phases'), ['json_parse_exception', jackson("Duplicate field 'warm'", 1, 50)]],
+    ),
   },
   {
     name: 'a duplicate action',
     body: '{"policy":{"phases":{"warm":{"actions":{"readonly":{},"readonly":{}}}}}}',
     profiles: [PROFILE_7_10],
-    expected: esError([XCP, '[1:53] [phase] failed to parse field [actions]'], [
-      ...wrappers('1:53', 'phase'),
+    expected: esError(
       [XCP, '[1:53] [phase] failed to parse field [actions]'],
-      ['json_parse_exception', jackson("Duplicate field 'readonly'", 1, 65)],
-    ]),
+      [
+        ...wrappers('1:53', 'phase'),
+        [XCP, '[1:53] [phase] failed to parse field [actions]'],
+        ['json_parse_exception', jackson("Duplicate field 'readonly'", 1, 65)],
+      ],
+    ),
   },
 ];
 

@@ -78,7 +78,9 @@ function parseLifecyclePolicy(p: JsonTokenizer, name: string, profile: Profile):
         parse: (t) => parseNamedObjects(t, 'phases', (tt, phaseName) => parsePhase(tt, phaseName, profile)),
       },
       // `_meta` (7.14+, ES PR #73515): any object, kept and shown, never read.
-      ...(profile.policyMeta ? [{ name: '_meta', type: 'OBJECT' as const, constructorArg: 'optional' as const, parse: (t: JsonTokenizer) => anyValue(t) }] : []),
+      ...(profile.policyMeta
+        ? [{ name: '_meta', type: 'OBJECT' as const, constructorArg: 'optional' as const, parse: (t: JsonTokenizer) => anyValue(t) }]
+        : []),
     ],
     build: (values) => {
       const list = values.get('phases') as Array<{ name: string; value: Phase }>;
@@ -135,9 +137,7 @@ function parseAction(p: JsonTokenizer, name: string, profile: Profile): ActionCo
     // ES 7.7+ `NamedXContentRegistry` keeps the candidate names apart from the message, so unlike an
     // unknown field this has no "did you mean".
     const message =
-      profile.parseErrorStyle === 'suggesting'
-        ? `unknown field [${name}]`
-        : `unable to parse LifecycleAction with name [${name}]: parser not found`;
+      profile.parseErrorStyle === 'suggesting' ? `unknown field [${name}]` : `unable to parse LifecycleAction with name [${name}]: parser not found`;
     throw new EsException({ type: 'named_object_not_found_exception', reason: `[${at.line}:${at.column}] ${message}`, status: 400 });
   }
   return definition.parse(p, profile);
@@ -173,4 +173,3 @@ export function validatePolicyName(name: string, profile: Profile): void {
   const bytes = new TextEncoder().encode(name).length;
   if (bytes > 255) throw bad(`name is too long, (${bytes} > 255)`);
 }
-

@@ -13,16 +13,7 @@ import type { PhaseExecutionInfo } from '../cluster/execution-state';
 import type { ActionConfig, Phase, Policy, PolicyMetadata } from '../cluster/policy-model';
 import type { PhaseName, Profile } from '../profile';
 import { Step } from './steps';
-import {
-  ERROR_STEP_NAME,
-  INIT_KEY,
-  NEW_PHASE,
-  phaseCompleteKey,
-  sameStepKey,
-  StepKey,
-  stepKeyJson,
-  TERMINAL_KEY,
-} from '../cluster/step-key';
+import { ERROR_STEP_NAME, INIT_KEY, NEW_PHASE, phaseCompleteKey, sameStepKey, StepKey, stepKeyJson, TERMINAL_KEY } from '../cluster/step-key';
 
 /** The actions a phase runs, in execution order, with ES's implicit injections. */
 export function orderedActions(phase: Phase, profile: Profile): ActionConfig[] {
@@ -100,12 +91,7 @@ const cache = new WeakMap<PolicyMetadata, Map<string, PhaseSteps>>();
  * The steps of one phase as an index on that phase sees them: the current policy with the phase
  * replaced by the cached definition (ES `PolicyStepsRegistry#parseStepsFromPhase`).
  */
-export function stepsForPhase(
-  metadata: PolicyMetadata,
-  cached: PhaseExecutionInfo | undefined,
-  phaseName: string,
-  profile: Profile,
-): PhaseSteps {
+export function stepsForPhase(metadata: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phaseName: string, profile: Profile): PhaseSteps {
   const cachedPhase = cached?.phase && phaseName !== NEW_PHASE ? cached.phase : null;
   const cacheKey = `${profile.name}|${phaseName}|${cachedPhase ? phaseKey(cachedPhase) : ''}`;
   let perPolicy = cache.get(metadata);
@@ -137,12 +123,7 @@ function phaseKey(phase: Phase): string {
 }
 
 /** ES `PolicyStepsRegistry#getStep`: ERROR keys make an error step; unknown keys give null. */
-export function resolveStep(
-  metadata: PolicyMetadata,
-  cached: PhaseExecutionInfo | undefined,
-  key: StepKey,
-  profile: Profile,
-): Step | null {
+export function resolveStep(metadata: PolicyMetadata, cached: PhaseExecutionInfo | undefined, key: StepKey, profile: Profile): Step | null {
   if (key.name === ERROR_STEP_NAME) return { kind: 'error', key, nextKey: null, retryable: false };
   if (sameStepKey(key, TERMINAL_KEY)) return { kind: 'terminal', key, nextKey: null, retryable: false };
   return stepsForPhase(metadata, cached, key.phase, profile).get(stepMapKey(key)) ?? null;
@@ -163,6 +144,26 @@ export function declaredStepKeys(phase: Phase, profile: Profile): string[] {
     const config = phase.actions.get(name);
     if (!config) continue;
     for (const step of ACTIONS.get(name)!.toSteps(phase.name, placeholder, config, profile)) keys.push(stepKeyJson(step.key));
+  }
+  return keys;
+}
+
+/**
+ * The step keys (`phase/action/name`) an index on this policy can show from its current step on: the
+ * steps of its current phase as cached, the policy's other steps, the ERROR step of each of their
+ * actions, and the current step itself. Nothing outside this set can appear until the policy or the
+ * index's step is changed by a request (what `POST /_sim/clock/_next` checks an `until` against).
+ */
+export function reachableStepKeys(metadata: PolicyMetadata, cached: PhaseExecutionInfo | undefined, current: StepKey | null, profile: Profile): Set<string> {
+  const keys = new Set<string>();
+  const add = (key: StepKey): void => {
+    keys.add(`${key.phase}/${key.action}/${key.name}`);
+    keys.add(`${key.phase}/${key.action}/${ERROR_STEP_NAME}`);
+  };
+  for (const step of compileSteps(metadata.policy, profile)) add(step.key);
+  if (current !== null) {
+    for (const step of stepsForPhase(metadata, cached, current.phase, profile).values()) add(step.key);
+    add(current);
   }
   return keys;
 }

@@ -54,7 +54,12 @@ describe('rollover conditions: the constructor check per release', () => {
 
 describe('rollover conditions: printing', () => {
   it('GET prints the configured conditions in HashMap order (16 buckets)', () => {
-    const c = conditions([['max_size', parseByteSize('50gb', 'max_size')], ['max_docs', 10], ['max_age', time('30d')], ['min_docs', 1]]);
+    const c = conditions([
+      ['max_size', parseByteSize('50gb', 'max_size')],
+      ['max_docs', 10],
+      ['max_age', time('30d')],
+      ['min_docs', 1],
+    ]);
     expect(Object.keys(conditionsToXContent(c, PROFILE_8_19, false))).to.deep.equal(['max_age', 'min_docs', 'max_docs', 'max_size']);
   });
   it('explain adds the defaults: {max_age} prints max_age, min_docs, max_primary_shard_docs', () => {
@@ -63,12 +68,23 @@ describe('rollover conditions: printing', () => {
     expect(Object.keys(conditionsToXContent(c, PROFILE_8_19, true))).to.deep.equal(['max_age', 'min_docs', 'max_primary_shard_docs']);
   });
   it('explain with two configured conditions grows the map and reorders the keys', () => {
-    const c = conditions([['max_age', time('30d')], ['max_primary_shard_size', parseByteSize('50gb', 'x')]]);
+    const c = conditions([
+      ['max_age', time('30d')],
+      ['max_primary_shard_size', parseByteSize('50gb', 'x')],
+    ]);
     expect(Object.keys(conditionsToXContent(c, PROFILE_8_19, true))).to.deep.equal(['max_age', 'max_primary_shard_docs', 'min_docs', 'max_primary_shard_size']);
   });
   it('a configured max_primary_shard_docs above the cap is lowered; a min_docs keeps the default away', () => {
-    const c = conditions([['max_primary_shard_docs', 300_000_000], ['min_docs', 0]]);
-    expect(new Map(withImplicitDefaults(c, PROFILE_8_19))).to.deep.equal(new Map<string, unknown>([['max_primary_shard_docs', MAX_PRIMARY_SHARD_DOCS_DEFAULT], ['min_docs', 0]]));
+    const c = conditions([
+      ['max_primary_shard_docs', 300_000_000],
+      ['min_docs', 0],
+    ]);
+    expect(new Map(withImplicitDefaults(c, PROFILE_8_19))).to.deep.equal(
+      new Map<string, unknown>([
+        ['max_primary_shard_docs', MAX_PRIMARY_SHARD_DOCS_DEFAULT],
+        ['min_docs', 0],
+      ]),
+    );
   });
   it('7.10 has no implicit defaults', () => {
     const c = conditions([['max_age', time('1d')]], PROFILE_7_10);
@@ -84,7 +100,13 @@ describe('rollover conditions: evaluation', () => {
     expect(conditionsMet(c, index(1, 100), DAY - 1, PROFILE_8_19)).to.equal(false);
   });
   it('7.10: any one condition is enough, documents or not', () => {
-    const c = conditions([['max_age', time('1d')], ['max_docs', 5]], PROFILE_7_10).entries;
+    const c = conditions(
+      [
+        ['max_age', time('1d')],
+        ['max_docs', 5],
+      ],
+      PROFILE_7_10,
+    ).entries;
     expect(conditionsMet(c, index(0, 0), DAY, PROFILE_7_10)).to.equal(true);
     expect(conditionsMet(c, index(5, 0), 0, PROFILE_7_10)).to.equal(true);
     expect(conditionsMet(c, index(4, 0), 0, PROFILE_7_10)).to.equal(false);
@@ -95,7 +117,11 @@ describe('rollover conditions: evaluation', () => {
     expect(conditionsMet(c, index(1, 27, 3), 0, PROFILE_8_19)).to.equal(false);
   });
   it('names each condition as ES does', () => {
-    const c = conditions([['max_age', time('36h')], ['max_size', parseByteSize('50gb', 'x')], ['max_docs', 7]]).entries;
+    const c = conditions([
+      ['max_age', time('36h')],
+      ['max_size', parseByteSize('50gb', 'x')],
+      ['max_docs', 7],
+    ]).entries;
     expect(conditionResults(c, index(7, 0), 0).map(([name]) => name)).to.deep.equal(['[max_age: 1.5d]', '[max_size: 50gb]', '[max_docs: 7]']);
   });
 });
@@ -107,11 +133,23 @@ describe('rollover conditions: when they can first hold without a change', () =>
     expect(earliestMet(c, index(5, 10), DAY, PROFILE_8_19)).to.equal(2 * DAY);
   });
   it('8.19: a min_age holds it back even when a count maximum is met', () => {
-    const c = withImplicitDefaults(conditions([['max_docs', 5], ['min_age', time('3d')]]), PROFILE_8_19);
+    const c = withImplicitDefaults(
+      conditions([
+        ['max_docs', 5],
+        ['min_age', time('3d')],
+      ]),
+      PROFILE_8_19,
+    );
     expect(earliestMet(c, index(9, 10), DAY, PROFILE_8_19)).to.equal(3 * DAY);
   });
   it('7.10: any condition: the age, unless a count is already met', () => {
-    const c = conditions([['max_age', time('2d')], ['max_docs', 5]], PROFILE_7_10).entries;
+    const c = conditions(
+      [
+        ['max_age', time('2d')],
+        ['max_docs', 5],
+      ],
+      PROFILE_7_10,
+    ).entries;
     expect(earliestMet(c, index(0, 0), DAY, PROFILE_7_10)).to.equal(2 * DAY);
     expect(earliestMet(c, index(5, 0), DAY, PROFILE_7_10)).to.equal(DAY);
     expect(earliestMet(conditions([['max_docs', 5]], PROFILE_7_10).entries, index(0, 0), DAY, PROFILE_7_10)).to.equal(Infinity);

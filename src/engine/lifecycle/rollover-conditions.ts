@@ -192,10 +192,7 @@ export function conditionsMet(conditions: ReadonlyArray<readonly [string, Condit
   if (profile.rolloverConditions === 'max') return conditions.some(([name, value]) => holds(name, value, index, now));
   const mins = conditions.filter(([name]) => BY_NAME.get(name)!.bound === 'min');
   const maxes = conditions.filter(([name]) => BY_NAME.get(name)!.bound === 'max');
-  return (
-    mins.every(([name, value]) => holds(name, value, index, now)) &&
-    (maxes.length === 0 || maxes.some(([name, value]) => holds(name, value, index, now)))
-  );
+  return mins.every(([name, value]) => holds(name, value, index, now)) && (maxes.length === 0 || maxes.some(([name, value]) => holds(name, value, index, now)));
 }
 
 /**

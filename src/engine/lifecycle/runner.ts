@@ -5,16 +5,9 @@
  * steps and automatic retries; async actions run when the simulator fires the event the runner asked
  * for. Time is always an argument; the runner never schedules anything itself.
  */
-import {
-  Cluster,
-  IndexMetadata,
-  lifecyclePolicyName,
-  originationDate,
-  recordRemoval,
-  setLifecycle,
-  SETTING_ORIGINATION_DATE,
-} from '../cluster/cluster';
+import { Cluster, IndexMetadata, lifecyclePolicyName, originationDate, recordRemoval, setLifecycle, SETTING_ORIGINATION_DATE } from '../cluster/cluster';
 import { FaultTable } from './faults';
+import { ilmPolicyOf } from '../cluster/data-streams';
 import { EsException, illegalArgument } from '../errors';
 import { copyState, EMPTY_STATE, ExecutionState, MutableExecutionState, PhaseExecutionInfo, withFields } from '../cluster/execution-state';
 import { mayRunIndex } from './operation-mode';
@@ -85,7 +78,10 @@ export class Runner {
    */
   private readonly lastResolution = new WeakMap<IndexMetadata, LastResolution>();
   /** `stepFor`'s last answer per step key object. */
-  private readonly nextStepMemo = new WeakMap<StepKey, { readonly policy: PolicyMetadata; readonly cached: PhaseExecutionInfo | undefined; readonly step: Step | null }>();
+  private readonly nextStepMemo = new WeakMap<
+    StepKey,
+    { readonly policy: PolicyMetadata; readonly cached: PhaseExecutionInfo | undefined; readonly step: Step | null }
+  >();
 
   constructor(
     readonly cluster: Cluster,
@@ -170,7 +166,7 @@ export class Runner {
   runAsyncAction(index: IndexMetadata | undefined, key: StepKey, now: number): void {
     if (!index || !isOnStep(index.lifecycle, key)) return;
     const resolved = this.resolve(index);
-    if (!resolved || resolved.step?.kind !== 'async-action') return;
+    if (resolved?.step?.kind !== 'async-action') return;
     const { policy, step } = resolved;
     // A snapshot in progress holds it; the simulator runs it again when the fault is cleared.
     if (this.faults.holdsAsyncAction(index.name, step.key, this.hooks.random)) return;
@@ -204,15 +200,11 @@ export class Runner {
       const policy = policyName ? this.cluster.policies.get(policyName) : undefined;
       if (!state || !failed || !policy) {
         throw new EsException(
-          illegalArgument(
-            `cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`,
-          ),
+          illegalArgument(`cannot retry an action for an index [${name}] that has not encountered an error when running a Lifecycle Policy`),
         );
       }
       if (!resolveStep(policy, state.phaseDefinition, failed, this.profile)) {
-        throw new EsException(
-          illegalArgument(`step [${JSON.stringify(failed)}] for index [${name}] with policy [${policy.policy.name}] does not exist`),
-        );
+        throw new EsException(illegalArgument(`step [${JSON.stringify(failed)}] for index [${name}] with policy [${policy.policy.name}] does not exist`));
       }
       plans.push({ index, policy, state });
     }
@@ -241,7 +233,7 @@ export class Runner {
    * "does not exist" step_info): null when unmanaged, the policy is missing or the step is unknown.
    */
   stepOf(index: IndexMetadata): Step | null {
-    const policyName = lifecyclePolicyName(index);
+    const policyName = ilmPolicyOf(this.cluster, index);
     const policy = policyName ? this.cluster.policies.get(policyName) : undefined;
     if (!policy) return null;
     const state = index.lifecycle;
@@ -261,7 +253,7 @@ export class Runner {
 
   /** When this index next needs the runner. */
   wake(index: IndexMetadata): Wake {
-    const policyName = lifecyclePolicyName(index);
+    const policyName = ilmPolicyOf(this.cluster, index);
     if (!policyName) return NONE;
     const policy = this.cluster.policies.get(policyName);
     // ES runs every managed index on every cluster change; one whose policy is missing gets its
@@ -300,7 +292,7 @@ export class Runner {
   }
 
   private resolve(index: IndexMetadata): { policy: PolicyMetadata; step: Step | null } | null {
-    const policyName = lifecyclePolicyName(index);
+    const policyName = ilmPolicyOf(this.cluster, index);
     if (!policyName) return null;
     const policy = this.cluster.policies.get(policyName);
     if (!policy) {
@@ -319,7 +311,14 @@ export class Runner {
    * `resolveStep` for (phase, action, name), memoised (see `stepMemo`), with the index's last answer
    * first: the same index asks about the same step several times in a row (resolve, move, re-plan).
    */
-  private stepAt(index: IndexMetadata, policy: PolicyMetadata, cached: PhaseExecutionInfo | undefined, phase: string, action: string, name: string): Step | null {
+  private stepAt(
+    index: IndexMetadata,
+    policy: PolicyMetadata,
+    cached: PhaseExecutionInfo | undefined,
+    phase: string,
+    action: string,
+    name: string,
+  ): Step | null {
     const last = this.lastResolution.get(index);
     if (last !== undefined && last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
       return last.step;
@@ -471,11 +470,7 @@ export class Runner {
   private initialize(index: IndexMetadata, policy: PolicyMetadata): void {
     const state = index.lifecycle ?? EMPTY_STATE;
     if (state.lifecycleDate !== undefined) return;
-    if (
-      this.profile.parseOriginationDate &&
-      index.settings.get('index.lifecycle.parse_origination_date') === 'true' &&
-      originationDate(index) === null
-    ) {
+    if (this.profile.parseOriginationDate && index.settings.get('index.lifecycle.parse_origination_date') === 'true' && originationDate(index) === null) {
       let parsed: number;
       try {
         parsed = parseOriginationDateFromName(index.name);
@@ -561,4 +556,3 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
-

@@ -40,11 +40,15 @@ describe('searchable_snapshot policy rules (8.x)', () => {
   });
 
   it('after a cold-phase mount only the frozen phase counts', () => {
-    expect(reason(() => validateSearchableSnapshotRules(phases(phase('cold', ss('r')), phase('frozen', { ...ss('r'), forcemerge: {} })), PROFILE_8_19))).to.match(/^phases \[frozen\]/);
+    expect(
+      reason(() => validateSearchableSnapshotRules(phases(phase('cold', ss('r')), phase('frozen', { ...ss('r'), forcemerge: {} })), PROFILE_8_19)),
+    ).to.match(/^phases \[frozen\]/);
   });
 
   it('refuses differing repositories and a frozen phase without a mount', () => {
-    expect(reason(() => validateSearchableSnapshotRules(phases(phase('cold', ss('a')), phase('frozen', ss('b'))), PROFILE_8_19))).to.contain('differing repositories [a, b]');
+    expect(reason(() => validateSearchableSnapshotRules(phases(phase('cold', ss('a')), phase('frozen', ss('b'))), PROFILE_8_19))).to.contain(
+      'differing repositories [a, b]',
+    );
     expect(reason(() => validateSearchableSnapshotRules(phases(phase('frozen', {})), PROFILE_8_19))).to.contain('[frozen] phase without a corresponding');
   });
 
@@ -55,9 +59,9 @@ describe('searchable_snapshot policy rules (8.x)', () => {
 
 describe('replicate_for (9.1)', () => {
   it('only on the first mount, and not beyond the next explicit min_age', () => {
-    expect(reason(() => validateReplicateFor(phases(phase('cold', ss('r')), phase('frozen', ss('r', { replicate_for: { millis: 1 } }))), PROFILE_9_1))).to.equal(
-      "only the first searchable_snapshot action in a policy may specify 'replicate_for', but it was specified in the [frozen] phase",
-    );
+    expect(
+      reason(() => validateReplicateFor(phases(phase('cold', ss('r')), phase('frozen', ss('r', { replicate_for: { millis: 1 } }))), PROFILE_9_1)),
+    ).to.equal("only the first searchable_snapshot action in a policy may specify 'replicate_for', but it was specified in the [frozen] phase");
     const day = 86_400_000;
     const tooLong = phases(phase('cold', ss('r', { replicate_for: { millis: 10 * day } }), day), phase('delete', { delete: {} }, 5 * day));
     expect(reason(() => validateReplicateFor(tooLong, PROFILE_9_1))).to.contain('the maximum time the snapshot can be replicated is [4d].');

@@ -38,7 +38,15 @@ describe('moveToStep', () => {
       const state = copyState(HOT);
       const moved = moveToStep(METADATA, state, stepKey('warm', 'readonly', 'readonly'), 100, false, PROFILE, inPlace ? state : undefined);
       expect(moved === state).to.equal(inPlace);
-      expect({ ...moved }).to.include({ phase: 'warm', action: 'readonly', step: 'readonly', phaseTime: 100, actionTime: 100, stepTime: 100, lifecycleDate: 1 });
+      expect({ ...moved }).to.include({
+        phase: 'warm',
+        action: 'readonly',
+        step: 'readonly',
+        phaseTime: 100,
+        actionTime: 100,
+        stepTime: 100,
+        lifecycleDate: 1,
+      });
       expect(moved.stepInfo).to.equal(undefined);
       expect(moved.previousStepInfo).to.deep.equal({ message: 'waiting' });
       expect(moved.phaseDefinition?.policy).to.equal('p');

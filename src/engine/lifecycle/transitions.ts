@@ -20,7 +20,7 @@ function phaseExecutionInfo(metadata: PolicyMetadata, phase: string): PhaseExecu
   if (!perPolicy) phaseInfos.set(metadata, (perPolicy = new Map()));
   let info = perPolicy.get(phase);
   if (!info) {
-    const definition = phase === NEW_PHASE || phase === TERMINAL_KEY.phase ? null : metadata.policy.phases.get(phase) ?? null;
+    const definition = phase === NEW_PHASE || phase === TERMINAL_KEY.phase ? null : (metadata.policy.phases.get(phase) ?? null);
     info = { policy: metadata.policy.name, phase: definition, version: metadata.version, modifiedDate: metadata.modifiedDate };
     perPolicy.set(phase, info);
   }
@@ -102,13 +102,7 @@ export function moveToErrorStep(
  * definition re-read from the current policy, `is_auto_retryable_error` kept, and the retry count
  * raised by one for an automatic retry or kept for a manual one.
  */
-export function moveToFailedStep(
-  metadata: PolicyMetadata,
-  state: ExecutionState,
-  automatic: boolean,
-  now: number,
-  profile: Profile,
-): ExecutionState {
+export function moveToFailedStep(metadata: PolicyMetadata, state: ExecutionState, automatic: boolean, now: number, profile: Profile): ExecutionState {
   const failed = stepKey(state.phase!, state.action!, state.failedStep!);
   const moved = moveToStep(metadata, state, failed, now, true, profile);
   const count = state.failedStepRetryCount;

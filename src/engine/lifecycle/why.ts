@@ -103,7 +103,8 @@ export function whyWaiting(index: IndexMetadata, ctx: WhyContext): WhyReport {
   const retries = state.failedStepRetryCount ?? 0;
   // Back on a failed step after an automatic retry (8.x keeps the error as `previous_step_info`).
   if (retries > 0 && state.step !== 'ERROR' && state.previousStepInfo !== undefined) {
-    return { ...report, explanation: `${report.explanation}; this is automatic retry ${retries} after ${infoWords(state.previousStepInfo)}` };
+    // The error is the likelier cause of the wait, so it comes first.
+    return { ...report, explanation: `this is automatic retry ${retries} after ${infoWords(state.previousStepInfo)}; ${report.explanation}` };
   }
   return report;
 }
@@ -124,22 +125,46 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
   };
   const policyMetadata = ctx.cluster.policies.get(policy);
   if (!policyMetadata) {
-    return { ...base, ...position, waitingFor: 'policy', explanation: `the policy [${policy}] does not exist; ILM looks again at the next cluster change`, nextCheckMillis: null };
+    return {
+      ...base,
+      ...position,
+      waitingFor: 'policy',
+      explanation: `the policy [${policy}] does not exist; ILM looks again at the next cluster change`,
+      nextCheckMillis: null,
+    };
   }
   if (state.phase === undefined) {
-    return { ...base, ...position, waitingFor: 'initialization', explanation: 'ILM has not started on it yet; it starts at the next cluster change', nextCheckMillis: null };
+    return {
+      ...base,
+      ...position,
+      waitingFor: 'initialization',
+      explanation: 'ILM has not started on it yet; it starts at the next cluster change',
+      nextCheckMillis: null,
+    };
   }
   const step = ctx.step;
   const nextTick = ctx.pollTickFrom(ctx.now);
   if (step === null) {
-    return { ...base, ...position, waitingFor: 'unknown_step', explanation: `its step ${state.phase}/${state.action}/${state.step} is not in the policy [${policy}]; move it with POST /_ilm/move/${index.name}`, nextCheckMillis: null };
+    return {
+      ...base,
+      ...position,
+      waitingFor: 'unknown_step',
+      explanation: `its step ${state.phase}/${state.action}/${state.step} is not in the policy [${policy}]; move it with POST /_ilm/move/${index.name}`,
+      nextCheckMillis: null,
+    };
   }
   switch (step.kind) {
     case 'phase-complete':
     case 'terminal': {
       const next = step.kind === 'phase-complete' ? step.nextKey : null;
       if (next === null || next.phase === 'completed') {
-        return { ...base, ...position, waitingFor: 'end_of_policy', explanation: `the policy [${policy}] has run to its end: it stays here`, nextCheckMillis: null };
+        return {
+          ...base,
+          ...position,
+          waitingFor: 'end_of_policy',
+          explanation: `the policy [${policy}] has run to its end: it stays here`,
+          nextCheckMillis: null,
+        };
       }
       const minAge = minAgeMillis(policyMetadata.policy.phases.get(next.phase));
       const lifecycleDate = ctx.lifecycleDate ?? ctx.now;
@@ -159,9 +184,15 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
       if (step.key.name === 'check-rollover-ready' && state.stepInfo === undefined) {
         const rollover = rolloverWait(index, ctx);
         if (rollover) {
-          const unmet = rollover.conditions.filter((c) => !c.met);
+          // 8.x (ES `RolloverConditions#areConditionsMet`): every min_* and any one max_*, so one met
+          // max_* meets the max requirement and the other max_* are not wanted.
+          const maxMet = rollover.rule !== 'any' && rollover.conditions.some((c) => c.met && c.name.startsWith('max_'));
+          const unmet = rollover.conditions.filter((c) => !c.met && !(maxMet && c.name.startsWith('max_')));
           const rule = rollover.rule === 'any' ? 'any one of' : 'every min_* and one max_* of';
-          const when = rollover.metAtMillis === null ? 'time alone will not meet them (documents are needed)' : `with no other change they are met at ${formatEsDate(rollover.metAtMillis)} (a poll tick)`;
+          const when =
+            rollover.metAtMillis === null
+              ? 'time alone will not meet them (documents are needed)'
+              : `with no other change they are met at ${formatEsDate(rollover.metAtMillis)} (a poll tick)`;
           return {
             ...base,
             ...position,
@@ -173,7 +204,13 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
         }
       }
       const info = state.stepInfo === undefined ? '' : `: ${infoWords(state.stepInfo)}`;
-      return { ...base, ...position, waitingFor: 'poll_tick', explanation: `the wait ${step.key.name} is checked on each poll tick, next at ${formatEsDate(nextTick)}${info}`, nextCheckMillis: nextTick };
+      return {
+        ...base,
+        ...position,
+        waitingFor: 'poll_tick',
+        explanation: `the wait ${step.key.name} is checked on each poll tick, next at ${formatEsDate(nextTick)}${info}`,
+        nextCheckMillis: nextTick,
+      };
     }
     case 'cluster-state-wait': {
       const info = state.stepInfo === undefined ? '' : `: ${infoWords(state.stepInfo)}`;
@@ -198,9 +235,21 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
       };
     }
     case 'async-action':
-      return { ...base, ...position, waitingFor: 'async_action', explanation: `the action step ${step.key.name} runs as an event due now (POST /_sim/_settle runs it)`, nextCheckMillis: ctx.now };
+      return {
+        ...base,
+        ...position,
+        waitingFor: 'async_action',
+        explanation: `the action step ${step.key.name} runs as an event due now (POST /_sim/_settle runs it)`,
+        nextCheckMillis: ctx.now,
+      };
     case 'cluster-state-action':
-      return { ...base, ...position, waitingFor: 'cluster_change', explanation: `the step ${step.key.name} runs at the next cluster change`, nextCheckMillis: null };
+      return {
+        ...base,
+        ...position,
+        waitingFor: 'cluster_change',
+        explanation: `the step ${step.key.name} runs at the next cluster change`,
+        nextCheckMillis: null,
+      };
     case 'error': {
       const retryable = state.isAutoRetryableError === true;
       const retries = ctx.profile.autoRetry && retryable;
@@ -217,7 +266,14 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
         : ctx.profile.autoRetry
           ? `ES ${ctx.profile.name} does not retry this step automatically: POST /${index.name}/_ilm/retry once the cause is fixed`
           : `ES ${ctx.profile.name} never retries automatically: POST /${index.name}/_ilm/retry once the cause is fixed`;
-      return { ...base, ...position, waitingFor: 'error', explanation: `the step ${state.failedStep ?? '?'} failed${cause}; ${retry}`, nextCheckMillis: error.retryAtMillis, error };
+      return {
+        ...base,
+        ...position,
+        waitingFor: 'error',
+        explanation: `the step ${state.failedStep ?? '?'} failed${cause}; ${retry}`,
+        nextCheckMillis: error.retryAtMillis,
+        error,
+      };
     }
   }
 }
@@ -238,7 +294,10 @@ function rolloverWait(index: IndexMetadata, ctx: WhyContext): RolloverWait | nul
   const configured = config.settings['conditions'] as RolloverConditions;
   const conditions = withImplicitDefaults(configured, ctx.profile);
   const given = new Map(configured.entries);
-  const reports = conditionReports(conditions, index, ctx.now).map((report, i) => ({ ...report, implicit: given.get(conditions[i]![0]) !== conditions[i]![1] }));
+  const reports = conditionReports(conditions, index, ctx.now).map((report, i) => ({
+    ...report,
+    implicit: given.get(conditions[i]![0]) !== conditions[i]![1],
+  }));
   const earliest = earliestMet(conditions, index, ctx.now, ctx.profile);
   return {
     rule: ctx.profile.rolloverConditions === 'max' ? 'any' : 'min-max',

@@ -30,9 +30,7 @@ export function parseByteSize(input: string, settingName: string): ByteSize {
   if (lower === '0') return { bytes: 0, text: '0b' };
   const unit = UNITS.find(([suffix]) => lower.endsWith(suffix));
   if (!unit) {
-    throw new EsException(
-      parseException(`failed to parse setting [${settingName}] with value [${input}] as a size in bytes: unit is missing or unrecognized`),
-    );
+    throw new EsException(parseException(`failed to parse setting [${settingName}] with value [${input}] as a size in bytes: unit is missing or unrecognized`));
   }
   const number = lower.slice(0, lower.length - unit[0].length).trim();
   const suffix = unit[0].length === 1 && unit[0] !== 'b' ? `${unit[0]}b` : unit[0];

@@ -46,7 +46,20 @@ describe('javaHashMapOrder (HashMap iteration after successive puts)', () => {
   });
 
   it('actions iterate by bucket (Appendix A), ties in insertion order', () => {
-    const keys = ['migrate', 'unfollow', 'delete', 'set_priority', 'wait_for_snapshot', 'forcemerge', 'rollover', 'searchable_snapshot', 'shrink', 'allocate', 'readonly', 'freeze'];
+    const keys = [
+      'migrate',
+      'unfollow',
+      'delete',
+      'set_priority',
+      'wait_for_snapshot',
+      'forcemerge',
+      'rollover',
+      'searchable_snapshot',
+      'shrink',
+      'allocate',
+      'readonly',
+      'freeze',
+    ];
     expect(javaHashMapOrder(keys)).to.deep.equal([
       'freeze', // 3
       'allocate', // 4, inserted before readonly

@@ -123,10 +123,8 @@ describe('Jackson failures: message and current location (just after the offendi
     ['{"a":{"x":1,"x":2}}', "Duplicate field 'x'", 1, 16],
     ['{"a":-x}', "Unexpected character ('x' (code 120)) in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value", 1, 8],
     ['\r\n{"a"\r\n 1}', "Unexpected character ('1' (code 49)): was expecting a colon to separate field name and value", 3, 3],
-    ['{"a":1',
-      `Unexpected end-of-input: expected close marker for Object (start marker at [Source: ${JACKSON_SOURCE}; line: 1, column: 1])`, 1, 7],
-    ['{"a":{"b":[1,2',
-      `Unexpected end-of-input: expected close marker for Array (start marker at [Source: ${JACKSON_SOURCE}; line: 1, column: 11])`, 1, 15],
+    ['{"a":1', `Unexpected end-of-input: expected close marker for Object (start marker at [Source: ${JACKSON_SOURCE}; line: 1, column: 1])`, 1, 7],
+    ['{"a":{"b":[1,2', `Unexpected end-of-input: expected close marker for Array (start marker at [Source: ${JACKSON_SOURCE}; line: 1, column: 11])`, 1, 15],
     ['{\n  "a": {\n', `Unexpected end-of-input: expected close marker for Object (start marker at [Source: ${JACKSON_SOURCE}; line: 2, column: 8])`, 3, 1],
     ['{"a":"x', 'Unexpected end-of-input: was expecting closing quote for a string value', 1, 8],
   ];

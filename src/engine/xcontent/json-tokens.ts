@@ -220,7 +220,7 @@ export class JsonTokenizer {
       return (this.token = word === 'null' ? 'VALUE_NULL' : 'VALUE_BOOLEAN');
     }
     if (/[A-Za-z_$]/.test(c)) {
-      const tokenText = /^[^\s,:\]}{\["]*/.exec(this.source.slice(this.pos))?.[0] ?? c;
+      const tokenText = /^[^\s,:\]}{["]*/.exec(this.source.slice(this.pos))?.[0] ?? c;
       this.pos += tokenText.length;
       this.fail(`Unrecognized token '${tokenText}': was expecting ('true', 'false' or 'null')`, this.currentLocation());
     }
@@ -261,14 +261,30 @@ export class JsonTokenizer {
       if (c === '\\') {
         const e = this.source[this.pos++];
         switch (e) {
-          case '"': out += '"'; break;
-          case '\\': out += '\\'; break;
-          case '/': out += '/'; break;
-          case 'b': out += '\b'; break;
-          case 'f': out += '\f'; break;
-          case 'n': out += '\n'; break;
-          case 'r': out += '\r'; break;
-          case 't': out += '\t'; break;
+          case '"':
+            out += '"';
+            break;
+          case '\\':
+            out += '\\';
+            break;
+          case '/':
+            out += '/';
+            break;
+          case 'b':
+            out += '\b';
+            break;
+          case 'f':
+            out += '\f';
+            break;
+          case 'n':
+            out += '\n';
+            break;
+          case 'r':
+            out += '\r';
+            break;
+          case 't':
+            out += '\t';
+            break;
           case 'u': {
             const hex = this.source.slice(this.pos, this.pos + 4);
             if (!/^[0-9a-fA-F]{4}$/.test(hex)) {

@@ -172,7 +172,12 @@ function parseObjectFields<R>(p: JsonTokenizer, spec: ParserSpec<R>): R {
       }
       if (!field) {
         const at = p.tokenLocation();
-        const message = unknownFieldMessage(spec.name, fieldName, spec.fields.map((f) => f.name), p.errorStyle);
+        const message = unknownFieldMessage(
+          spec.name,
+          fieldName,
+          spec.fields.map((f) => f.name),
+          p.errorStyle,
+        );
         // ES 7.7+ raises it after reading the value that follows, so wrappers point at the value;
         // 6.x raised it on the name.
         if (p.errorStyle === 'suggesting') p.nextToken();
@@ -182,9 +187,7 @@ function parseObjectFields<R>(p: JsonTokenizer, spec: ParserSpec<R>): R {
     }
     if (!field) throw new EsException(xContentError(p.tokenLocation(), `[${spec.name}] no field found`));
     if (!SUPPORTED[field.type].includes(token)) {
-      throw new EsException(
-        xContentError(p.tokenLocation(), `[${spec.name}] ${fieldName} doesn't support values of type: ${token}`),
-      );
+      throw new EsException(xContentError(p.tokenLocation(), `[${spec.name}] ${fieldName} doesn't support values of type: ${token}`));
     }
     const current = field;
     try {
@@ -274,9 +277,7 @@ function integerValue(p: JsonTokenizer, kind: 'int' | 'long', max: number): numb
   const value = Number(text);
   if (!Number.isInteger(value) || value > max || value < -max - 1) {
     if (Number.isInteger(value) || Math.abs(value) > max) {
-      throw new EsException(
-        jsonParseError(`Numeric value (${text}) out of range of ${kind}`, p.tokenLocation()),
-      );
+      throw new EsException(jsonParseError(`Numeric value (${text}) out of range of ${kind}`, p.tokenLocation()));
     }
     return Math.trunc(value);
   }
@@ -423,7 +424,9 @@ export function javaToString(value: unknown, container?: object, key?: string | 
   if (Array.isArray(value)) return `[${value.map((e, i) => javaToString(e, value, i)).join(', ')}]`;
   if (typeof value === 'object') {
     const object = value as Record<string, unknown>;
-    return `{${javaHashMapOrder(Object.keys(object)).map((k) => `${k}=${javaToString(object[k], object, k)}`).join(', ')}}`;
+    return `{${javaHashMapOrder(Object.keys(object))
+      .map((k) => `${k}=${javaToString(object[k], object, k)}`)
+      .join(', ')}}`;
   }
   return String(value);
 }

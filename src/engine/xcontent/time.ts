@@ -93,8 +93,7 @@ function javaParseLong(s: string): bigint | null {
  * then an optional `f`/`d` type suffix. `NaN`/`Infinity` are case-sensitive in Java, so after lower-casing they
  * can never match.
  */
-const JAVA_DOUBLE_SYNTAX =
-  /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?|0x(?:[0-9a-f]+\.?|[0-9a-f]*\.[0-9a-f]+)p[+-]?[0-9]+)[fd]?$/;
+const JAVA_DOUBLE_SYNTAX = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?|0x(?:[0-9a-f]+\.?|[0-9a-f]*\.[0-9a-f]+)p[+-]?[0-9]+)[fd]?$/;
 
 /**
  * Java `Double.toString(v)` (JDK 19+ shortest-digit algorithm): plain notation with at least one fraction digit
@@ -297,7 +296,7 @@ export function formatHumanReadable(millis: number, fractionDigits: number): str
   const digits = Number.isFinite(fractionDigits) ? Math.min(10, Math.max(0, Math.trunc(fractionDigits))) : fractionDigits > 0 ? 10 : 0;
   // (double) of the Java long nanos(): the correctly rounded product, saturated at Long.MAX_VALUE.
   const rawNanos = Number.isInteger(millis) ? millis * NANOS_PER_MILLI : Math.round(millis * NANOS_PER_MILLI);
-  const nanos = rawNanos >= LONG_MAX_AS_DOUBLE ? LONG_MAX_AS_DOUBLE : rawNanos;
+  const nanos = Math.min(rawNanos, LONG_MAX_AS_DOUBLE);
   if (nanos === 0) return '0s';
   let value = nanos;
   let suffix = 'nanos';
@@ -434,8 +433,7 @@ export function formatJavaInstantString(millis: number): string {
   return `${dateText(f)}T${time}Z`;
 }
 
-const ISO_INSTANT =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
 
 const INSTANT_FORMS =
   'expected epoch milliseconds (an integer or a string of digits), a date YYYY-MM-DD (midnight UTC), ' +
@@ -466,7 +464,10 @@ function daysInMonth(year: number, month: number): number {
 export function parseInstant(input: unknown, written?: string): ParseInstantResult {
   if (typeof input === 'number') {
     if (Number.isSafeInteger(input)) return { ok: true, millis: input };
-    return { ok: false, reason: `invalid instant [${written ?? String(input)}]: epoch milliseconds must be a finite integer within ±${Number.MAX_SAFE_INTEGER}` };
+    return {
+      ok: false,
+      reason: `invalid instant [${written ?? String(input)}]: epoch milliseconds must be a finite integer within ±${Number.MAX_SAFE_INTEGER}`,
+    };
   }
   if (typeof input !== 'string') {
     return { ok: false, reason: `invalid instant: got ${input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input}; ${INSTANT_FORMS}` };

@@ -52,7 +52,14 @@ export function ClockBar({ now, indexNames, onDone }: Props) {
           }}
         >
           <label>
-            by <input size={6} value={by} onInput={(e) => setBy(e.currentTarget.value)} aria-label="Duration to advance by (ES syntax, e.g. 90m, 12h, 30d)" data-testid="advance-by" />
+            by{' '}
+            <input
+              size={6}
+              value={by}
+              onInput={(e) => setBy(e.currentTarget.value)}
+              aria-label="Duration to advance by (ES syntax, e.g. 90m, 12h, 30d)"
+              data-testid="advance-by"
+            />
           </label>
           <button type="submit" disabled={busy}>
             Advance
@@ -73,14 +80,34 @@ export function ClockBar({ now, indexNames, onDone }: Props) {
         }}
       >
         <label>
-          until <input list="index-names" size={16} value={untilIndex} onInput={(e) => setUntilIndex(e.currentTarget.value)} aria-label="Index" placeholder="index" data-testid="until-index" />
+          until{' '}
+          <input
+            list="index-names"
+            size={16}
+            value={untilIndex}
+            onInput={(e) => setUntilIndex(e.currentTarget.value)}
+            aria-label="Index"
+            placeholder="index"
+            data-testid="until-index"
+          />
         </label>
-        <datalist id="index-names">{indexNames.slice(0, 500).map((n) => <option value={n} />)}</datalist>
+        <datalist id="index-names">
+          {indexNames.slice(0, 500).map((n) => (
+            <option value={n} />
+          ))}
+        </datalist>
         <select value={untilKind} onChange={(e) => setUntilKind(e.currentTarget.value as 'phase' | 'step')} aria-label="Reaches a phase or a step">
           <option value="phase">reaches phase</option>
           <option value="step">reaches step</option>
         </select>
-        <input size={14} value={untilValue} onInput={(e) => setUntilValue(e.currentTarget.value)} aria-label={untilKind === 'phase' ? 'Phase' : 'Step as phase/action/step'} placeholder={untilKind === 'phase' ? 'warm' : 'warm/shrink/shrink'} data-testid="until-value" />
+        <input
+          size={14}
+          value={untilValue}
+          onInput={(e) => setUntilValue(e.currentTarget.value)}
+          aria-label={untilKind === 'phase' ? 'Phase' : 'Step as phase/action/step'}
+          placeholder={untilKind === 'phase' ? 'warm' : 'warm/shrink/shrink'}
+          data-testid="until-value"
+        />
         <label>
           within <input size={5} value={within} onInput={(e) => setWithin(e.currentTarget.value)} aria-label="Within (duration, optional)" />
         </label>

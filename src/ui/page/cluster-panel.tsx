@@ -86,7 +86,12 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
     onDone();
   };
 
-  if (!loaded) return <section class="panel" aria-label="Cluster">loading…</section>;
+  if (!loaded)
+    return (
+      <section class="panel" aria-label="Cluster">
+        loading…
+      </section>
+    );
   const nodes = ((loaded.nodes.body as { nodes?: NodeJson[] } | null)?.nodes ?? []) as NodeJson[];
   const allocation = (Array.isArray(loaded.allocation.body) ? loaded.allocation.body : []) as AllocationJson[];
   const shards = (Array.isArray(loaded.shards?.body) ? loaded.shards.body : []) as ShardJson[];
@@ -133,11 +138,20 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
               <tr data-testid={`node-${n.name}`} class={n.running ? '' : 'stopped'}>
                 <th scope="row">{n.name}</th>
                 <td>{n.roles.join(', ')}</td>
-                <td>{Object.entries(n.attributes).map(([k, v]) => `${k}=${v}`).join(', ')}</td>
+                <td>
+                  {Object.entries(n.attributes)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(', ')}
+                </td>
                 <td data-testid="node-shards">{held}</td>
                 <td>
                   <span data-testid="node-running">{n.running ? 'running' : 'stopped'}</span>{' '}
-                  <button type="button" onClick={() => act('POST', `/_sim/nodes/${seg(n.name)}/${n.running ? '_stop' : '_start'}`)} aria-label={`${n.running ? 'Stop' : 'Start'} node ${n.name}`} data-testid={`node-toggle-${n.name}`}>
+                  <button
+                    type="button"
+                    onClick={() => act('POST', `/_sim/nodes/${seg(n.name)}/${n.running ? '_stop' : '_start'}`)}
+                    aria-label={`${n.running ? 'Stop' : 'Start'} node ${n.name}`}
+                    data-testid={`node-toggle-${n.name}`}
+                  >
                     {n.running ? 'Stop' : 'Start'}
                   </button>
                 </td>
@@ -170,13 +184,28 @@ export function ClusterPanel({ version, onDone }: { version: number; onDone: () 
             const [k, ...v] = pair.split('=');
             if (k && k.trim() !== '') attributes[k.trim()] = v.join('=').trim();
           }
-          const roles = form.roles.split(',').map((r) => r.trim()).filter((r) => r !== '');
+          const roles = form.roles
+            .split(',')
+            .map((r) => r.trim())
+            .filter((r) => r !== '');
           void act('POST', '/_sim/nodes', { name: form.name.trim(), roles, attributes });
         }}
       >
         <input aria-label="New node name" placeholder="name" size={10} value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
-        <input aria-label="Roles, comma separated" placeholder="roles" size={16} value={form.roles} onInput={(e) => setForm({ ...form, roles: e.currentTarget.value })} />
-        <input aria-label="Attributes as key=value, comma separated" placeholder="box_type=warm" size={14} value={form.attributes} onInput={(e) => setForm({ ...form, attributes: e.currentTarget.value })} />
+        <input
+          aria-label="Roles, comma separated"
+          placeholder="roles"
+          size={16}
+          value={form.roles}
+          onInput={(e) => setForm({ ...form, roles: e.currentTarget.value })}
+        />
+        <input
+          aria-label="Attributes as key=value, comma separated"
+          placeholder="box_type=warm"
+          size={14}
+          value={form.attributes}
+          onInput={(e) => setForm({ ...form, attributes: e.currentTarget.value })}
+        />
         <button type="submit">Add node</button>
       </form>
       <Outcome answer={outcome} testId="cluster-outcome" />

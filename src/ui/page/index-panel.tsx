@@ -27,7 +27,7 @@ type Tab = 'why' | 'explain' | 'history' | 'settings' | 'policy';
 const TABS: readonly Tab[] = ['why', 'explain', 'history', 'settings', 'policy'];
 
 function explainRecord(answer: Answer, index: string): Record<string, unknown> | null {
-  return ((answer.body as { indices?: Record<string, Record<string, unknown>> } | null)?.indices ?? {})[index] ?? null;
+  return (answer.body as { indices?: Record<string, Record<string, unknown>> } | null)?.indices?.[index] ?? null;
 }
 
 export function IndexPanel({ index, version, onDone }: Props) {
@@ -137,7 +137,14 @@ export function IndexPanel({ index, version, onDone }: Props) {
                 <label for="policy-editor">
                   Policy <code>{policyName}</code> (PUT _ilm/policy/{policyName})
                 </label>
-                <textarea id="policy-editor" rows={14} spellcheck={false} value={policyText} onInput={(e) => setDraft(e.currentTarget.value)} data-testid="policy-editor" />
+                <textarea
+                  id="policy-editor"
+                  rows={14}
+                  spellcheck={false}
+                  value={policyText}
+                  onInput={(e) => setDraft(e.currentTarget.value)}
+                  data-testid="policy-editor"
+                />
                 <button type="submit" data-testid="policy-save">
                   Save policy
                 </button>
@@ -157,9 +164,27 @@ export function IndexPanel({ index, version, onDone }: Props) {
               <p>
                 from <code>{record ? `${record['phase']}/${record['action']}/${record['step']}` : '—'}</code> to
               </p>
-              <input aria-label="Next phase" placeholder="phase" size={8} value={move.phase} onInput={(e) => setMove({ ...move, phase: e.currentTarget.value })} />
-              <input aria-label="Next action" placeholder="action" size={10} value={move.action} onInput={(e) => setMove({ ...move, action: e.currentTarget.value })} />
-              <input aria-label="Next step name" placeholder="name" size={12} value={move.name} onInput={(e) => setMove({ ...move, name: e.currentTarget.value })} />
+              <input
+                aria-label="Next phase"
+                placeholder="phase"
+                size={8}
+                value={move.phase}
+                onInput={(e) => setMove({ ...move, phase: e.currentTarget.value })}
+              />
+              <input
+                aria-label="Next action"
+                placeholder="action"
+                size={10}
+                value={move.action}
+                onInput={(e) => setMove({ ...move, action: e.currentTarget.value })}
+              />
+              <input
+                aria-label="Next step name"
+                placeholder="name"
+                size={12}
+                value={move.name}
+                onInput={(e) => setMove({ ...move, name: e.currentTarget.value })}
+              />
               <button type="submit" data-testid="action-move">
                 Move
               </button>

@@ -110,7 +110,14 @@ function App() {
       ) : null}
       <form class="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <label>
-          index <input type="search" value={filters.pattern} placeholder="logs-*, name" onInput={(e) => setFilters({ ...filters, pattern: e.currentTarget.value })} data-testid="filter-pattern" />
+          index{' '}
+          <input
+            type="search"
+            value={filters.pattern}
+            placeholder="logs-*, name"
+            onInput={(e) => setFilters({ ...filters, pattern: e.currentTarget.value })}
+            data-testid="filter-pattern"
+          />
         </label>
         <label>
           policy{' '}
@@ -132,7 +139,13 @@ function App() {
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={filters.problemsOnly} onChange={(e) => setFilters({ ...filters, problemsOnly: e.currentTarget.checked })} data-testid="filter-problems" /> problems only
+          <input
+            type="checkbox"
+            checked={filters.problemsOnly}
+            onChange={(e) => setFilters({ ...filters, problemsOnly: e.currentTarget.checked })}
+            data-testid="filter-problems"
+          />{' '}
+          problems only
         </label>
         <span class="count" data-testid="lineage-count">
           {rows.filter((r) => r.kind === 'lineage').length} of {snapshot.timeline.indices.length} lineages
@@ -156,14 +169,25 @@ function App() {
         />
         <aside>
           <div role="tablist" aria-label="Side panel" class="tabs">
-            <button type="button" role="tab" aria-selected={side === 'index'} disabled={selectedName === null} onClick={() => setSide('index')} data-testid="side-index">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={side === 'index'}
+              disabled={selectedName === null}
+              onClick={() => setSide('index')}
+              data-testid="side-index"
+            >
               Index
             </button>
             <button type="button" role="tab" aria-selected={side === 'cluster'} onClick={() => setSide('cluster')} data-testid="side-cluster">
               Cluster
             </button>
           </div>
-          {side === 'index' && selectedName ? <IndexPanel index={selectedName} version={version} onDone={afterAction} /> : <ClusterPanel version={version} onDone={afterAction} />}
+          {side === 'index' && selectedName ? (
+            <IndexPanel index={selectedName} version={version} onDone={afterAction} />
+          ) : (
+            <ClusterPanel version={version} onDone={afterAction} />
+          )}
         </aside>
       </main>
     </div>

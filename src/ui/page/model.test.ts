@@ -22,14 +22,25 @@ function lineage(index: string, overrides: Partial<LineageJson> = {}): LineageJs
     ...span(0, null),
     ended: null,
     lineage: [{ index, ...span(0, null) }],
-    phases: [{ phase: 'new', ...span(0, DAY_MILLIS) }, { phase: 'warm', ...span(DAY_MILLIS, null) }],
+    phases: [
+      { phase: 'new', ...span(0, DAY_MILLIS) },
+      { phase: 'warm', ...span(DAY_MILLIS, null) },
+    ],
     actions: [],
     waits: [],
     ...overrides,
   };
 }
 
-const ERROR_WAIT = { phase: 'warm', action: 'shrink', step: 'ERROR', index: 'a', failed_step: 'shrink', error: { type: 'illegal_argument_exception', reason: 'too many shards' }, ...span(DAY_MILLIS, null) };
+const ERROR_WAIT = {
+  phase: 'warm',
+  action: 'shrink',
+  step: 'ERROR',
+  index: 'a',
+  failed_step: 'shrink',
+  error: { type: 'illegal_argument_exception', reason: 'too many shards' },
+  ...span(DAY_MILLIS, null),
+};
 
 describe('page model: a lineage now', () => {
   it('reads the open phase, and an open ERROR with its failed step and ES reason', () => {
@@ -41,7 +52,12 @@ describe('page model: a lineage now', () => {
   });
 
   it('names the index that holds the lineage after a rename, and says deleted at the end', () => {
-    const renamed = lineage('a', { lineage: [{ index: 'a', ...span(0, 5) }, { index: 'shrink-a', ...span(5, null) }] });
+    const renamed = lineage('a', {
+      lineage: [
+        { index: 'a', ...span(0, 5) },
+        { index: 'shrink-a', ...span(5, null) },
+      ],
+    });
     expect(stateOf(renamed, T0).current).to.equal('shrink-a');
     const deleted = lineage('a', { ended: 'deleted', phases: [{ phase: 'delete', ...span(0, 10) }] });
     expect(stateOf(deleted, T0 + 20).summary).to.equal('deleted');

@@ -39,10 +39,7 @@ export function stateOf(lineage: LineageJson, nowMillis: number): LineageState {
   const phase = lastPhase && lastPhase.end_millis === null ? lastPhase.phase : null;
   const lastWait = lineage.waits[lineage.waits.length - 1];
   const wait = lastWait && lastWait.end_millis === null ? lastWait : null;
-  const error =
-    wait && wait.step === 'ERROR'
-      ? { failedStep: wait.failed_step ?? '', type: wait.error?.type ?? '', reason: wait.error?.reason ?? '' }
-      : null;
+  const error = wait && wait.step === 'ERROR' ? { failedStep: wait.failed_step ?? '', type: wait.error?.type ?? '', reason: wait.error?.reason ?? '' } : null;
   const stalled = wait !== null && !RESTING_STEPS.has(wait.step) && nowMillis - wait.start_millis > DAY_MILLIS;
   const summary =
     lineage.ended === 'deleted'
@@ -190,7 +187,20 @@ export function panView(view: View, fraction: number): View {
 /** Ticks for the time axis: round instants (UTC) about `targetCount` across the window. */
 export function ticksOf(view: View, targetCount: number): { millis: number; label: string }[] {
   const span = view.endMillis - view.startMillis;
-  const steps = [60_000, 300_000, 900_000, 3_600_000, 6 * 3_600_000, 12 * 3_600_000, DAY_MILLIS, 2 * DAY_MILLIS, 7 * DAY_MILLIS, 30 * DAY_MILLIS, 91 * DAY_MILLIS, 365 * DAY_MILLIS];
+  const steps = [
+    60_000,
+    300_000,
+    900_000,
+    3_600_000,
+    6 * 3_600_000,
+    12 * 3_600_000,
+    DAY_MILLIS,
+    2 * DAY_MILLIS,
+    7 * DAY_MILLIS,
+    30 * DAY_MILLIS,
+    91 * DAY_MILLIS,
+    365 * DAY_MILLIS,
+  ];
   const step = steps.find((s) => span / s <= targetCount) ?? steps[steps.length - 1]!;
   const ticks: { millis: number; label: string }[] = [];
   for (let t = Math.ceil(view.startMillis / step) * step; t <= view.endMillis; t += step) {

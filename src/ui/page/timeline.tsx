@@ -111,14 +111,23 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
       <div class="axis" aria-hidden="true">
         <div class="axis-label">index · state</div>
         <div class="axis-track">
-          {ticks.filter((t) => x(t.millis) > 3 && x(t.millis) < 97).map((t) => (
-            <span class="tick" style={{ left: `${x(t.millis)}%` }}>
-              {t.label}
-            </span>
-          ))}
+          {ticks
+            .filter((t) => x(t.millis) > 3 && x(t.millis) < 97)
+            .map((t) => (
+              <span class="tick" style={{ left: `${x(t.millis)}%` }}>
+                {t.label}
+              </span>
+            ))}
         </div>
       </div>
-      <div class="rows" ref={scroller} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} onWheel={onWheel} data-testid="timeline-rows" data-row-count={rows.length}>
+      <div
+        class="rows"
+        ref={scroller}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onWheel={onWheel}
+        data-testid="timeline-rows"
+        data-row-count={rows.length}
+      >
         <div style={{ height: `${rows.length * ROW_HEIGHT_PX}px`, position: 'relative' }} role="list" aria-label={`${rows.length} rows`}>
           {rows.slice(first, last).map((row, i) => {
             const top = (first + i) * ROW_HEIGHT_PX;
@@ -134,8 +143,19 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
             const { lineage, state } = row;
             const mark = state.error ? 'error' : state.problem ? 'stall' : '';
             return (
-              <div class={`row ${selected === lineage.index ? 'selected' : ''} ${row.stream ? 'backing' : ''}`} style={{ top: `${top}px` }} role="listitem" data-index={lineage.index}>
-                <button type="button" class={`row-label ${mark}`} onClick={() => onSelect(lineage.index)} aria-label={`${state.current}: ${state.summary}`} aria-pressed={selected === lineage.index}>
+              <div
+                class={`row ${selected === lineage.index ? 'selected' : ''} ${row.stream ? 'backing' : ''}`}
+                style={{ top: `${top}px` }}
+                role="listitem"
+                data-index={lineage.index}
+              >
+                <button
+                  type="button"
+                  class={`row-label ${mark}`}
+                  onClick={() => onSelect(lineage.index)}
+                  aria-label={`${state.current}: ${state.summary}`}
+                  aria-pressed={selected === lineage.index}
+                >
                   <span class="name">{state.current}</span>
                   <span class="state" data-testid="row-state">
                     {state.summary}
@@ -146,7 +166,13 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
                     const left = x(p.start_millis);
                     const right = x(p.end_millis ?? nowMillis);
                     if (right < 0 || left > 100) return null;
-                    return <span class={`bar phase-${p.phase}`} style={{ left: `${Math.max(left, 0)}%`, width: `${Math.max(Math.min(right, 100) - Math.max(left, 0), 0.15)}%` }} title={`${p.phase} ${iso(p.start_millis)} → ${iso(p.end_millis)}`} />;
+                    return (
+                      <span
+                        class={`bar phase-${p.phase}`}
+                        style={{ left: `${Math.max(left, 0)}%`, width: `${Math.max(Math.min(right, 100) - Math.max(left, 0), 0.15)}%` }}
+                        title={`${p.phase} ${iso(p.start_millis)} → ${iso(p.end_millis)}`}
+                      />
+                    );
                   })}
                   {lineage.waits.map((w) => {
                     const left = x(w.start_millis);
@@ -156,15 +182,23 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
                       <span
                         class={`wait ${w.error ? 'error' : ''}`}
                         style={{ left: `${Math.max(left, 0)}%`, width: `${Math.max(Math.min(right, 100) - Math.max(left, 0), 0.3)}%` }}
-                        title={w.error ? `ERROR at ${w.failed_step}: ${w.error.type}: ${w.error.reason}` : `waiting at ${w.phase}/${w.action}/${w.step} ${iso(w.start_millis)} → ${iso(w.end_millis)}`}
+                        title={
+                          w.error
+                            ? `ERROR at ${w.failed_step}: ${w.error.type}: ${w.error.reason}`
+                            : `waiting at ${w.phase}/${w.action}/${w.step} ${iso(w.start_millis)} → ${iso(w.end_millis)}`
+                        }
                       />
                     );
                   })}
                   {lineage.lineage.slice(1).map((n) => (
                     <span class="rename" style={{ left: `${x(n.start_millis)}%` }} title={`renamed to ${n.index} at ${iso(n.start_millis)}`} />
                   ))}
-                  {lineage.ended && lineage.end_millis !== null ? <span class="ended" style={{ left: `${x(lineage.end_millis)}%` }} title={`${lineage.ended} at ${iso(lineage.end_millis)}`} /> : null}
-                  {state.error && state.wait ? <ErrorReason reason={state.error.reason} startPercent={x(state.wait.start_millis)} nowPercent={x(nowMillis)} /> : null}
+                  {lineage.ended && lineage.end_millis !== null ? (
+                    <span class="ended" style={{ left: `${x(lineage.end_millis)}%` }} title={`${lineage.ended} at ${iso(lineage.end_millis)}`} />
+                  ) : null}
+                  {state.error && state.wait ? (
+                    <ErrorReason reason={state.error.reason} startPercent={x(state.wait.start_millis)} nowPercent={x(nowMillis)} />
+                  ) : null}
                 </div>
               </div>
             );

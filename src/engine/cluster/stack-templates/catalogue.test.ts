@@ -24,7 +24,14 @@ describe('stack template catalogue (ES StackTemplateRegistry per release)', () =
   it('7.10 installs logs, metrics and synthetics with their two components and max_size policies', () => {
     const catalogue = stackCatalogue('7.10')!;
     expect(names(catalogue.indexTemplates)).to.deep.equal(['logs', 'metrics', 'synthetics']);
-    expect(names(catalogue.componentTemplates)).to.deep.equal(['logs-mappings', 'logs-settings', 'metrics-mappings', 'metrics-settings', 'synthetics-mappings', 'synthetics-settings']);
+    expect(names(catalogue.componentTemplates)).to.deep.equal([
+      'logs-mappings',
+      'logs-settings',
+      'metrics-mappings',
+      'metrics-settings',
+      'synthetics-mappings',
+      'synthetics-settings',
+    ]);
     expect(names(catalogue.policies)).to.deep.equal(['logs', 'metrics', 'synthetics']);
     const logs = catalogue.indexTemplates[0]!.body;
     expect(logs).to.deep.include({ index_patterns: ['logs-*-*'], priority: 100, data_stream: {}, composed_of: ['logs-mappings', 'logs-settings'], version: 1 });
@@ -35,14 +42,20 @@ describe('stack template catalogue (ES StackTemplateRegistry per release)', () =
   it('7.17 composes data-streams-mappings, allows auto-creation and gives the policies _meta', () => {
     const catalogue = stackCatalogue('7.17')!;
     expect(names(catalogue.componentTemplates)).to.include('data-streams-mappings');
-    expect(catalogue.indexTemplates[0]!.body).to.deep.include({ composed_of: ['logs-mappings', 'data-streams-mappings', 'logs-settings'], allow_auto_create: true });
+    expect(catalogue.indexTemplates[0]!.body).to.deep.include({
+      composed_of: ['logs-mappings', 'data-streams-mappings', 'logs-settings'],
+      allow_auto_create: true,
+    });
     expect(catalogue.policies[0]!.body).to.deep.equal({
       phases: { hot: { actions: { rollover: { max_primary_shard_size: '50gb', max_age: '30d' } } } },
       _meta: { description: 'default policy for the logs index template installed by x-pack', managed: true },
     });
   });
 
-  for (const [profile, version] of [['8.19', 14], ['9.1', 16]] as const) {
+  for (const [profile, version] of [
+    ['8.19', 14],
+    ['9.1', 16],
+  ] as const) {
     it(`${profile} installs the @ names (version ${version}) and the deprecated legacy names beside them`, () => {
       const catalogue = stackCatalogue(profile)!;
       expect(names(catalogue.indexTemplates)).to.deep.equal(['logs', 'metrics', 'synthetics']);
@@ -57,8 +70,22 @@ describe('stack template catalogue (ES StackTemplateRegistry per release)', () =
         deprecated: false,
       });
       expect(names(catalogue.policies)).to.deep.equal([
-        'logs@lifecycle', 'metrics@lifecycle', 'synthetics@lifecycle', '7-days@lifecycle', '30-days@lifecycle', '90-days@lifecycle', '180-days@lifecycle', '365-days@lifecycle',
-        'logs', 'metrics', 'synthetics', '7-days-default', '30-days-default', '90-days-default', '180-days-default', '365-days-default',
+        'logs@lifecycle',
+        'metrics@lifecycle',
+        'synthetics@lifecycle',
+        '7-days@lifecycle',
+        '30-days@lifecycle',
+        '90-days@lifecycle',
+        '180-days@lifecycle',
+        '365-days@lifecycle',
+        'logs',
+        'metrics',
+        'synthetics',
+        '7-days-default',
+        '30-days-default',
+        '90-days-default',
+        '180-days-default',
+        '365-days-default',
       ]);
       expect(catalogue.policies.filter((p) => p.deprecated).map((p) => p.name)).to.deep.equal(names(catalogue.policies).slice(8));
       const legacyLogsSettings = catalogue.componentTemplates.find((c) => c.name === 'logs-settings')!.body;

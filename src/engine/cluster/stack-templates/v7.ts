@@ -137,14 +137,7 @@ function familyPolicy(family: string, sizeCondition: 'max_size' | 'max_primary_s
  * policies without `_meta` (7.14) rolling over at `max_size`.
  */
 export const STACK_V7_10: StackCatalogue = {
-  componentTemplates: [
-    LOGS_MAPPINGS,
-    familySettings('logs'),
-    METRICS_MAPPINGS,
-    familySettings('metrics'),
-    SYNTHETICS_MAPPINGS,
-    familySettings('synthetics'),
-  ],
+  componentTemplates: [LOGS_MAPPINGS, familySettings('logs'), METRICS_MAPPINGS, familySettings('metrics'), SYNTHETICS_MAPPINGS, familySettings('synthetics')],
   indexTemplates: [
     indexTemplate('logs', ['logs-mappings', 'logs-settings'], false),
     indexTemplate('metrics', ['metrics-mappings', 'metrics-settings'], false),

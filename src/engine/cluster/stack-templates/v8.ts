@@ -180,7 +180,12 @@ const COMPONENTS: ReadonlyArray<readonly [string, string, Record<string, unknown
     {
       template: {
         settings: {
-          index: { lifecycle: { name: 'metrics' }, codec: 'best_compression', mapping: { ignore_malformed: true, ...TOTAL_FIELDS }, query: { default_field: ['message'] } },
+          index: {
+            lifecycle: { name: 'metrics' },
+            codec: 'best_compression',
+            mapping: { ignore_malformed: true, ...TOTAL_FIELDS },
+            query: { default_field: ['message'] },
+          },
         },
       },
       _meta: meta('default settings for the metrics index template installed by x-pack'),
@@ -229,7 +234,12 @@ function retentionPolicy(days: number, cold: boolean): Record<string, unknown> {
 /** [current name, legacy name, policy body]. */
 const POLICIES: ReadonlyArray<readonly [string, string, Record<string, unknown>]> = [
   ...(['logs', 'metrics', 'synthetics'] as const).map(
-    (family) => [`${family}@lifecycle`, family, { phases: { hot: { actions: ROLLOVER_30D } }, _meta: meta(`default policy for the ${family} index template installed by x-pack`) }] as const,
+    (family) =>
+      [
+        `${family}@lifecycle`,
+        family,
+        { phases: { hot: { actions: ROLLOVER_30D } }, _meta: meta(`default policy for the ${family} index template installed by x-pack`) },
+      ] as const,
   ),
   ['7-days@lifecycle', '7-days-default', retentionPolicy(7, false)],
   ['30-days@lifecycle', '30-days-default', retentionPolicy(30, false)],

@@ -364,7 +364,9 @@ describe('exact step names and kinds per action and profile (as ES has them)', (
 
   it('the shrink step itself is not retryable in 7.10, so a bad shard count needs a manual retry', () => {
     const config = parseSettings('shrink', '{"number_of_shards":4}', PROFILE_7_10)!;
-    const shrink = ACTIONS.get('shrink')!.toSteps('warm', NEXT, config, PROFILE_7_10).find((s) => s.key.name === 'shrink')!;
+    const shrink = ACTIONS.get('shrink')!
+      .toSteps('warm', NEXT, config, PROFILE_7_10)
+      .find((s) => s.key.name === 'shrink')!;
     expect(shrink.retryable).to.equal(false);
   });
 });
@@ -409,7 +411,10 @@ const nextOf = (s: Step): string | null => (s.nextKey ? `${s.nextKey.phase}/${s.
 function expectLinked(steps: readonly Step[]): void {
   const keys = steps.map(keyOf);
   expect(new Set(keys).size, 'unique keys').to.equal(keys.length);
-  expect(keys.filter((k) => k.endsWith('/ERROR')), 'no ERROR steps').to.deep.equal([]);
+  expect(
+    keys.filter((k) => k.endsWith('/ERROR')),
+    'no ERROR steps',
+  ).to.deep.equal([]);
   for (let i = 0; i < steps.length - 1; i++) {
     // Compiled back to front: each step's successor is the next entry of the list, except branches.
     expect(keys, `${keys[i]} -> ${nextOf(steps[i]!)}`).to.include(nextOf(steps[i]!));

@@ -33,7 +33,10 @@ describe('allocate action', () => {
     const cases: Array<[Profile, string]> = [
       [PROFILE_6_6, 'At least one of include, exclude or requiremust contain attributes for action allocate'],
       [PROFILE_7_10, 'At least one of include, exclude or requiremust contain attributes for action allocate'],
-      [PROFILE_8_19, 'At least one of include, exclude or require must contain attributes for action allocate. Otherwise the number_of_replicas or the total_shards_per_node options must be configured.'],
+      [
+        PROFILE_8_19,
+        'At least one of include, exclude or require must contain attributes for action allocate. Otherwise the number_of_replicas or the total_shards_per_node options must be configured.',
+      ],
     ];
     for (const [profile, message] of cases) {
       expect(() => parse('{"include":{}}', profile)).to.throw(EsException);
@@ -78,9 +81,15 @@ describe('allocate action', () => {
     const phase = (name: string, enabled: boolean): Phase => ({
       name,
       minAge: null,
-      actions: new Map([['allocate', rules], ['migrate', { action: 'migrate', settings: { enabled } }]]),
+      actions: new Map([
+        ['allocate', rules],
+        ['migrate', { action: 'migrate', settings: { enabled } }],
+      ]),
     });
-    const phases = new Map([['cold', phase('cold', true)], ['warm', phase('warm', true)]]);
+    const phases = new Map([
+      ['cold', phase('cold', true)],
+      ['warm', phase('warm', true)],
+    ]);
     expect(() => validateLifecycleType(phases, PROFILE_7_10)).to.throw(
       'phases [warm,cold] specify an enabled migrate action and an allocate action with allocation rules. specify only a single data migration in each phase',
     );

@@ -6,7 +6,18 @@
  * takes the profile, because whether a failure is retryable changed between releases. None reads the
  * clock.
  */
-import { Cluster, deleteIndex, IndexMetadata, lifecyclePolicyName, SETTING_BLOCKS_WRITE, SETTING_LIFECYCLE_NAME, setAlias, touch } from '../../cluster/cluster';
+import {
+  Cluster,
+  deleteIndex,
+  IndexMetadata,
+  lifecyclePolicyName,
+  SETTING_BLOCKS_WRITE,
+  SETTING_LIFECYCLE_NAME,
+  SETTING_NUMBER_OF_REPLICAS,
+  setAlias,
+  touch,
+} from '../../cluster/cluster';
+import { checkReplicaShardLimit } from '../../cluster/shard-limit';
 import type { Profile } from '../../profile';
 import { dataStreamOf, replaceBackingIndex, writeIndexDataStream, writeIndexName } from '../../cluster/data-streams';
 import { EsException, illegalState } from '../../errors';
@@ -15,19 +26,17 @@ import type { StepKey } from '../../cluster/step-key';
 import { isTimeSeries, SETTING_TIME_SERIES_END_TIME, timeSeriesEndMillis } from '../../cluster/time-series';
 
 /** ES `UpdateSettingsStep`: an async action that applies index settings (null removes one). */
-export function updateSettingsStep(
-  profile: Profile,
-  key: StepKey,
-  nextKey: StepKey,
-  settings: Readonly<Record<string, string | null>>,
-): Step {
+export function updateSettingsStep(profile: Profile, key: StepKey, nextKey: StepKey, settings: Readonly<Record<string, string | null>>): Step {
   return {
     kind: 'async-action',
     key,
     nextKey,
     retryable: profile.retryable.updateSettings,
     indexSurvives: true,
-    perform: ({ index }) => {
+    perform: ({ cluster, index }) => {
+      // ES `MetadataUpdateSettingsService`: a replica change is checked against the shard limit.
+      const replicas = settings[SETTING_NUMBER_OF_REPLICAS];
+      if (replicas !== undefined) checkReplicaShardLimit(cluster, profile, [index], Number(replicas ?? '1'));
       for (const [name, value] of Object.entries(settings)) {
         if (value === null) index.settings.delete(name);
         else index.settings.set(name, value);
@@ -124,12 +133,7 @@ export function waitForTimeSeriesEndStep(profile: Profile, key: StepKey, nextKey
  * action made (`targetOf`) takes the source's slot in its data stream. Refused for an index outside a
  * stream, for the stream's write index, and when the target is missing, with ES's messages.
  */
-export function replaceDataStreamBackingIndexStep(
-  profile: Profile,
-  key: StepKey,
-  nextKey: StepKey,
-  targetOf: (index: IndexMetadata) => string,
-): Step {
+export function replaceDataStreamBackingIndexStep(profile: Profile, key: StepKey, nextKey: StepKey, targetOf: (index: IndexMetadata) => string): Step {
   return {
     kind: 'cluster-state-action',
     key,
@@ -139,7 +143,9 @@ export function replaceDataStreamBackingIndexStep(
       const stream = dataStreamOf(cluster, index.name);
       if (!stream) {
         throw new EsException(
-          illegalState(`index [${index.name}] is not part of a data stream. stopping execution of lifecycle [${policyName}] until the index is added to a data stream`),
+          illegalState(
+            `index [${index.name}] is not part of a data stream. stopping execution of lifecycle [${policyName}] until the index is added to a data stream`,
+          ),
         );
       }
       if (writeIndexName(stream) === index.name) {
@@ -195,9 +201,7 @@ export function swapAliasesAndDeleteSourceStep(
 function swapAliasesAndDeleteSource(cluster: Cluster, source: IndexMetadata, targetName: string, createSourceIndexAlias: boolean): void {
   const target = cluster.indices.get(targetName);
   if (!target) {
-    throw new EsException(
-      illegalState(missingTargetReason(targetName, lifecyclePolicyName(source), source.name)),
-    );
+    throw new EsException(illegalState(missingTargetReason(targetName, lifecyclePolicyName(source), source.name)));
   }
   const aliases = [...source.aliases.keys()];
   deleteIndex(cluster, source.name);
@@ -257,12 +261,7 @@ export function dataStreamBranchStep(profile: Profile, key: StepKey, streamKey: 
  * ES `CopySettingsStep` with `index.lifecycle.name` (searchable_snapshot, downsample): the index the
  * action made (`targetOf`) gets the source's policy, so it is managed from then on.
  */
-export function copyLifecycleNameStep(
-  profile: Profile,
-  key: StepKey,
-  nextKey: StepKey,
-  targetOf: (index: IndexMetadata) => string,
-): Step {
+export function copyLifecycleNameStep(profile: Profile, key: StepKey, nextKey: StepKey, targetOf: (index: IndexMetadata) => string): Step {
   return {
     kind: 'cluster-state-action',
     key,

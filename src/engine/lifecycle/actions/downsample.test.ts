@@ -55,7 +55,9 @@ describe('downsample (8.19)', () => {
   it('skips an index that is not a time-series index', () => {
     const branch = step('branch-on-timeseries-check') as Extract<Step, { kind: 'cluster-state-action' }>;
     expect(branch.perform(context({}, 0))).to.deep.equal(NEXT);
-    expect(branch.perform(context({ 'index.mode': 'time_series', 'index.routing_path': 'h' }, 0))).to.deep.equal(stepKey('warm', 'downsample', 'check-not-write-index'));
+    expect(branch.perform(context({ 'index.mode': 'time_series', 'index.routing_path': 'h' }, 0))).to.deep.equal(
+      stepKey('warm', 'downsample', 'check-not-write-index'),
+    );
   });
 
   it('names the target after the first index of a downsampling chain', () => {

@@ -8,6 +8,7 @@
  */
 import {
   addIndex,
+  type Cluster,
   IndexMetadata,
   numberOfReplicas,
   numberOfShards,
@@ -45,6 +46,7 @@ import {
   waitForTimeSeriesEndStep,
   writeBlockStep,
 } from './common';
+import { checkNewIndexShardLimit } from '../../cluster/shard-limit';
 
 export const NAME = 'downsample';
 /** ES `DownsampleAction.DOWNSAMPLED_INDEX_PREFIX`. */
@@ -72,12 +74,7 @@ const DEFAULT_WAIT_TIMEOUT: TimeValue = (() => {
  * Source settings the downsampled index never inherits (ES `TransportDownsampleAction.FORBIDDEN_SETTINGS`;
  * the index identity ES also leaves out is not kept in the simulator's settings map).
  */
-const FORBIDDEN_SETTINGS: ReadonlySet<string> = new Set([
-  'index.default_pipeline',
-  'index.final_pipeline',
-  SETTING_BLOCKS_WRITE,
-  SETTING_LIFECYCLE_NAME,
-]);
+const FORBIDDEN_SETTINGS: ReadonlySet<string> = new Set(['index.default_pipeline', 'index.final_pipeline', SETTING_BLOCKS_WRITE, SETTING_LIFECYCLE_NAME]);
 
 interface DownsampleSettings {
   readonly fixedInterval: string;
@@ -232,7 +229,7 @@ function downsampleSteps(phase: string, nextKey: StepKey, settings: DownsampleSe
  * forbidden ones), the time-series settings, the downsample bookkeeping, a write block and
  * `index.downsample.status: success`.
  */
-function rollup({ cluster, index, now }: StepContext, interval: string): void {
+function rollup({ cluster, index, now, profile }: StepContext, interval: string): void {
   if (index.lifecycle?.lifecycleDate === undefined) {
     throw new EsException(illegalState(`source index [${index.name}] is missing lifecycle date`));
   }
@@ -256,6 +253,21 @@ function rollup({ cluster, index, now }: StepContext, interval: string): void {
     touch(existing);
     return;
   }
+  createDownsampledIndex(cluster, profile, index, targetName, interval, now);
+}
+
+/**
+ * The finished downsampled index of `index` (ES `TransportDownsampleAction` once its shards are done),
+ * shared by ILM's `rollup` step and the data stream lifecycle's downsampling rounds.
+ */
+export function createDownsampledIndex(
+  cluster: Cluster,
+  profile: Profile,
+  index: IndexMetadata,
+  targetName: string,
+  interval: string,
+  now: number,
+): IndexMetadata {
   const nameError = indexNameError(targetName);
   if (nameError) throw new EsException(nameError);
   // Divergence: ES also refuses a source without dimension fields in its mappings; the simulated
@@ -279,16 +291,18 @@ function rollup({ cluster, index, now }: StepContext, interval: string): void {
     else settings.delete(SETTING_HIDDEN);
   }
   settings.set(SETTING_DOWNSAMPLE_STATUS, 'success');
+  // ES `TransportDownsampleAction` creates the target through `MetadataCreateIndexService`: the shard limit.
+  checkNewIndexShardLimit(cluster, profile, settings);
   const target = addIndex(cluster, targetName, now, settings);
   // Divergence: the simulator counts documents without keeping them, so the downsampled index keeps
   // its source's counts; it is force merged to one segment per shard, as ES does.
   target.docsCount = index.docsCount;
   target.storeBytes = index.storeBytes;
   target.segmentsPerShard = 1;
+  return target;
 }
 
 /** A generic `ElasticsearchException` (`type: exception`, HTTP 500). */
 function esException(reason: string) {
   return { type: 'exception', reason, status: 500, elasticsearchException: true };
 }
-

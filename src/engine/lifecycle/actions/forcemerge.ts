@@ -65,24 +65,27 @@ export const forcemergeAction: ActionDefinition = {
     profile.chains.forcemerge === 'v7.16'
       ? parseWithExpungeDeletes(p)
       : parseObject(p, {
-      name: NAME,
-      constructing: true,
-      fields: [
-        { name: 'max_num_segments', type: 'INT', constructorArg: 'required', parse: intValue },
-        ...(profile.forcemergeIndexCodec
-          ? [{ name: 'index_codec', type: 'STRING' as const, constructorArg: 'optional' as const, parse: (t: JsonTokenizer) => t.text() }]
-          : []),
-      ],
-      build: (values) => {
-        const maxNumSegments = values.get('max_num_segments') as number;
-        const codec = values.get('index_codec') as string | undefined;
-        if (maxNumSegments <= 0) throw new EsException(illegalArgument('[max_num_segments] must be a positive integer'));
-        if (codec !== undefined && codec !== BEST_COMPRESSION) {
-          throw new EsException(illegalArgument(`unknown index codec: [${codec}]`));
-        }
-        return { action: NAME, settings: codec === undefined ? { max_num_segments: maxNumSegments } : { max_num_segments: maxNumSegments, index_codec: codec } };
-      },
-    }),
+          name: NAME,
+          constructing: true,
+          fields: [
+            { name: 'max_num_segments', type: 'INT', constructorArg: 'required', parse: intValue },
+            ...(profile.forcemergeIndexCodec
+              ? [{ name: 'index_codec', type: 'STRING' as const, constructorArg: 'optional' as const, parse: (t: JsonTokenizer) => t.text() }]
+              : []),
+          ],
+          build: (values) => {
+            const maxNumSegments = values.get('max_num_segments') as number;
+            const codec = values.get('index_codec') as string | undefined;
+            if (maxNumSegments <= 0) throw new EsException(illegalArgument('[max_num_segments] must be a positive integer'));
+            if (codec !== undefined && codec !== BEST_COMPRESSION) {
+              throw new EsException(illegalArgument(`unknown index codec: [${codec}]`));
+            }
+            return {
+              action: NAME,
+              settings: codec === undefined ? { max_num_segments: maxNumSegments } : { max_num_segments: maxNumSegments, index_codec: codec },
+            };
+          },
+        }),
   toXContent: (config) => ({ ...config.settings }),
   toSteps: (phase, nextKey, config, profile) => {
     const maxNumSegments = config.settings['max_num_segments'] as number | undefined;
@@ -128,35 +131,31 @@ export const forcemergeAction: ActionDefinition = {
       );
     }
     const bestEffort = profile.chains.forcemerge !== 'v6.6';
-    steps.push(
-      {
-        kind: 'async-action',
-        key: forceMergeKey,
-        // 7.16+: with `only_expunge_deletes` there is no segment count to wait for.
-        nextKey: maxNumSegments === undefined ? nextKey : countKey,
-        retryable: profile.retryable.otherActionSteps,
-        indexSurvives: true,
-        perform: ({ index }) => {
-          if (maxNumSegments !== undefined) index.segmentsPerShard = Math.min(index.segmentsPerShard, maxNumSegments);
-        },
+    steps.push({
+      kind: 'async-action',
+      key: forceMergeKey,
+      // 7.16+: with `only_expunge_deletes` there is no segment count to wait for.
+      nextKey: maxNumSegments === undefined ? nextKey : countKey,
+      retryable: profile.retryable.otherActionSteps,
+      indexSurvives: true,
+      perform: ({ index }) => {
+        if (maxNumSegments !== undefined) index.segmentsPerShard = Math.min(index.segmentsPerShard, maxNumSegments);
       },
-    );
+    });
     if (maxNumSegments === undefined) return steps;
-    steps.push(
-      {
-        // ES `SegmentCountStep`, an async wait: best effort since 7.3 (always completes); 6.x waited
-        // until every shard was merged down to the target.
-        kind: 'async-wait',
-        key: countKey,
-        nextKey,
-        retryable: profile.retryable.otherActionSteps,
-        evaluate: ({ index }) => {
-          if (bestEffort || index.segmentsPerShard <= maxNumSegments) return COMPLETE;
-          const shards = numberOfShards(index);
-          return notYet({ message: `Waiting for [${shards}] shards to forcemerge`, shards_left_to_merge: shards });
-        },
+    steps.push({
+      // ES `SegmentCountStep`, an async wait: best effort since 7.3 (always completes); 6.x waited
+      // until every shard was merged down to the target.
+      kind: 'async-wait',
+      key: countKey,
+      nextKey,
+      retryable: profile.retryable.otherActionSteps,
+      evaluate: ({ index }) => {
+        if (bestEffort || index.segmentsPerShard <= maxNumSegments) return COMPLETE;
+        const shards = numberOfShards(index);
+        return notYet({ message: `Waiting for [${shards}] shards to forcemerge`, shards_left_to_merge: shards });
       },
-    );
+    });
     return steps;
   },
 };

@@ -62,9 +62,7 @@ export const freezeAction: ActionDefinition = {
         ];
       case 'v9':
         // ES `NoopStep`s (cluster-state waits that hold at once), each pointing at the next action.
-        return [branchKey, notWriteIndexKey, freezeKey].map(
-          (key): Step => ({ kind: 'cluster-state-wait', key, nextKey, retryable, check: () => COMPLETE }),
-        );
+        return [branchKey, notWriteIndexKey, freezeKey].map((key): Step => ({ kind: 'cluster-state-wait', key, nextKey, retryable, check: () => COMPLETE }));
     }
   },
 };

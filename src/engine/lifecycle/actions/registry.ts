@@ -19,5 +19,19 @@ import { unfollowAction } from './unfollow';
 import { waitForSnapshotAction } from './wait-for-snapshot';
 
 export const ACTIONS: ReadonlyMap<string, ActionDefinition> = new Map(
-  [setPriorityAction, unfollowAction, rolloverAction, readonlyAction, migrateAction, shrinkAction, forcemergeAction, deleteAction, downsampleAction, allocateAction, freezeAction, searchableSnapshotAction, waitForSnapshotAction].map((a) => [a.name, a]),
+  [
+    setPriorityAction,
+    unfollowAction,
+    rolloverAction,
+    readonlyAction,
+    migrateAction,
+    shrinkAction,
+    forcemergeAction,
+    deleteAction,
+    downsampleAction,
+    allocateAction,
+    freezeAction,
+    searchableSnapshotAction,
+    waitForSnapshotAction,
+  ].map((a) => [a.name, a]),
 );

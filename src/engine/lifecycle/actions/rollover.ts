@@ -13,7 +13,15 @@ import { dataStreamOf, rolloverDataStream, writeIndexName } from '../../cluster/
 import { EsException, illegalArgument, illegalState } from '../../errors';
 import { withFields } from '../../cluster/execution-state';
 import { parseObject } from '../../xcontent/object-parser';
-import { buildConditions, conditionFields, conditionsMet, earliestMet, conditionsToXContent, RolloverConditions, withImplicitDefaults } from '../rollover-conditions';
+import {
+  buildConditions,
+  conditionFields,
+  conditionsMet,
+  earliestMet,
+  conditionsToXContent,
+  RolloverConditions,
+  withImplicitDefaults,
+} from '../rollover-conditions';
 import { rolloverAlias, writeIndexOf } from '../../cluster/rollover-service';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../../cluster/step-key';
@@ -27,7 +35,6 @@ const SETTING_INDEXING_COMPLETE = 'index.lifecycle.indexing_complete';
 function conditionsOf(settings: Readonly<Record<string, unknown>>): RolloverConditions {
   return settings['conditions'] as RolloverConditions;
 }
-
 
 /** The index a rollover of this one created: its stream's or its alias's write index, or null. */
 function rolledOverTo(cluster: Cluster, index: IndexMetadata): string | null {

@@ -39,6 +39,7 @@ import {
   waitForNoFollowersStep,
   waitForTimeSeriesEndStep,
 } from './common';
+import { checkNewIndexShardLimit } from '../../cluster/shard-limit';
 
 export const NAME = 'searchable_snapshot';
 /** ES `SearchableSnapshotAction.FULL_RESTORED_INDEX_PREFIX` / `PARTIAL_RESTORED_INDEX_PREFIX`. */
@@ -90,7 +91,14 @@ export const searchableSnapshotAction: ActionDefinition = {
           ? [{ name: 'total_shards_per_node', type: 'INT' as const, constructorArg: 'optional' as const, parse: intValue }]
           : []),
         ...(profile.snapshots.replicateFor
-          ? [{ name: 'replicate_for', type: 'STRING' as const, constructorArg: 'optional' as const, parse: (t: Parameters<typeof timeValue>[0]) => timeValue(t, 'replicate_for') }]
+          ? [
+              {
+                name: 'replicate_for',
+                type: 'STRING' as const,
+                constructorArg: 'optional' as const,
+                parse: (t: Parameters<typeof timeValue>[0]) => timeValue(t, 'replicate_for'),
+              },
+            ]
           : []),
       ],
       // ES `SearchableSnapshotAction` constructor, checks in its order.
@@ -176,27 +184,23 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
   }
   steps.push(checkNotWriteIndexStep(profile, notWriteIndexKey, leasesKey));
   if (v8) {
-    steps.push(
-      waitForNoFollowersStep(profile, leasesKey, tsEndKey),
-      waitForTimeSeriesEndStep(profile, tsEndKey, existingSnapshotKey),
-      {
-        // ES `branch-check-existing-snapshot`: a snapshot already taken for this index is mounted again.
-        kind: 'cluster-state-action',
-        key: existingSnapshotKey,
-        nextKey: snapshotGenerationKey,
-        retryable,
-        perform: ({ index }) => {
-          const state = index.lifecycle ?? {};
-          const mountedRepository = index.settings.get(SETTING_SNAPSHOT_INDEX_NAME) !== undefined ? index.settings.get(SETTING_SNAPSHOT_REPOSITORY) : undefined;
-          if (state.snapshotName === undefined && mountedRepository === undefined) return snapshotGenerationKey;
-          const repository = state.snapshotName !== undefined ? state.snapshotRepository : mountedRepository;
-          if (repository !== settings.repository) {
-            throw new EsException(illegalArgument('searchable snapshot indices may be converted only within the same repository'));
-          }
-          return dataTierKey;
-        },
+    steps.push(waitForNoFollowersStep(profile, leasesKey, tsEndKey), waitForTimeSeriesEndStep(profile, tsEndKey, existingSnapshotKey), {
+      // ES `branch-check-existing-snapshot`: a snapshot already taken for this index is mounted again.
+      kind: 'cluster-state-action',
+      key: existingSnapshotKey,
+      nextKey: snapshotGenerationKey,
+      retryable,
+      perform: ({ index }) => {
+        const state = index.lifecycle ?? {};
+        const mountedRepository = index.settings.get(SETTING_SNAPSHOT_INDEX_NAME) !== undefined ? index.settings.get(SETTING_SNAPSHOT_REPOSITORY) : undefined;
+        if (state.snapshotName === undefined && mountedRepository === undefined) return snapshotGenerationKey;
+        const repository = state.snapshotName !== undefined ? state.snapshotRepository : mountedRepository;
+        if (repository !== settings.repository) {
+          throw new EsException(illegalArgument('searchable snapshot indices may be converted only within the same repository'));
+        }
+        return dataTierKey;
       },
-    );
+    });
   } else {
     steps.push(waitForNoFollowersStep(profile, leasesKey, snapshotGenerationKey));
   }
@@ -272,9 +276,7 @@ function searchableSnapshotSteps(phase: string, nextKey: StepKey, settings: Sett
         const repository = state.snapshotRepository;
         const name = state.snapshotName;
         if (repository === undefined || name === undefined) {
-          throw new EsException(
-            illegalState(`snapshot name was not generated for policy [${policyName}] and index [${index.name}]`),
-          );
+          throw new EsException(illegalState(`snapshot name was not generated for policy [${policyName}] and index [${index.name}]`));
         }
         createSnapshot(cluster, repository, name, [index.name], now, { includeGlobalState: false });
       },
@@ -407,9 +409,10 @@ function mount(
     out.set(SETTING_NUMBER_OF_REPLICAS, settings.replicateFor !== undefined ? '1' : '0');
     if (settings.totalShardsPerNode !== undefined) out.set(SETTING_TOTAL_SHARDS_PER_NODE, String(settings.totalShardsPerNode));
   }
+  // ES `RestoreService` (a mount restores the snapshot): the shard limit.
+  checkNewIndexShardLimit(cluster, profile, out);
   const target = addIndex(cluster, targetName, index.creationDate, out);
   target.segmentsPerShard = index.segmentsPerShard;
   target.docsCount = index.docsCount;
   target.storeBytes = index.storeBytes;
 }
-

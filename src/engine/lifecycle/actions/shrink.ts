@@ -42,7 +42,18 @@ import type { Profile } from '../../profile';
 import { COMPLETE, notYet, Step } from '../steps';
 import { stepKey } from '../../cluster/step-key';
 import type { ActionDefinition } from './action';
-import { checkNotWriteIndexStep, copyExecutionStateTarget, dataStreamBranchStep, deleteSourceStep, replaceDataStreamBackingIndexStep, updateSettingsStep, waitForNoFollowersStep, waitForTimeSeriesEndStep, writeBlockStep } from './common';
+import {
+  checkNotWriteIndexStep,
+  copyExecutionStateTarget,
+  dataStreamBranchStep,
+  deleteSourceStep,
+  replaceDataStreamBackingIndexStep,
+  updateSettingsStep,
+  waitForNoFollowersStep,
+  waitForTimeSeriesEndStep,
+  writeBlockStep,
+} from './common';
+import { checkNewIndexShardLimit } from '../../cluster/shard-limit';
 
 export const NAME = 'shrink';
 /** ES `ShrinkAction.SHRUNKEN_INDEX_PREFIX`. */
@@ -254,7 +265,11 @@ export const shrinkAction: ActionDefinition = {
           nextKey: singleNodeKey,
           retryable,
           perform: ({ cluster, index }) => {
-            const random = cluster.newUuid().toLowerCase().replace(/[^a-z0-9_-]/g, '').slice(0, 4);
+            const random = cluster
+              .newUuid()
+              .toLowerCase()
+              .replace(/[^a-z0-9_-]/g, '')
+              .slice(0, 4);
             const name = `${SHRUNKEN_INDEX_PREFIX}${random}-${index.name}`;
             // ES `GenerateUniqueIndexNameStep#validateGeneratedIndexName` collects the problems into a
             // validation exception.
@@ -357,9 +372,7 @@ export const shrinkAction: ActionDefinition = {
           if (source === undefined) {
             throw new EsException(illegalState(`step[${isShrunkenKey.name}] is checking an un-shrunken index[${index.name}]`));
           }
-          return source !== index.name && !cluster.indices.has(source)
-            ? COMPLETE
-            : notYet({ message: `Waiting for original index [${source}] to be deleted` });
+          return source !== index.name && !cluster.indices.has(source) ? COMPLETE : notYet({ message: `Waiting for original index [${source}] to be deleted` });
         },
       },
     );
@@ -391,17 +404,13 @@ function resize(
     throw new EsException(illegalState(`source index [${index.name}] is missing lifecycle date`));
   }
   if (targetShards > sourceShards) {
-    throw new EsException(
-      illegalArgument(`the number of target shards [${targetShards}] must be less that the number of source shards [${sourceShards}]`),
-    );
+    throw new EsException(illegalArgument(`the number of target shards [${targetShards}] must be less that the number of source shards [${sourceShards}]`));
   }
   if (sourceShards % targetShards !== 0) {
     throw new EsException(illegalArgument(`the number of source shards [${sourceShards}] must be a multiple of [${targetShards}]`));
   }
   if (index.settings.get(SETTING_BLOCKS_WRITE) !== 'true') {
-    throw new EsException(
-      illegalState(`index ${index.name} must block write operations to resize index. use "index.blocks.write=true"`),
-    );
+    throw new EsException(illegalState(`index ${index.name} must block write operations to resize index. use "index.blocks.write=true"`));
   }
   // ES `MetadataCreateIndexService#validateShrinkIndex`, after the shard-count checks: a one-shard
   // index cannot be shrunk, not even into one shard (elastic/elasticsearch#33275, #80180).
@@ -422,6 +431,8 @@ function resize(
   settings.set(SETTING_RESIZE_SOURCE_UUID, index.uuid);
   // 8.19/9.1: the new index is passed over until `copy-execution-state` gives it the source's state.
   if (profile.lifecycleSkipSetting) settings.set(SETTING_LIFECYCLE_SKIP, 'true');
+  // ES `MetadataCreateIndexService` (the resize request creates the index): the shard limit.
+  checkNewIndexShardLimit(cluster, profile, settings);
   const target = addIndex(cluster, targetName, now, settings);
   target.segmentsPerShard = index.segmentsPerShard;
 }
