@@ -29,7 +29,7 @@ export type ExplainRecord = Record<string, unknown>;
  */
 export const CLOCK_LIMITS_PER_STEP = 50;
 
-function isClockLimit(response: SimResponse): boolean {
+export function isClockLimit(response: SimResponse): boolean {
   return response.status === 429 && (response.body as { error?: { type?: unknown } } | null)?.error?.type === 'es_rejected_execution_exception';
 }
 
