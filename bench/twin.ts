@@ -4,13 +4,14 @@
  * runs it), beside `ilm-sim plan` on the same policy over the same horizon. The bundle is made first:
  * a simulated hot/warm/cold cluster of 10 nodes with 20,000 managed indices (daily indices of 200
  * services, created over 100 days), captured with `captureBundle` into a temporary directory. Prints
- * the bundle's size, the wall times (min and median of --runs) and the forecast's figures; removes
+ * the machine's load average, the bundle's size, the wall and CPU times (min and median of --runs;
+ * the child's own user + system CPU, which the load does not inflate) and the forecast's figures; removes
  * its files at the end. It builds dist/ first (`npm run build`). Options: --runs N (default 3),
  * --indices N (default 20000).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulator } from '../src/index';
@@ -48,6 +49,9 @@ async function makeBundle(dir: string): Promise<{ millis: number }> {
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
     return answer;
   };
+  // 20,000 indices of 2 copies on 10 nodes pass ES's default 1,000 shards per node (as such a cluster
+  // would have, the setting is raised; the bundle carries it).
+  send('PUT', '/_cluster/settings', { persistent: { 'cluster.max_shards_per_node': indexCount + 1000 } });
   send('PUT', '/_ilm/policy/daily', POLICY);
   send('PUT', '/_template/services', {
     index_patterns: ['svc-*'],
@@ -79,36 +83,38 @@ function sizeOf(dir: string): number {
   return total;
 }
 
-function timeRuns(label: string, args: readonly string[]): number[] {
-  const times: number[] = [];
+/** The child prints its own CPU time (user + system) on its last stderr line: a wall time alone grows with the load. */
+const CPU_MARK = 'bench-cpu-millis ';
+
+function timeRuns(label: string, args: readonly string[]): Array<{ millis: number; cpuMillis: number }> {
+  const times: Array<{ millis: number; cpuMillis: number }> = [];
+  const cli = JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'main.js'));
+  const script = `process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\n${CPU_MARK}' + (u.user + u.system) / 1000 + '\\n'); }); require(${cli}).main(process.argv.slice(1), process.stdout, process.stderr, process.env).then((c) => { process.exitCode = c; })`;
   for (let run = 0; run < runs; run++) {
     const started = process.hrtime.bigint();
-    const result = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        `require(${JSON.stringify(join(ROOT, 'dist', 'cli', 'main.js'))}).main(process.argv.slice(1), process.stdout, process.stderr, process.env).then((c) => { process.exitCode = c; })`,
-        ...args,
-      ],
-      {
-        encoding: 'utf8',
-        maxBuffer: 1 << 30,
-      },
-    );
+    const result = spawnSync(process.execPath, ['-e', script, ...args], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
     const millis = Number(process.hrtime.bigint() - started) / 1e6;
     if (result.status !== 0 && result.status !== 1) throw new Error(`${label} exited ${result.status}: ${result.stderr}`);
-    times.push(millis);
+    const cpuLine = result.stderr.split('\n').find((line) => line.startsWith(CPU_MARK));
+    if (!cpuLine) throw new Error(`${label} printed no CPU time: ${result.stderr.slice(0, 300)}`);
+    times.push({ millis, cpuMillis: Number(cpuLine.slice(CPU_MARK.length)) });
     if (run === 0 && label.startsWith('twin')) {
       const body = JSON.parse(result.stdout) as { events: unknown[]; problems: unknown[]; storage: unknown[] };
       console.log(`  ${label}: ${body.events.length} events, ${body.problems.length} problems ahead, ${body.storage.length} storage samples`);
     }
   }
-  return times.sort((a, b) => a - b);
+  return times;
 }
 
-function report(label: string, times: readonly number[]): void {
-  const median = times[Math.floor(times.length / 2)]!;
-  console.log(`${label.padEnd(44)} min ${times[0]!.toFixed(0).padStart(6)} ms   median ${median.toFixed(0).padStart(6)} ms   (${times.length} runs)`);
+function report(label: string, times: ReadonlyArray<{ millis: number; cpuMillis: number }>): void {
+  const line = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `min ${sorted[0]!.toFixed(0).padStart(6)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0).padStart(6)} ms`;
+  };
+  console.log(`${label.padEnd(44)} wall ${line(times.map((t) => t.millis))}   CPU ${line(times.map((t) => t.cpuMillis))}   (${times.length} runs)`);
 }
 
 async function mainBench(): Promise<void> {
@@ -117,6 +123,11 @@ async function mainBench(): Promise<void> {
   try {
     const bundle = join(dir, 'bundle');
     const made = await makeBundle(bundle);
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (wall times grow with it)`,
+    );
     console.log(`bundle: ${indexCount} indices, 10 nodes, ${(sizeOf(bundle) / 1048576).toFixed(1)} MB, made in ${(made.millis / 1000).toFixed(1)} s`);
     writeFileSync(join(dir, 'daily.json'), JSON.stringify(POLICY));
     report(`twin ${indexCount} indices, 90d (whole process)`, timeRuns('twin', ['twin', bundle, '--horizon', '90d', '--json', '--ingest', '*=0']));

@@ -26,17 +26,20 @@ const POLICY = {
 
 function cluster(size: number) {
   const simulator = createSimulator({ stackTemplates: false });
-  simulator.requestSync({ method: 'PUT', path: '/_ilm/policy/bench', body: POLICY });
+  // Every request must succeed: a refused one (one node holds 1,000 shards by default) would
+  // silently shrink the cluster measured.
+  const send = (method: string, path: string, body: Record<string, unknown>) => {
+    const answer = simulator.requestSync({ method, path, body });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  };
+  send('PUT', '/_cluster/settings', { persistent: { 'cluster.max_shards_per_node': size + 1000 } });
+  send('PUT', '/_ilm/policy/bench', POLICY);
   const perHour = Math.ceil(size / 48);
   for (let i = 0; i < size; i++) {
-    simulator.requestSync({
-      method: 'PUT',
-      path: `/logs-${String(i).padStart(6, '0')}`,
-      body: { settings: { 'index.lifecycle.name': 'bench', 'index.number_of_replicas': 0 } },
-    });
-    if ((i + 1) % perHour === 0) simulator.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '1h' } });
+    send('PUT', `/logs-${String(i).padStart(6, '0')}`, { settings: { 'index.lifecycle.name': 'bench', 'index.number_of_replicas': 0 } });
+    if ((i + 1) % perHour === 0) send('POST', '/_sim/clock/_advance', { by: '1h' });
   }
-  simulator.requestSync({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '3d' } });
+  send('POST', '/_sim/clock/_advance', { by: '3d' });
   return simulator;
 }
 

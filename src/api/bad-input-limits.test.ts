@@ -11,7 +11,7 @@ import { createSimulator, type Simulator } from '../index';
 import { PROFILES } from '../engine/profile';
 import { firstDifference, snapshot } from '../testing/cluster-snapshot';
 import { MAX_INSTANTS_PER_CLOCK_REQUEST } from '../sim/simulator';
-import { SIMULATOR_MAX_SHARD_COPIES } from '../engine/cluster/shard-limit';
+import { SIMULATOR_MAX_SHARD_COPIES_PER_ACTION } from '../engine/cluster/shard-limit';
 import { DEFAULT_BOUND } from '../cucumber/advance-until';
 import { DEFAULT_UNTIL_WITHIN } from './sim/sim-handlers';
 
@@ -61,7 +61,7 @@ describe('bad-input limits: shard and replica counts', () => {
       if (profile.shardLimit === 'warn') {
         // 6.x only warned; the simulator's own ceiling refuses it.
         expect(error.reason).to.equal(
-          `Validation Failed: 1: this action would add [2147483648] shards, but the simulator holds at most [${SIMULATOR_MAX_SHARD_COPIES}] shard copies and this cluster has [0];`,
+          `Validation Failed: 1: this action would add [2147483648] shards, but the simulator adds at most [${SIMULATOR_MAX_SHARD_COPIES_PER_ACTION}] shard copies in one action;`,
         );
       } else {
         expect(error.reason).to.equal(SHARD_WORDING[profile.shardLimit]!(2147483648, 0, 1000));

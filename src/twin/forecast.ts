@@ -1,19 +1,21 @@
 /**
  * The twin's forecast: runs a restored twin forward over a horizon with a workload (an ingest rate per
  * write target, estimated from the bundle or given), then reads what happened from the same routes any
- * client uses (`/_sim/timeline`, `/_sim/why`, explain) and the shard placement: per index what happens
- * when, today's problems (indices in ERROR and what a retry would do), problems ahead (ERRORs with
- * ES's reasons, stalls with why), and shards and bytes per tier day by day. Every rule is the
+ * client uses (`/_sim/timeline`, built in process without its JSON text; `/_sim/why`, explain) and the
+ * shard placement: per index what happens when, today's problems (indices in ERROR and what a retry
+ * would do), problems ahead (ERRORs with ES's reasons, stalls with why), and shards and bytes per tier
+ * day by day. Every rule is the
  * engine's; this module only drives the clock and reads. No console, no files.
  */
 import { simulationOf, type Simulator } from '../create-simulator';
-import { placementStore } from '../engine/cluster/shard-placement';
+import { placementStore, type PlacementStore } from '../engine/cluster/shard-placement';
 import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from '../engine/cluster/cluster';
 import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
 import { workloadRate, workloadRequests, workloadStepMillis } from './workload';
+import { timelineBody } from '../api/sim/lifecycle-view-handlers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -146,21 +148,73 @@ function tierOf(node: SimNode): string {
   return box ? `box_type:${box}` : DATA_TIERS.some((t) => node.roles.includes(t)) ? 'data' : node.roles.includes('data') ? 'data' : 'other';
 }
 
-/** Shard copies and bytes per tier now (a replica holds as many bytes as its primary). */
-export function storageByTier(cluster: Cluster, atMillis: number): TierSample {
+/**
+ * What the last storage sample saw of each index, in the cluster's index order, so that the next one
+ * passes over the indices whose placement cannot have changed (same index, same settings version,
+ * same topology version: the placement store would answer from its cache) without asking the store.
+ */
+export class StorageMemo {
+  store: PlacementStore | null = null;
+  rows: StorageRow[] = [];
+}
+
+interface StorageRow {
+  readonly index: IndexMetadata;
+  readonly settingsVersion: number;
+  readonly topologyVersion: number;
+  /** The tier (or `unassigned`) of each copy, in the store's order. */
+  readonly tiers: readonly string[];
+  readonly shards: number;
+}
+
+/**
+ * Shard copies and bytes per tier now (a replica holds as many bytes as its primary). With a memo
+ * (one per run of samples), indices unchanged since the last sample are not looked up again.
+ */
+export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageMemo = new StorageMemo()): TierSample {
   const tiers: Record<string, { shards: number; bytes: number }> = {};
   const add = (tier: string, bytes: number) => {
     const slot = (tiers[tier] ??= { shards: 0, bytes: 0 });
     slot.shards++;
     slot.bytes += bytes;
   };
-  const placed = !topologyOf(cluster).isDefault;
-  const store = placed ? placementStore(cluster) : null;
+  const topology = topologyOf(cluster);
+  const store = topology.isDefault ? null : placementStore(cluster);
+  // Each node's tier, worked out once per sample (a sample visits every copy of every index).
+  const tierOfNode = new Map<SimNode, string>();
+  // The cluster keeps its indices in insertion order: since the last sample some left and new ones
+  // came at the end, so the last rows are walked alongside.
+  const previous = memo.store === store ? memo.rows : [];
+  const rows: StorageRow[] = [];
+  let cursor = 0;
   for (const index of cluster.indices.values()) {
-    const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
     if (store) {
-      for (const copy of store.copiesOf(index)) add(copy.node ? tierOf(copy.node) : 'unassigned', perShard);
+      while (cursor < previous.length && previous[cursor]!.index !== index) cursor++;
+      let row = previous[cursor];
+      if (row) cursor++;
+      if (!row || row.settingsVersion !== index.settings.version || row.topologyVersion !== topology.version) {
+        // Copies come shard by shard, so the last one's shard number gives the shard count (the
+        // copies are placed for the index's current `number_of_shards`).
+        const copies = store.copiesOf(index);
+        const copyTiers = copies.map((copy) => {
+          if (!copy.node) return 'unassigned';
+          const tier = tierOfNode.get(copy.node) ?? tierOf(copy.node);
+          tierOfNode.set(copy.node, tier);
+          return tier;
+        });
+        row = {
+          index,
+          settingsVersion: index.settings.version,
+          topologyVersion: topology.version,
+          tiers: copyTiers,
+          shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
+        };
+      }
+      rows.push(row);
+      const perShard = index.storeBytes / Math.max(1, row.shards);
+      for (const tier of row.tiers) add(tier, perShard);
     } else {
+      const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
       // The default node holds every primary; replicas stay unassigned on one node.
       for (let s = 0; s < numberOfShards(index); s++) {
         add('data', perShard);
@@ -168,6 +222,8 @@ export function storageByTier(cluster: Cluster, atMillis: number): TierSample {
       }
     }
   }
+  memo.store = store;
+  memo.rows = rows;
   return { atMillis, tiers };
 }
 
@@ -187,14 +243,16 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   for (const index of sim.cluster.indices.values())
     if (index.lifecycle) phaseAtStart.set(index.name, { phase: index.lifecycle.phase, action: index.lifecycle.action });
   const startState = startingState(sim.cluster);
-  const storage: TierSample[] = [storageByTier(sim.cluster, start)];
+  const storageMemo = new StorageMemo();
+  const storage: TierSample[] = [storageByTier(sim.cluster, start, storageMemo)];
   for (const request of workloadRequests(rates, start, end, new Map(), step)) {
     send(simulator, request.method, request.path, request.body);
     if (request.path !== '/_sim/clock/_set') continue;
     const now = sim.now;
-    if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now));
+    if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now, storageMemo));
   }
-  const timeline = withStartingState(send(simulator, 'GET', '/_sim/timeline').body as TimelineJson, startState, start, end);
+  // What `GET /_sim/timeline` answers, read in process (writing and parsing its JSON cost more than the fold).
+  const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start, end);
   const events: ForecastEvent[] = [];
   const ahead: ForecastProblem[] = [];
   for (const lineage of timeline.indices) {

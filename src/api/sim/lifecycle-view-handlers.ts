@@ -12,49 +12,84 @@ import { DataStreamLifecycleWhy, whyDataStreamLifecycle } from '../../engine/lif
 import { whyWaiting, type WhyReport } from '../../engine/lifecycle/why';
 import { formatEsDate, formatTimeValueToString } from '../../engine/xcontent/time';
 import { buildTimelines, lifecycleGenerationTimeline, type LifecycleGeneration, type LineageTimeline, type Span } from '../../sim/timeline';
+import type { Simulation } from '../../sim/simulator';
 import { commaList, HandlerResult, ok, RequestContext } from '../context';
 
-/** `start`/`start_millis`/`end`/`end_millis` of a span (`end` null while it lasts). */
-function spanFields(span: Span): Record<string, unknown> {
-  return {
-    start: formatEsDate(span.startMillis),
-    start_millis: span.startMillis,
-    end: span.endMillis === null ? null : formatEsDate(span.endMillis),
-    end_millis: span.endMillis,
+/**
+ * `formatEsDate` remembered per instant for one answer: a timeline's spans share their instants (poll
+ * ticks, the steps of one action run at once), so most dates are printed once.
+ */
+function dateMemo(): (millis: number) => string {
+  const printed = new Map<number, string>();
+  return (millis) => {
+    let text = printed.get(millis);
+    if (text === undefined) printed.set(millis, (text = formatEsDate(millis)));
+    return text;
   };
 }
 
-function lineageJson(lineage: LineageTimeline): Record<string, unknown> {
+/**
+ * One lineage as `GET /_sim/timeline` writes it; every span has `start`/`start_millis`/`end`/`end_millis`
+ * (`end` null while it lasts). The objects are written out field by field (no spreads): a large
+ * cluster's timeline has hundreds of thousands of them.
+ */
+function lineageJson(lineage: LineageTimeline, date: (millis: number) => string): Record<string, unknown> {
+  const end = (span: Span) => (span.endMillis === null ? null : date(span.endMillis));
   return {
     index: lineage.index,
     policy: lineage.policy,
-    ...spanFields(lineage),
+    start: date(lineage.startMillis),
+    start_millis: lineage.startMillis,
+    end: end(lineage),
+    end_millis: lineage.endMillis,
     ended: lineage.ended,
-    lineage: lineage.names.map((n) => ({ index: n.index, ...spanFields(n) })),
-    phases: lineage.phases.map((p) => ({ phase: p.phase, ...spanFields(p) })),
-    actions: lineage.actions.map((a) => ({ phase: a.phase, action: a.action, ...spanFields(a) })),
-    waits: lineage.waits.map((w) => ({
-      phase: w.phase,
-      action: w.action,
-      step: w.step,
-      index: w.index,
-      ...spanFields(w),
-      ...(w.failedStep !== undefined ? { failed_step: w.failedStep } : {}),
-      ...(w.retries !== undefined ? { retries: w.retries } : {}),
-      ...(w.error !== undefined ? { error: w.error } : {}),
+    lineage: lineage.names.map((n) => ({ index: n.index, start: date(n.startMillis), start_millis: n.startMillis, end: end(n), end_millis: n.endMillis })),
+    phases: lineage.phases.map((p) => ({ phase: p.phase, start: date(p.startMillis), start_millis: p.startMillis, end: end(p), end_millis: p.endMillis })),
+    actions: lineage.actions.map((a) => ({
+      phase: a.phase,
+      action: a.action,
+      start: date(a.startMillis),
+      start_millis: a.startMillis,
+      end: end(a),
+      end_millis: a.endMillis,
     })),
+    waits: lineage.waits.map((w) => {
+      const out: Record<string, unknown> = {
+        phase: w.phase,
+        action: w.action,
+        step: w.step,
+        index: w.index,
+        start: date(w.startMillis),
+        start_millis: w.startMillis,
+        end: end(w),
+        end_millis: w.endMillis,
+      };
+      if (w.failedStep !== undefined) out['failed_step'] = w.failedStep;
+      if (w.retries !== undefined) out['retries'] = w.retries;
+      if (w.error !== undefined) out['error'] = w.error;
+      return out;
+    }),
   };
 }
 
 /** `GET /_sim/timeline[?index=<pattern>[,<pattern>]]`: lineages any of whose indices match. */
 export function timeline(ctx: RequestContext): HandlerResult {
-  const patterns = commaList(ctx.query.get('index') ?? '*');
-  const cluster = ctx.sim.cluster;
-  const lineages = buildTimelines(cluster.history, ctx.sim.now, (name) => cluster.indices.has(name)).filter((l) =>
-    l.names.some((n) => patterns.some((p) => simpleMatch(p, n.index))),
+  return ok(timelineBody(ctx.sim, commaList(ctx.query.get('index') ?? '*')));
+}
+
+/**
+ * The body `GET /_sim/timeline` answers for these index patterns, as a plain value (what `JSON.parse`
+ * of the answer's text gives, the shape `src/report/timeline-json.ts` types): for in-process readers
+ * (the twin's forecast) that would otherwise write the JSON only to parse it again.
+ */
+export function timelineBody(sim: Simulation, patterns: readonly string[]): { now: string; now_millis: number; indices: Array<Record<string, unknown>> } {
+  const cluster = sim.cluster;
+  const all = patterns.length === 1 && patterns[0] === '*';
+  const lineages = buildTimelines(cluster.history, sim.now, (name) => cluster.indices.has(name)).filter(
+    (l) => all || l.names.some((n) => patterns.some((p) => simpleMatch(p, n.index))),
   );
   // The data stream lifecycle's generations (8.11+): the ones retention deleted, then those it manages now.
-  const generations: LifecycleGeneration[] = [...ctx.sim.dsl.deleted];
+  const generations: LifecycleGeneration[] = [...sim.dsl.deleted];
   for (const ds of cluster.dataStreams.values()) {
     for (const name of ds.indices) {
       const index = cluster.indices.get(name);
@@ -70,7 +105,8 @@ export function timeline(ctx: RequestContext): HandlerResult {
   }
   const ilmIndices = new Set(lineages.map((l) => l.index));
   const drawn = generations.filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index))).map(lifecycleGenerationTimeline);
-  return ok({ now: formatEsDate(ctx.sim.now), now_millis: ctx.sim.now, indices: [...lineages, ...drawn].map(lineageJson) });
+  const date = dateMemo();
+  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: [...lineages, ...drawn].map((l) => lineageJson(l, date)) };
 }
 
 function instantFields(name: string, millis: number | null | undefined): Record<string, unknown> {

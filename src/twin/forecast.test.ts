@@ -1,0 +1,61 @@
+/**
+ * The forecast's storage samples: one memo carried across samples (what the forecast does) gives
+ * exactly the samples a fresh look at every index gives, while indices move between tiers, are
+ * deleted and created, change their replica count, and nodes stop and start.
+ */
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+import { createSimulator, simulationOf } from '../create-simulator';
+import { StorageMemo, storageByTier } from './forecast';
+
+const POLICY = {
+  policy: {
+    phases: {
+      hot: { actions: { set_priority: { priority: 100 } } },
+      warm: { min_age: '2d', actions: { set_priority: { priority: 50 } } },
+      cold: { min_age: '4d', actions: { set_priority: { priority: 0 } } },
+      delete: { min_age: '6d', actions: { delete: {} } },
+    },
+  },
+};
+
+describe('storageByTier', () => {
+  it('gives with a memo carried across samples what it gives afresh', () => {
+    const nodes = [
+      { name: 'hot-1', roles: ['master', 'data_hot', 'data_content'] },
+      { name: 'hot-2', roles: ['data_hot', 'data_content'] },
+      { name: 'warm-1', roles: ['data_warm'] },
+      { name: 'warm-2', roles: ['data_warm'] },
+      { name: 'cold-1', roles: ['data_cold'] },
+    ];
+    const simulator = createSimulator({ profile: '8.19', stackTemplates: false, nodes, startTime: '2024-01-01T00:00:00Z' });
+    const send = (method: string, path: string, body?: Record<string, unknown>) => {
+      const answer = simulator.requestSync({ method, path, ...(body ? { body } : {}) });
+      expect(answer.status, `${method} ${path}: ${answer.text}`).to.be.below(300);
+    };
+    send('PUT', '/_ilm/policy/daily', POLICY);
+    const cluster = simulationOf(simulator).cluster;
+    const memo = new StorageMemo();
+    const samples: Array<[unknown, unknown]> = [];
+    const sample = (at: number) => samples.push([storageByTier(cluster, at, memo), storageByTier(cluster, at)]);
+    for (let day = 0; day < 12; day++) {
+      for (let n = 0; n < 3; n++) {
+        send('PUT', `/logs-${day}-${n}`, {
+          settings: { 'index.lifecycle.name': 'daily', 'index.number_of_shards': 1 + (n % 2), 'index.number_of_replicas': 1 },
+        });
+        send('POST', '/_sim/ingest', { index: `logs-${day}-${n}`, count: 10 + n, bytes_each: 100 });
+      }
+      if (day === 3) send('DELETE', '/logs-1-1');
+      if (day === 5) send('PUT', '/logs-4-0/_settings', { index: { number_of_replicas: 0 } });
+      if (day === 7) send('POST', '/_sim/nodes/warm-2/_stop');
+      if (day === 9) send('POST', '/_sim/nodes/warm-2/_start');
+      sample(day);
+      send('POST', '/_sim/clock/_advance', { by: '1d' });
+      sample(day + 0.5);
+    }
+    for (const [withMemo, afresh] of samples) expect(withMemo).to.deep.equal(afresh);
+    // The samples saw indices on more than one tier, and a change of placement.
+    const tiersSeen = new Set(samples.flatMap(([s]) => Object.keys((s as { tiers: object }).tiers)));
+    expect([...tiersSeen]).to.include.members(['data_hot', 'data_warm', 'data_cold']);
+  });
+});
