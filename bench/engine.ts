@@ -287,7 +287,11 @@ async function runWorkload1(options: Options, report: Report): Promise<Workload1
 
 /** A simulator whose history keeps every record when transitions are counted. */
 function countedSimulator(count: boolean): Simulator {
-  return createSimulator(count ? { historyLimit: Number.MAX_SAFE_INTEGER } : {});
+  const sim = createSimulator(count ? { historyLimit: Number.MAX_SAFE_INTEGER } : {});
+  // Thousands of indices on the one default node: past ES's default shard limit (1000 per data node),
+  // which a real cluster of that size raises too.
+  call(sim, 'PUT', '/_cluster/settings', { persistent: { 'cluster.max_shards_per_node': 1_000_000 } });
+  return sim;
 }
 
 async function simulateWorkload1(options: Options, result: Workload1Result, counter: TransitionCounter, update: () => Promise<void>): Promise<void> {

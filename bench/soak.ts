@@ -68,6 +68,9 @@ function main(): void {
   if (!(globalThis as { gc?: unknown }).gc) process.stdout.write('soak: run with node --expose-gc for retained-heap figures (these include garbage)\n');
 
   const simulator = createSimulator({ historyLimit });
+  // The soak keeps a day of indices alive (2,400 with a replica each): more than ES's default shard limit
+  // for one node (`cluster.max_shards_per_node` 1000), which a real cluster would raise as well.
+  must(simulator, 'PUT', '/_cluster/settings', { persistent: { 'cluster.max_shards_per_node': 100_000 } });
   must(simulator, 'PUT', '/_ilm/policy/soak', { policy: { phases: { delete: { min_age: '1d', actions: { delete: {} } } } } });
   must(simulator, 'PUT', '/_ilm/policy/spare', { policy: { phases: { warm: { min_age: '30d', actions: { readonly: {} } } } } });
 

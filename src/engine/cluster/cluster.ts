@@ -111,7 +111,14 @@ export class ChangeLog {
     return this.flagged + this.names.size;
   }
 
+  /**
+   * Every record added since `shard-limit.ts` last counted copies (created, changed or deleted): it
+   * adjusts its running totals from these instead of walking every index on each create.
+   */
+  readonly copiesChanged = new Set<IndexMetadata>();
+
   add(index: IndexMetadata): void {
+    this.copiesChanged.add(index);
     if (index.changed) return;
     index.changed = true;
     this.flagged++;

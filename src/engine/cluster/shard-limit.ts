@@ -30,10 +30,11 @@ export const SIMULATOR_MAX_SHARD_COPIES_PER_ACTION = 20_000;
 
 /**
  * The most shard copies (every index, open or closed) the simulator holds: room for the clusters a
- * twin loads (20,000 indices with a replica each, and their rollovers), while listing every copy
+ * twin loads (20,000 indices with a replica each, and their rollovers) and for the engine bench's
+ * 100,000 indices with a replica, while listing every copy
  * (`_cat/shards`) stays a matter of seconds. Only many requests, each adding copies, reach it.
  */
-export const SIMULATOR_MAX_SHARD_COPIES = 200_000;
+export const SIMULATOR_MAX_SHARD_COPIES = 250_000;
 
 /** ES `ValidationException` (an `IllegalArgumentException`): `Validation Failed: 1: ...;`, 400. */
 function validationException(message: string): EsError {
@@ -64,13 +65,60 @@ function normalDataNodes(cluster: Cluster): number {
  */
 export function checkShardLimit(cluster: Cluster, profile: Profile, newCopies: number, partial = false, newHeld = newCopies): void {
   if (newCopies <= 0 && newHeld <= 0) return;
-  let held = 0;
-  let openNormal = 0;
-  for (const index of cluster.indices.values()) {
-    const copies = shardCopiesOf(index);
-    held += copies;
-    if (index.state !== 'close' && index.settings.get(SETTING_PARTIAL) !== 'true') openNormal += copies;
+  try {
+    refuseOverLimit(cluster, profile, copyTotals(cluster, false), newCopies, partial, newHeld);
+  } catch (error) {
+    // A refusal is confirmed on a full count (the running totals are never the reason to refuse).
+    refuseOverLimit(cluster, profile, copyTotals(cluster, true), newCopies, partial, newHeld);
+    throw error;
   }
+}
+
+/** The copies the cluster holds and its open copies of the normal group, with what each index counted for. */
+interface CopyTotals {
+  held: number;
+  openNormal: number;
+  readonly counted: Map<IndexMetadata, { readonly copies: number; readonly normal: boolean }>;
+}
+
+const TOTALS = new WeakMap<Cluster, CopyTotals>();
+
+function countInto(totals: CopyTotals, index: IndexMetadata): void {
+  const copies = shardCopiesOf(index);
+  const normal = index.state !== 'close' && index.settings.get(SETTING_PARTIAL) !== 'true';
+  totals.counted.set(index, { copies, normal });
+  totals.held += copies;
+  if (normal) totals.openNormal += copies;
+}
+
+/**
+ * The cluster's copy totals, kept up to date from the records the change log saw since the last count
+ * (every create, change and delete goes through it), or counted afresh when `full` or first asked.
+ */
+function copyTotals(cluster: Cluster, full: boolean): CopyTotals {
+  const changed = cluster.changed.copiesChanged;
+  let totals = TOTALS.get(cluster);
+  if (!totals || full) {
+    totals = { held: 0, openNormal: 0, counted: new Map() };
+    for (const index of cluster.indices.values()) countInto(totals, index);
+    TOTALS.set(cluster, totals);
+  } else {
+    for (const index of changed) {
+      const before = totals.counted.get(index);
+      if (before) {
+        totals.held -= before.copies;
+        if (before.normal) totals.openNormal -= before.copies;
+        totals.counted.delete(index);
+      }
+      if (!index.removed && cluster.indices.get(index.name) === index) countInto(totals, index);
+    }
+  }
+  changed.clear();
+  return totals;
+}
+
+function refuseOverLimit(cluster: Cluster, profile: Profile, totals: CopyTotals, newCopies: number, partial: boolean, newHeld: number): void {
+  const { held, openNormal } = totals;
   if (newCopies > 0 && !partial && profile.shardLimit !== 'warn') {
     const nodes = normalDataNodes(cluster);
     const perNode = Number(clusterSettingOrDefault(cluster, SETTING_MAX_SHARDS_PER_NODE) ?? '1000');
