@@ -138,15 +138,7 @@ function whyJson(report: WhyReport): Record<string, unknown> {
   if (report.rollover) {
     out['rollover'] = {
       rule: report.rollover.rule,
-      conditions: report.rollover.conditions.map((c) => ({
-        condition: c.name,
-        required: c.required,
-        required_value: c.requiredValue,
-        current_value: c.currentValue,
-        unit: c.unit,
-        met: c.met,
-        implicit: c.implicit,
-      })),
+      conditions: report.rollover.conditions.map(conditionRow),
       ...instantFields('met_at', report.rollover.metAtMillis),
     };
   }
@@ -204,14 +196,7 @@ function dataStreamLifecycleWhyJson(report: DataStreamLifecycleWhy): Record<stri
   if (report.rollover) {
     out['rollover'] = {
       rule: 'min-max',
-      conditions: report.rollover.conditions.map((c) => ({
-        condition: c.name,
-        required: c.required,
-        required_value: c.requiredValue,
-        current_value: c.currentValue,
-        unit: c.unit,
-        met: c.met,
-      })),
+      conditions: report.rollover.conditions.map(conditionRow),
       ...instantFields('met_at', report.rollover.metAtMillis),
     };
   }
@@ -226,4 +211,26 @@ function dataStreamLifecycleWhyJson(report: DataStreamLifecycleWhy): Record<stri
   }
   if (report.error) out['error'] = errorEntryToXContent(report.error, false);
   return out;
+}
+
+/** One rollover condition as `/_sim/why` shows it: required against current, and whether ILM added it (8.x). */
+function conditionRow(c: {
+  readonly name: string;
+  readonly required: string;
+  readonly requiredValue: number;
+  readonly currentValue: number;
+  readonly unit: string;
+  readonly met: boolean;
+  readonly implicit?: boolean;
+}): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    condition: c.name,
+    required: c.required,
+    required_value: c.requiredValue,
+    current_value: c.currentValue,
+    unit: c.unit,
+    met: c.met,
+  };
+  if (c.implicit !== undefined) row['implicit'] = c.implicit;
+  return row;
 }
