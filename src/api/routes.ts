@@ -79,22 +79,7 @@ const INDEX_DOC = [
   'if_seq_no',
   'if_primary_term',
 ];
-const SNAPSHOT_GET = [
-  'master_timeout',
-  'ignore_unavailable',
-  'verbose',
-  'index_names',
-  'index_details',
-  'include_repository',
-  'sort',
-  'size',
-  'order',
-  'from_sort_value',
-  'after',
-  'offset',
-  'slm_policy_filter',
-  'state',
-];
+const SNAPSHOT_GET = ['master_timeout', 'ignore_unavailable', 'verbose', ...snapshots.SNAPSHOT_GET_8];
 const PUT_SETTINGS = ['preserve_existing', 'reopen', 'flat_settings', ...MASTER, ...INDEX_OPTIONS];
 const GET_INDEX = ['include_type_name', 'local', 'flat_settings', 'include_defaults', 'features', 'master_timeout', ...INDEX_OPTIONS];
 /** `local` until 8.x, `master_timeout` from 9.0 (the simulator takes both in every release). */

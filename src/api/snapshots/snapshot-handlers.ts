@@ -129,7 +129,7 @@ export function createSnapshotHandler(ctx: RequestContext): HandlerResult {
 }
 
 /** The paging and filtering parameters of `GET /_snapshot/<repo>/<snapshot>` that came with 7.13-8.x. */
-const SNAPSHOT_GET_8 = [
+export const SNAPSHOT_GET_8 = [
   'index_names',
   'index_details',
   'include_repository',
