@@ -170,4 +170,35 @@ describe('POST /_sim/clock/_next', () => {
       expect((await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { within: '1m', until } })).status, JSON.stringify(until)).to.equal(200);
     }
   });
+
+  it('refuses an until for a phase the index has left: ILM never goes back, so it would walk to the bound', async () => {
+    const sim = createSimulator({ profile: '8.19' });
+    await sim.request({
+      method: 'PUT',
+      path: '/_ilm/policy/p',
+      body: {
+        policy: { phases: { hot: { actions: {} }, warm: { min_age: '1d', actions: { readonly: {} } }, delete: { min_age: '30d', actions: { delete: {} } } } },
+      },
+    });
+    await sim.request({ method: 'PUT', path: '/i', body: { settings: { 'index.lifecycle.name': 'p' } } });
+    await sim.request({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '2d' } });
+    const clock = (await sim.request({ method: 'GET', path: '/_sim/clock' })).text;
+    for (const [until, field] of [
+      [{ index: 'i', phase: 'hot' }, 'until.phase'],
+      [{ index: 'i', step: 'hot/complete/complete' }, 'until.step'],
+      [{ index: 'i', phase: 'new' }, 'until.phase'],
+    ] as const) {
+      const res = await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { until } });
+      expect(res.status, JSON.stringify(until)).to.equal(400);
+      expect((res.body as { error: { reason: string } }).error.reason).to.match(new RegExp(`^\\[${field.replace('.', '\\.')}\\] `));
+      expect((await sim.request({ method: 'GET', path: '/_sim/clock' })).text, 'the clock stayed').to.equal(clock);
+    }
+    const hot = await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { until: { index: 'i', phase: 'hot' } } });
+    expect((hot.body as { error: { reason: string } }).error.reason).to.equal(
+      '[until.phase] [i] has left the phase [hot] already (it is in [warm]), and ILM never moves an index back to an earlier phase',
+    );
+    // The phase it is in, and the ones ahead, are still met.
+    const del = await sim.request({ method: 'POST', path: '/_sim/clock/_next', body: { until: { index: 'i', phase: 'delete' } } });
+    expect((del.body as { reached: boolean }).reached).to.equal(true);
+  });
 });

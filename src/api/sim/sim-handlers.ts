@@ -248,6 +248,10 @@ function neverMet(ctx: RequestContext, until: UntilCondition): string | null {
   const reachable = reachableStepKeys(policy, state?.phaseDefinition, currentStepKey(state), profile);
   const policyPhases = [...new Set([...reachable].map((k) => k.slice(0, k.indexOf('/'))))];
   if (!policyPhases.includes(phase)) {
+    const current = state?.phase;
+    if (current !== undefined && phases.indexOf(phase) < phases.indexOf(current) && policy.policy.phases.has(phase)) {
+      return `[${field}] [${until.index}] has left the phase [${phase}] already (it is in [${current}]), and ILM never moves an index back to an earlier phase`;
+    }
     return `[${field}] the policy [${policyName}] that [${until.index}] follows has no phase [${phase}], so it can never be in it (its phases: [${policyPhases.join(', ')}])`;
   }
   if (!('step' in until)) return null;

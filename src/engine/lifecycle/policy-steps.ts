@@ -150,8 +150,8 @@ export function declaredStepKeys(phase: Phase, profile: Profile): string[] {
 
 /**
  * The step keys (`phase/action/name`) an index on this policy can show from its current step on: the
- * steps of its current phase as cached, the policy's other steps, the ERROR step of each of their
- * actions, and the current step itself. Nothing outside this set can appear until the policy or the
+ * steps of its current phase as cached, the policy's steps in that phase and the phases after it, the
+ * ERROR step of each of their actions, and the current step itself. Nothing outside this set can appear until the policy or the
  * index's step is changed by a request (what `POST /_sim/clock/_next` checks an `until` against).
  */
 export function reachableStepKeys(metadata: PolicyMetadata, cached: PhaseExecutionInfo | undefined, current: StepKey | null, profile: Profile): Set<string> {
@@ -160,7 +160,11 @@ export function reachableStepKeys(metadata: PolicyMetadata, cached: PhaseExecuti
     keys.add(`${key.phase}/${key.action}/${key.name}`);
     keys.add(`${key.phase}/${key.action}/${ERROR_STEP_NAME}`);
   };
-  for (const step of compileSteps(metadata.policy, profile)) add(step.key);
+  // ILM never moves an index back to an earlier phase by itself (only a request can: move_to_step, a
+  // policy change that drops its phase), so the phases before the current one are out of reach.
+  const order = [NEW_PHASE, ...profile.phases, TERMINAL_KEY.phase];
+  const from = current === null ? -1 : order.indexOf(current.phase);
+  for (const step of compileSteps(metadata.policy, profile)) if (order.indexOf(step.key.phase) >= from) add(step.key);
   if (current !== null) {
     for (const step of stepsForPhase(metadata, cached, current.phase, profile).values()) add(step.key);
     add(current);
