@@ -93,3 +93,25 @@ Feature: Data stream lifecycle: effective retention where ES 8.16+ shows it
       """json
       {}
       """
+
+  @profile:8.19
+  Scenario: Effective retention: GET of an index or component template adds the default rollover only with include_defaults, no effective retention
+    Given I send PUT "/_component_template/retention-10d" with:
+      """json
+      { "template": { "lifecycle": { "data_retention": "10d" } }, "version": 1 }
+      """
+    When I send GET "/_component_template/retention-10d?include_defaults=true"
+    Then the response is:
+      """json
+      {"component_templates":[{"name":"retention-10d","component_template":{"template":{"lifecycle":{"enabled":true,"data_retention":"10d","rollover":{"min_docs":1,"max_primary_shard_docs":200000000,"max_primary_shard_size":"50gb","max_age":"1d [automatic]"}}},"version":1}}]}
+      """
+    When I send GET "/_component_template/retention-10d"
+    Then the response is:
+      """json
+      {"component_templates":[{"name":"retention-10d","component_template":{"template":{"lifecycle":{"enabled":true,"data_retention":"10d"}},"version":1}}]}
+      """
+    When I send GET "/_index_template/no-retention?include_defaults=true&filter_path=index_templates.index_template.template"
+    Then the response is:
+      """json
+      {"index_templates":[{"index_template":{"template":{"lifecycle":{"enabled":true,"rollover":{"min_docs":1,"max_primary_shard_docs":200000000,"max_primary_shard_size":"50gb","max_age":"30d [automatic]"}}}}}]}
+      """
