@@ -150,10 +150,14 @@ export class YamlRunner {
       }
       const body = last?.body;
       const checks = Object.entries((raw ?? {}) as Record<string, unknown>);
-      if (kind === 'is_true' || kind === 'is_false') {
+      if (kind === 'is_true' || kind === 'is_false' || kind === 'exists' || kind === 'not_exists') {
         const field = String(raw);
         const actual = assert.valueAt(body, field, stash);
-        fail(at, kind === 'is_true' ? assert.isTrue(actual, field) : assert.isFalse(actual, field));
+        const present = actual !== undefined && actual !== null;
+        if (kind === 'is_true') fail(at, assert.isTrue(actual, field));
+        else if (kind === 'is_false') fail(at, assert.isFalse(actual, field));
+        else if (present !== (kind === 'exists'))
+          fail(at, `field [${field}] was ${JSON.stringify(actual) ?? 'absent'}, expected it ${kind === 'exists' ? 'present' : 'absent'}`);
         continue;
       }
       for (const [field, expectedRaw] of checks) {
