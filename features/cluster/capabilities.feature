@@ -2,7 +2,9 @@ Feature: Cluster: the capabilities API answers whether a method, path, parameter
   `GET /_capabilities` (8.14+) is what Elasticsearch's own YAML test runner asks before a test marked
   `requires: capabilities`: `supported` is true when a handler serves the method on the path (a path
   template such as `/_ilm/move/{name}` matches as a concrete path does) with every query parameter asked
-  for, and every named capability. The simulator's handlers declare no named capability.
+  for, and every named capability. The data stream lifecycle handlers declare the capabilities ES 8.16+
+  declares for effective and global retention (so ES's own lifecycle YAML tests run rather than skip);
+  no other handler declares one.
 
   @profile:8.19
   Scenario Outline: Capabilities: <method> <path> with parameters [<parameters>] and capabilities [<capabilities>] is <supported>
@@ -22,6 +24,25 @@ Feature: Cluster: the capabilities API answers whether a method, path, parameter
       | DELETE | /_ilm/status           |                         |                            | false     |
       | GET    | /_no_such_api/x/y      |                         |                            | false     |
       | PATCH  | /_ilm/status           |                         |                            | false     |
+
+  Scenario Outline: Capabilities: the data stream lifecycle declares its retention capabilities from 8.16 (<profile>: <capabilities> on <method> <path> is <supported>)
+    Given the simulator mirrors Elasticsearch "<profile>"
+    When I send GET "/_capabilities?method=<method>&path=<path>&capabilities=<capabilities>"
+    Then the response is:
+      """json
+      {"_nodes":{"total":1,"successful":1,"failed":0},"cluster_name":"ilm-sim","supported":<supported>}
+      """
+
+    Examples:
+      | profile | method | path                             | capabilities                                                           | supported |
+      | 8.19    | GET    | /_data_stream/{index}/_lifecycle | data_stream_global_retention                                           | true      |
+      | 9.1     | GET    | /_data_stream/{index}/_lifecycle | data_stream_global_retention,data_stream_lifecycle_effective_retention | true      |
+      | 8.19    | GET    | /_data_stream/{index}            | data_stream_lifecycle_effective_retention                              | true      |
+      | 9.1     | GET    | /_data_stream                    | data_stream_lifecycle_effective_retention                              | true      |
+      | 8.19    | GET    | /{index}/_lifecycle/explain      | data_stream_lifecycle_effective_retention                              | true      |
+      | 9.1     | GET    | /{index}/_lifecycle/explain      | frozen_transition_explain                                              | false     |
+      | 9.1     | PUT    | /_data_stream/{name}/_lifecycle  | dlm.frozen_after                                                       | false     |
+      | 8.19    | PUT    | /_data_stream/{name}/_lifecycle  | data_stream_global_retention                                           | false     |
 
   @profile:9.1
   Scenario: Capabilities: an unknown method is refused as ES's enum lookup refuses it

@@ -44,6 +44,8 @@ export interface Route {
    * its router does: `matchPath` leaves the route out (this is also what docs/coverage.md shows).
    */
   readonly inRelease?: (profile: Profile) => boolean;
+  /** The named capabilities its ES handler declares (`BaseRestHandler#supportedCapabilities`) in a release. */
+  readonly capabilities?: (profile: Profile) => readonly string[];
 }
 
 const MASTER = ['master_timeout', 'timeout'];
@@ -134,6 +136,25 @@ const GET_SETTINGS = ['local', 'flat_settings', 'include_defaults', 'master_time
 function route(method: Method, path: string, params: readonly string[], handler: Route['handler'], readsBody = false, inRelease?: Route['inRelease']): Route {
   return { method, pattern: path.split('/').filter((s) => s.length > 0), params, handler, readsBody, ...(inRelease ? { inRelease } : {}) };
 }
+
+/**
+ * `route` whose ES handler declares `names` as capabilities from release `version` on (what
+ * `GET /_capabilities` and so ES's YAML test runner see).
+ */
+function declaring(version: string, names: readonly string[], declared: Route): Route {
+  const from = since(version);
+  return { ...declared, capabilities: (profile) => (from(profile) ? names : []) };
+}
+
+/**
+ * The data stream lifecycle's capabilities, ES 8.16+ (`DataStreamLifecycle.EFFECTIVE_RETENTION_REST_API_CAPABILITY`
+ * on `RestGetDataStreamsAction`, `RestGetDataStreamLifecycleAction` and `RestExplainDataStreamLifecycleAction`;
+ * `data_stream_global_retention` on the get-lifecycle handler). Not declared: `failure_store_global_retention`
+ * and `failure_store.lifecycle*` (failure store lifecycles), `frozen_transition_explain` and
+ * `dlm.frozen_after` (later releases), none of which the simulator models.
+ */
+const EFFECTIVE_RETENTION = ['data_stream_lifecycle_effective_retention'];
+const GLOBAL_RETENTION = ['data_stream_lifecycle_effective_retention', 'data_stream_global_retention'];
 
 /**
  * A route ES added in release `version` (the `@availability stack since=` of Elastic's REST
@@ -287,13 +308,29 @@ export const ROUTES: readonly Route[] = [
   route('HEAD', '/_component_template/{name}', ['master_timeout', 'local'], components.getComponentTemplates, false, COMPONENT_TEMPLATES),
   route('DELETE', '/_component_template/{name}', ['timeout', 'master_timeout'], components.deleteComponentTemplate, false, COMPONENT_TEMPLATES),
   route('PUT', '/_data_stream/{name}', ['master_timeout', 'timeout'], streams.putDataStream, false, DATA_STREAMS),
-  route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
-  route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
+  declaring(
+    '8.16.0',
+    EFFECTIVE_RETENTION,
+    route('GET', '/_data_stream', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
+  ),
+  declaring(
+    '8.16.0',
+    EFFECTIVE_RETENTION,
+    route('GET', '/_data_stream/{name}', ['expand_wildcards', 'include_defaults', 'master_timeout', 'verbose'], streams.getDataStreams, false, DATA_STREAMS),
+  ),
   route('DELETE', '/_data_stream/{name}', ['expand_wildcards', 'master_timeout', 'timeout'], streams.deleteDataStream, false, DATA_STREAMS),
   route('PUT', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', ...MASTER], dsl.putLifecycle, BODY, DATA_STREAM_LIFECYCLE),
-  route('GET', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', 'include_defaults', 'master_timeout'], dsl.getLifecycle, false, DATA_STREAM_LIFECYCLE),
+  declaring(
+    '8.16.0',
+    GLOBAL_RETENTION,
+    route('GET', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', 'include_defaults', 'master_timeout'], dsl.getLifecycle, false, DATA_STREAM_LIFECYCLE),
+  ),
   route('DELETE', '/_data_stream/{name}/_lifecycle', ['expand_wildcards', ...MASTER], dsl.deleteLifecycle, false, DATA_STREAM_LIFECYCLE),
-  route('GET', '/{index}/_lifecycle/explain', ['include_defaults', 'master_timeout'], dsl.explainLifecycle, false, DATA_STREAM_LIFECYCLE),
+  declaring(
+    '8.16.0',
+    EFFECTIVE_RETENTION,
+    route('GET', '/{index}/_lifecycle/explain', ['include_defaults', 'master_timeout'], dsl.explainLifecycle, false, DATA_STREAM_LIFECYCLE),
+  ),
   route('GET', '/_lifecycle/stats', [], dsl.lifecycleStats, false, since('8.12.0')),
   route('POST', '/{index}/_rollover', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
   route('POST', '/{index}/_rollover/{new_index}', ['dry_run', 'wait_for_active_shards', 'include_type_name', 'lazy', ...MASTER], streams.rollover, BODY),
@@ -482,9 +519,8 @@ export function matchPath(segments: readonly string[], profile: Profile): RouteM
  * `method` decides; its query parameters (with the global ones) must include every one asked for, and
  * its capabilities every one named.
  * Divergence: ES handlers that declare no query parameters accept any in this check; the simulator
- * checks against the REST specification's list it serves. No route here declares a named capability,
- * so naming any answers false (an ES handler answers true for the capabilities it declares; which ones
- * each 8.19/9.1 handler declares is not settled here, and an unknown one keeps a gated test skipped).
+ * checks against the REST specification's list it serves. Only the routes built with `declaring` name
+ * capabilities (the data stream lifecycle's, as ES's handlers do); any other capability answers false.
  */
 export function supportsRequest(
   profile: Profile,
@@ -502,5 +538,6 @@ export function supportsRequest(
   if (candidates.length === 0) return false;
   candidates.sort((a, b) => (specificity(a.route.pattern) < specificity(b.route.pattern) ? 1 : -1));
   const accepted = new Set([...candidates[0]!.route.params, ...GLOBAL_PARAMS_LIST]);
-  return parameters.every((p) => accepted.has(p)) && capabilities.length === 0;
+  const declared = candidates[0]!.route.capabilities?.(profile) ?? [];
+  return parameters.every((p) => accepted.has(p)) && capabilities.every((c) => declared.includes(c));
 }

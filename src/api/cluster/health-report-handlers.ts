@@ -13,7 +13,7 @@
 import { allocationModel } from '../../engine/cluster/allocation';
 import { indexHealth } from '../../engine/cluster/health';
 import { copiesOf } from '../../engine/cluster/shard-placement';
-import { EsException, resourceNotFound } from '../../engine/errors';
+import { EsException, illegalArgument, resourceNotFound } from '../../engine/errors';
 import { effectiveClusterSetting } from '../../engine/cluster/cluster-settings';
 import { javaHashMapOrder } from '../../engine/xcontent/java-order';
 import { booleanParam, HandlerResult, ok, RequestContext } from '../context';
@@ -100,17 +100,19 @@ function slmIndicator(ctx: RequestContext, verbose: boolean): Indicator {
  * last run: unknown before the first run; green without stagnating indices (errors retried at least
  * `data_streams.lifecycle.signalling.error_retry_interval` times, 10 by default); yellow with them.
  */
-function dataStreamLifecycleIndicator(ctx: RequestContext, verbose: boolean): Indicator {
+function dataStreamLifecycleIndicator(ctx: RequestContext, verbose: boolean, maxAffectedResources: number): Indicator {
   const { sim } = ctx;
   if (sim.dsl.lastRunAt(sim.now) === null) {
     return { status: 'unknown', symptom: 'No data stream lifecycle health data available yet. Health information will be reported after the first run.' };
   }
   const threshold = Number(effectiveClusterSetting(sim.cluster, 'data_streams.lifecycle.signalling.error_retry_interval') ?? '10');
-  // ES `DataStreamLifecycleErrorStore#getErrorsInfo`: the most retried first, at most 10 reported.
+  const published = Number(effectiveClusterSetting(sim.cluster, 'data_streams.lifecycle.max_errors_to_publish') ?? '500');
+  // ES `DataStreamLifecycleErrorStore#getErrorsInfo`: the most retried first, at most `max_errors_to_publish`.
+  // Divergence: ES breaks ties in its hash map's order; the simulator by index name.
   const stagnating = [...sim.dsl.errors]
     .filter(([, e]) => e.retryCount >= threshold)
     .sort(([a, x], [b, y]) => y.retryCount - x.retryCount || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, 10);
+    .slice(0, published);
   const details: Record<string, unknown> = { total_backing_indices_in_error: sim.dsl.errors.size, stagnating_backing_indices_count: stagnating.length };
   if (stagnating.length > 0) {
     details['stagnating_backing_indices'] = stagnating.map(([index, e]) => ({
@@ -141,7 +143,7 @@ function dataStreamLifecycleIndicator(ctx: RequestContext, verbose: boolean): In
         action:
           'Check the current status of the affected indices using the [GET /<affected_index_name>/_lifecycle/explain] API. Please replace the <affected_index_name> in the API with the actual index name (or the data stream name for a wider overview).',
         help_url: 'https://ela.st/explain-data-stream-lifecycle',
-        affected_resources: { indices: stagnating.map(([index]) => index) },
+        affected_resources: { indices: stagnating.slice(0, maxAffectedResources).map(([index]) => index) },
       },
     ],
   };
@@ -186,7 +188,7 @@ function shardsAvailabilityIndicator(ctx: RequestContext, verbose: boolean): Ind
 }
 
 /** The indicators of the release, in the order the report lists them. */
-function indicators(ctx: RequestContext): ReadonlyArray<readonly [string, (ctx: RequestContext, verbose: boolean) => Indicator]> {
+function indicators(ctx: RequestContext): ReadonlyArray<readonly [string, (ctx: RequestContext, verbose: boolean, maxAffectedResources: number) => Indicator]> {
   return [
     ['shards_availability', shardsAvailabilityIndicator],
     ...(ctx.sim.profile.dataStreamLifecycle ? [['data_stream_lifecycle', dataStreamLifecycleIndicator] as const] : []),
@@ -201,13 +203,14 @@ function indicators(ctx: RequestContext): ReadonlyArray<readonly [string, (ctx: 
  */
 export function healthReport(ctx: RequestContext): HandlerResult {
   const verbose = booleanParam(ctx, 'verbose', true);
+  const maxAffectedResources = maxAffectedResourcesParam(ctx);
   const feature = ctx.params.get('feature');
   const known = indicators(ctx);
   const chosen = feature === undefined ? known : known.filter(([name]) => name === feature);
   if (chosen.length === 0) throw new EsException(resourceNotFound(`Did not find indicator ${feature}`));
   const out: Record<string, unknown> = {};
   const results: Record<string, Indicator> = {};
-  for (const [name, compute] of chosen) results[name] = compute(ctx, verbose);
+  for (const [name, compute] of chosen) results[name] = compute(ctx, verbose, maxAffectedResources);
   if (feature === undefined) {
     const ranks = Object.values(results).map((r) => STATUS_RANK.indexOf(r['status'] as string));
     out['status'] = STATUS_RANK[Math.max(0, ...ranks)];
@@ -215,4 +218,19 @@ export function healthReport(ctx: RequestContext): HandlerResult {
   out['cluster_name'] = 'ilm-sim';
   out['indicators'] = results;
   return ok(out);
+}
+
+/**
+ * `size` (ES `RestGetHealthAction`: `paramAsInt("size", 1000)`; `HealthService#getHealth` refuses a
+ * negative one): how many affected resources each diagnosis names at most.
+ */
+function maxAffectedResourcesParam(ctx: RequestContext): number {
+  const text = ctx.query.get('size');
+  if (text === undefined) return 1000;
+  const value = /^[+-]?\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(value) || value > 2_147_483_647 || value < -2_147_483_648) {
+    throw new EsException(illegalArgument(`Failed to parse int parameter [size] with value [${text}]`));
+  }
+  if (value < 0) throw new EsException(illegalArgument('The max number of resources must be a positive integer'));
+  return value;
 }

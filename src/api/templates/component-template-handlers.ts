@@ -13,7 +13,7 @@ import { flattenSettings, validateSettings } from '../../engine/cluster/index-se
 import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluster/index-view';
 import { EsException, illegalArgument, resourceNotFound } from '../../engine/errors';
 import { booleanValue, checkValueTypes, longValue, typedObject } from '../../engine/xcontent/object-parser';
-import { TEMPLATE_TYPES } from './template-handlers';
+import { TEMPLATE_TYPES, templateDefaults } from './template-handlers';
 import {
   ACKNOWLEDGED,
   aliasesFromBody,
@@ -28,7 +28,7 @@ import {
   requiredBody,
 } from '../context';
 import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
-import { lifecycleTemplateToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
+import { lifecycleTemplateToXContent, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
 
 /** ES `ComponentTemplate.PARSER` fields per release (`deprecated` from 8.12). */
 function componentFields(ctx: RequestContext): readonly string[] {
@@ -80,7 +80,7 @@ export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
 };
 
 /** ES `ComponentTemplate#toXContent`: `template` (settings normalised to `index.*` strings), `version`, `_meta`. */
-function componentToXContent(component: ComponentTemplate, flat: boolean): Record<string, unknown> {
+function componentToXContent(component: ComponentTemplate, flat: boolean, defaults: TemplateDefaults | undefined): Record<string, unknown> {
   const source = component.source;
   const given = source['template'] as Record<string, unknown>;
   const template: Record<string, unknown> = {};
@@ -94,7 +94,7 @@ function componentToXContent(component: ComponentTemplate, flat: boolean): Recor
     for (const alias of [...component.aliases.keys()].sort()) aliases[alias] = aliasMetadataToXContent(component.aliases.get(alias)!);
     template['aliases'] = aliases;
   }
-  if (component.lifecycle) template['lifecycle'] = lifecycleTemplateToXContent(component.lifecycle);
+  if (component.lifecycle) template['lifecycle'] = lifecycleTemplateToXContent(component.lifecycle, defaults);
   else if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
   const out: Record<string, unknown> = { template };
   if (source['version'] !== undefined && source['version'] !== null) out['version'] = source['version'];
@@ -113,7 +113,10 @@ export const getComponentTemplates = (ctx: RequestContext): HandlerResult => {
   if (requested !== undefined && !requested.includes('*') && names.length === 0) {
     throw new EsException(resourceNotFound(`component template matching [${requested}] not found`));
   }
-  return ok({ component_templates: names.map((n) => ({ name: n, component_template: componentToXContent(sim.cluster.componentTemplates.get(n)!, flat) })) });
+  const defaults = templateDefaults(ctx);
+  return ok({
+    component_templates: names.map((n) => ({ name: n, component_template: componentToXContent(sim.cluster.componentTemplates.get(n)!, flat, defaults) })),
+  });
 };
 
 /**

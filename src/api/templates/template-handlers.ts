@@ -21,7 +21,7 @@ import { writeIndexOf } from '../../engine/cluster/rollover-service';
 import { booleanValue, checkValueTypes, longValue, nested, stringArray, typedObject } from '../../engine/xcontent/object-parser';
 import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from '../context';
 import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
-import { lifecycleTemplateToXContent, lifecycleToXContent } from '../../engine/cluster/data-stream-lifecycle-config';
+import { lifecycleTemplateToXContent, lifecycleToXContent, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
 import { defaultRolloverOf, globalRetentionOf } from '../../engine/lifecycle/data-stream-lifecycle/service';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
@@ -242,17 +242,28 @@ export function getIndexTemplates(ctx: RequestContext): HandlerResult {
   if (requested !== undefined && !requested.includes('*') && names.length === 0) {
     throw new EsException(resourceNotFound(`index template matching [${requested}] not found`));
   }
-  return ok({ index_templates: names.map((n) => ({ name: n, index_template: withLifecycleShown(sim.cluster.indexTemplates.get(n)!) })) });
+  const defaults = templateDefaults(ctx);
+  return ok({ index_templates: names.map((n) => ({ name: n, index_template: withLifecycleShown(sim.cluster.indexTemplates.get(n)!, defaults) })) });
 }
 
 /**
  * The template as given, its `template.lifecycle` as ES prints a template's lifecycle
  * (`DataStreamLifecycle.Template#toXContent`: `enabled` always, then what it sets).
  */
-function withLifecycleShown(template: IndexTemplate): Readonly<Record<string, unknown>> {
+function withLifecycleShown(template: IndexTemplate, defaults: TemplateDefaults | undefined): Readonly<Record<string, unknown>> {
   const given = template.source['template'];
   if (!template.lifecycle || !isObject(given)) return template.source;
-  return { ...template.source, template: { ...given, lifecycle: lifecycleTemplateToXContent(template.lifecycle) } };
+  return { ...template.source, template: { ...given, lifecycle: lifecycleTemplateToXContent(template.lifecycle, defaults) } };
+}
+
+/**
+ * ES `GetComposableIndexTemplateAction`/`GetComponentTemplateAction` (8.11+): with `include_defaults`
+ * the response carries the cluster's default rollover, printed in each template's lifecycle.
+ */
+export function templateDefaults(ctx: RequestContext): TemplateDefaults | undefined {
+  const { sim } = ctx;
+  if (!sim.profile.dataStreamLifecycle || !booleanParam(ctx, 'include_defaults', false)) return undefined;
+  return { rollover: defaultRolloverOf(sim.cluster), profile: sim.profile };
 }
 
 export function deleteIndexTemplate(ctx: RequestContext): HandlerResult {

@@ -154,6 +154,8 @@ const DATA_STREAM_LIFECYCLE_DEFINITIONS: ReadonlyMap<string, Definition> = new M
   ['data_streams.lifecycle.target.merge.policy.merge_factor', { defaultValue: '16', validate: anything }],
   ['data_streams.lifecycle.target.merge.policy.floor_segment', { defaultValue: '100mb', validate: anything }],
   ['data_streams.lifecycle.signalling.error_retry_interval', { defaultValue: '10', validate: anything }],
+  // ES `DataStreamLifecycleHealthInfoPublisher.DATA_STREAM_LIFECYCLE_MAX_ERRORS_TO_PUBLISH_SETTING`.
+  ['data_streams.lifecycle.max_errors_to_publish', { defaultValue: '500', validate: intAtLeast(0) }],
 ]);
 
 /**

@@ -375,9 +375,19 @@ export function lifecycleToXContent(lifecycle: DataStreamLifecycle, options: Lif
 }
 
 /** ES `DataStreamLifecycle.Template#toXContent` (GET of a template): the lifecycle as the template holds it. */
-export function lifecycleTemplateToXContent(template: LifecycleTemplate): Record<string, unknown> {
+export function lifecycleTemplateToXContent(template: LifecycleTemplate, defaults?: TemplateDefaults): Record<string, unknown> {
   const out: Record<string, unknown> = { enabled: template.enabled };
-  if (template.dataRetention !== undefined && template.dataRetention !== null) out['data_retention'] = timeValueStringRep(template.dataRetention);
+  const retention = template.dataRetention !== undefined && template.dataRetention !== null ? template.dataRetention : null;
+  if (retention !== null) out['data_retention'] = timeValueStringRep(retention);
   if (template.downsampling !== undefined && template.downsampling !== null) out['downsampling'] = roundsToXContent(template.downsampling);
+  // `include_defaults`: the default rollover, its automatic max_age from the template's own retention
+  // (a template has no global retention applied; a disabled lifecycle has none).
+  if (defaults) out['rollover'] = rolloverToXContent(defaults.rollover, template.enabled ? retention : null, defaults.profile);
   return out;
+}
+
+/** What `include_defaults` adds to a template's lifecycle (ES passes the `RolloverConfiguration`). */
+export interface TemplateDefaults {
+  readonly rollover: RolloverConfiguration;
+  readonly profile: Profile;
 }
