@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { createCluster } from './cluster';
 import { effectiveClusterSetting, flattenClusterSettings, updateClusterSettings } from './cluster-settings';
 import { errorOf } from '../../testing/error-of';
+import { PROFILE_8_19 } from '../profile';
 
 describe('cluster settings (ES SettingsUpdater)', () => {
   it('flattens nested keys and applies, echoing what was set', () => {
@@ -36,6 +37,42 @@ describe('cluster settings (ES SettingsUpdater)', () => {
     expect(cluster.clusterSettings.persistent.size).to.equal(0);
     expect(errorOf(() => updateClusterSettings(cluster, new Map([['indices.lifecycle.poll_interval', '0s']]), new Map())).reason).to.equal(
       'failed to parse value [0s] for setting [indices.lifecycle.poll_interval], must be >= [1s]',
+    );
+  });
+
+  it('a null under a key ending in * removes the keys of that scope it matches, and is no unknown setting', () => {
+    const cluster = createCluster(() => 'u');
+    const profile = PROFILE_8_19;
+    updateClusterSettings(
+      cluster,
+      new Map([
+        ['data_streams.lifecycle.retention.default', '7d'],
+        ['data_streams.lifecycle.retention.max', '90d'],
+        ['indices.lifecycle.poll_interval', '1m'],
+      ]),
+      new Map([['data_streams.lifecycle.retention.max', '30d']]),
+      'absent',
+      profile,
+    );
+    const echoed = updateClusterSettings(cluster, new Map([['data_streams.lifecycle.retention.*', null]]), new Map(), 'absent', profile);
+    expect(echoed.persistent.size).to.equal(0);
+    expect([...cluster.clusterSettings.persistent]).to.deep.equal([['indices.lifecycle.poll_interval', '1m']]);
+    expect([...cluster.clusterSettings.transient]).to.deep.equal([['data_streams.lifecycle.retention.max', '30d']]);
+    // A value set beside the wildcard in the same scope stays: ES removes first, then sets.
+    updateClusterSettings(
+      cluster,
+      new Map<string, string | null>([
+        ['indices.lifecycle.*', null],
+        ['indices.lifecycle.poll_interval', '2m'],
+      ]),
+      new Map(),
+      'absent',
+      profile,
+    );
+    expect(effectiveClusterSetting(cluster, 'indices.lifecycle.poll_interval')).to.equal('2m');
+    // Only a null may be a pattern.
+    expect(errorOf(() => updateClusterSettings(cluster, new Map([['indices.lifecycle.*', '1m']]), new Map(), 'absent', profile)).reason).to.equal(
+      'persistent setting [indices.lifecycle.*], not recognized',
     );
   });
 });

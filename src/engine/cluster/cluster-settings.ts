@@ -16,6 +16,7 @@ import { loadSettingsFromMap, validateIntSetting } from './index-settings';
 import { parseCron } from './cron';
 import { DEFAULT_ROLLOVER, globalRetentionError, parseRolloverSetting, SETTING_DEFAULT_RETENTION, SETTING_MAX_RETENTION } from './data-stream-lifecycle-config';
 import { parseByteSize } from '../xcontent/byte-size';
+import { simpleMatch } from './index-resolver';
 
 type Validator = (key: string, value: string) => EsError | null;
 
@@ -182,11 +183,13 @@ function definitionOf(key: string, profile: Profile | undefined): Definition | n
  */
 export function updateClusterSettings(
   cluster: Cluster,
-  persistent: ReadonlyMap<string, string | null>,
-  transient: ReadonlyMap<string, string | null>,
+  persistentAsSent: ReadonlyMap<string, string | null>,
+  transientAsSent: ReadonlyMap<string, string | null>,
   stackTemplates: StackTemplatesSetting = 'absent',
   profile?: Profile,
 ): { persistent: Map<string, string>; transient: Map<string, string> } {
+  const persistent = expandWildcardRemovals(persistentAsSent, cluster.clusterSettings.persistent);
+  const transient = expandWildcardRemovals(transientAsSent, cluster.clusterSettings.transient);
   for (const [scope, updates] of [
     ['transient', transient],
     ['persistent', persistent],
@@ -229,6 +232,21 @@ export function updateClusterSettings(
     }
   }
   return echoed;
+}
+
+/**
+ * ES `AbstractScopedSettings#updateSettings`: a `null` under a key ending in `*` (the retention
+ * tutorial's `"data_streams.lifecycle.retention.*": null`) is no setting but a pattern; it removes every
+ * key of that scope it matches (`Regex#simpleMatch`) and is never "not recognized". A key set beside it
+ * in the same request keeps its new value (ES removes first, then sets).
+ */
+function expandWildcardRemovals(updates: ReadonlyMap<string, string | null>, current: ReadonlyMap<string, string>): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const [key, value] of updates) {
+    if (value !== null || !key.endsWith('*')) out.set(key, value);
+    else for (const existing of current.keys()) if (simpleMatch(key, existing) && !updates.has(existing)) out.set(existing, null);
+  }
+  return out;
 }
 
 /** A setting's value as the node sees it: transient, else persistent, else null (the default applies). */
