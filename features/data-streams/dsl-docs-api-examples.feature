@@ -162,7 +162,8 @@ Feature: Data stream lifecycle: the examples of ES's API reference pages
   Scenario Outline: Data stream lifecycle docs: explain reports the error of a rollover the shard limit refused (<profile>)
     # The page's second body: the lifecycle could not roll the index over, as a new generation would
     # exceed `cluster.max_shards_per_node`. 8.19 and 9.1 write `error` as an object (the message, when
-    # it was first and last seen, how often it was retried); the page shows the older string form.
+    # it was first and last seen, how often it was retried); the page shows the older string form, and
+    # a message from before the shard limit's refusal named its documentation page (2024).
     Given an index template "metrics":
       """json
       { "index_patterns": ["metrics"], "data_stream": {}, "priority": 500, "template": { "settings": { "index.number_of_replicas": 1 }, "lifecycle": {} } }
@@ -190,20 +191,20 @@ Feature: Data stream lifecycle: the examples of ES's API reference pages
         "lifecycle": { "enabled": true },
         "error": {
           "first_occurrence_millis": 1682067563571,
-          "message": "{\"type\":\"validation_exception\",\"reason\":\"Validation Failed: 1: this action would add [2] shards, but this cluster currently has [4]/[3] maximum normal shards open;\"}",
+          "message": "{\"type\":\"validation_exception\",\"reason\":\"Validation Failed: 1: this action would add [2] shards, but this cluster currently has [4]/[3] maximum normal shards open; for more information, see <shard_docs>;\"}",
           "last_recorded_millis": 1682067563571,
           "retry_count": 0 } } } }
       """
 
     @profile:8.19
     Examples: 8.19
-      | profile |
-      | 8.19    |
+      | profile | shard_docs                                                                                           |
+      | 8.19    | https://www.elastic.co/guide/en/elasticsearch/reference/8.19/size-your-shards.html#troubleshooting-max-shards-open |
 
     @profile:9.1
     Examples: 9.1
-      | profile |
-      | 9.1     |
+      | profile | shard_docs                                                                                           |
+      | 9.1     | https://www.elastic.co/docs/deploy-manage/production-guidance/optimize-performance/size-shards#troubleshooting-max-shards-open |
 
   Scenario Outline: Data stream lifecycle docs: the lifecycle's stats after it ran more than once, one stream with an index in error (<profile>)
     # The page's cluster polls every 10s; its run took 2ms and its starts were 9998ms apart. A simulated
