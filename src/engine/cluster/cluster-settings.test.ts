@@ -75,4 +75,35 @@ describe('cluster settings (ES SettingsUpdater)', () => {
       'persistent setting [indices.lifecycle.*], not recognized',
     );
   });
+
+  it("checks the data stream lifecycle's merge and signalling settings as ES types them", () => {
+    const cluster = createCluster(() => 'u');
+    const put = (key: string, value: string) => errorOf(() => updateClusterSettings(cluster, new Map([[key, value]]), new Map(), 'absent', PROFILE_8_19));
+    // ES `DataStreamLifecycleService`: intSetting(merge_factor, 16, 2), byteSizeSetting(floor_segment, 100mb),
+    // intSetting(error_retry_interval, 10, 1).
+    expect(put('data_streams.lifecycle.target.merge.policy.merge_factor', '1').reason).to.equal(
+      'Failed to parse value [1] for setting [data_streams.lifecycle.target.merge.policy.merge_factor] must be >= 2',
+    );
+    expect(put('data_streams.lifecycle.signalling.error_retry_interval', '0').reason).to.equal(
+      'Failed to parse value [0] for setting [data_streams.lifecycle.signalling.error_retry_interval] must be >= 1',
+    );
+    const floor = put('data_streams.lifecycle.target.merge.policy.floor_segment', 'abc');
+    const message =
+      'failed to parse setting [data_streams.lifecycle.target.merge.policy.floor_segment] with value [abc] as a size in bytes: unit is missing or unrecognized';
+    expect(floor).to.deep.include({ type: 'illegal_argument_exception', reason: message });
+    expect(floor.causedBy).to.deep.include({ type: 'parse_exception', reason: message });
+    expect(cluster.clusterSettings.persistent.size).to.equal(0);
+    updateClusterSettings(
+      cluster,
+      new Map([
+        ['data_streams.lifecycle.target.merge.policy.merge_factor', '2'],
+        ['data_streams.lifecycle.target.merge.policy.floor_segment', '1gb'],
+        ['data_streams.lifecycle.signalling.error_retry_interval', '1'],
+      ]),
+      new Map(),
+      'absent',
+      PROFILE_8_19,
+    );
+    expect(cluster.clusterSettings.persistent.size).to.equal(3);
+  });
 });

@@ -74,6 +74,15 @@ const watermark: Validator = (key, value) => {
   return caught(() => parseByteSize(value, key));
 };
 
+/**
+ * ES `Setting.byteSizeSetting`: `ByteSizeValue#parseBytesSizeValue`, whose parse exception `Setting#get`
+ * rethrows as an illegal argument with the same message (the parse exception its cause).
+ */
+const byteSize: Validator = (key, value) => {
+  const error = caught(() => parseByteSize(value, key));
+  return error === null ? null : illegalArgument(error.reason, error);
+};
+
 /** Log4j's levels (ES `Loggers.LOG_LEVEL_SETTING` reads a value with `Level.valueOf`). */
 const LOG_LEVELS = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'ALL'];
 
@@ -152,9 +161,10 @@ const DATA_STREAM_LIFECYCLE_DEFINITIONS: ReadonlyMap<string, Definition> = new M
   ['data_streams.lifecycle.retention.default', { defaultValue: '-1', validate: retentionValue }],
   ['data_streams.lifecycle.retention.max', { defaultValue: '-1', validate: retentionValue }],
   ['cluster.lifecycle.default.rollover', { defaultValue: DEFAULT_ROLLOVER, validate: rolloverSetting }],
-  ['data_streams.lifecycle.target.merge.policy.merge_factor', { defaultValue: '16', validate: anything }],
-  ['data_streams.lifecycle.target.merge.policy.floor_segment', { defaultValue: '100mb', validate: anything }],
-  ['data_streams.lifecycle.signalling.error_retry_interval', { defaultValue: '10', validate: anything }],
+  // ES `DataStreamLifecycleService`: intSetting(16, min 2), byteSizeSetting(100mb), intSetting(10, min 1).
+  ['data_streams.lifecycle.target.merge.policy.merge_factor', { defaultValue: '16', validate: intAtLeast(2) }],
+  ['data_streams.lifecycle.target.merge.policy.floor_segment', { defaultValue: '100mb', validate: byteSize }],
+  ['data_streams.lifecycle.signalling.error_retry_interval', { defaultValue: '10', validate: intAtLeast(1) }],
 ]);
 
 /**
