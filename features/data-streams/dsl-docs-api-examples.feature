@@ -256,3 +256,63 @@ Feature: Data stream lifecycle: the examples of ES's API reference pages
     Examples: 9.1
       | profile |
       | 9.1     |
+
+  Scenario Outline: Data stream lifecycle docs: the pages' query parameters, expand_wildcards (open by default) and include_defaults (<profile>)
+    Given an index template "my-template":
+      """json
+      { "index_patterns": ["my-data-stream*"], "priority": 1, "data_stream": {}, "template": { "lifecycle": { "data_retention": "7d" } } }
+      """
+    And an index template "my-hidden-template":
+      """json
+      { "index_patterns": ["my-hidden-stream*"], "priority": 1, "data_stream": { "hidden": true }, "template": { "lifecycle": { "data_retention": "3d" } } }
+      """
+    And I create the data stream "my-data-stream"
+    And I create the data stream "my-hidden-stream"
+    # A wildcard expands to open (visible) data streams unless told otherwise, on GET and PUT alike.
+    When I send PUT "/_data_stream/my-*/_lifecycle" with:
+      """json
+      { "data_retention": "1d" }
+      """
+    Then the response is:
+      """json
+      { "acknowledged": true }
+      """
+    When I send GET "/_data_stream/my-*/_lifecycle"
+    Then the response is:
+      """json
+      { "global_retention": {}, "data_streams": [
+        { "name": "my-data-stream", "lifecycle": { "enabled": true, "data_retention": "1d", "effective_retention": "1d", "retention_determined_by": "data_stream_configuration" } } ] }
+      """
+    When I send GET "/_data_stream/my-*/_lifecycle?expand_wildcards=all"
+    Then the response is:
+      """json
+      { "global_retention": {}, "data_streams": [
+        { "name": "my-data-stream", "lifecycle": { "enabled": true, "data_retention": "1d", "effective_retention": "1d", "retention_determined_by": "data_stream_configuration" } },
+        { "name": "my-hidden-stream", "lifecycle": { "enabled": true, "data_retention": "3d", "effective_retention": "3d", "retention_determined_by": "data_stream_configuration" } } ] }
+      """
+    # include_defaults adds the default rollover as it applies to the stream: max_age=auto is one day
+    # under a retention of 14 days or less.
+    When I send GET "/_data_stream/my-data-stream/_lifecycle?include_defaults=true"
+    Then the response is:
+      """json
+      { "global_retention": {}, "data_streams": [ { "name": "my-data-stream", "lifecycle": {
+        "enabled": true, "data_retention": "1d", "effective_retention": "1d", "retention_determined_by": "data_stream_configuration",
+        "rollover": { "min_docs": 1, "max_primary_shard_docs": 200000000, "max_primary_shard_size": "50gb", "max_age": "1d [automatic]" } } } ] }
+      """
+    When I send GET "/my-hidden-stream/_lifecycle/explain?include_defaults=true&filter_path=indices.*.lifecycle"
+    Then the response is:
+      """json
+      { "indices": { ".ds-my-hidden-stream-2024.01.01-000001": { "lifecycle": {
+        "enabled": true, "data_retention": "3d", "effective_retention": "3d", "retention_determined_by": "data_stream_configuration",
+        "rollover": { "min_docs": 1, "max_primary_shard_docs": 200000000, "max_primary_shard_size": "50gb", "max_age": "1d [automatic]" } } } } }
+      """
+
+    @profile:8.19
+    Examples: 8.19
+      | profile |
+      | 8.19    |
+
+    @profile:9.1
+    Examples: 9.1
+      | profile |
+      | 9.1     |
