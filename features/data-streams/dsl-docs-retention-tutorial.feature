@@ -119,6 +119,22 @@ Feature: Data stream lifecycle: ES's retention tutorial
       { "global_retention": {},
         "data_streams": [ { "name": "my-data-stream", "lifecycle": { "enabled": true, "data_retention": "30d", "effective_retention": "30d", "retention_determined_by": "data_stream_configuration" } } ] }
       """
+    # The rest of the clean-up: the streams by a wildcard, then their template.
+    When I send DELETE "/_data_stream/my-data-stream*"
+    Then the response is:
+      """json
+      { "acknowledged": true }
+      """
+    When I send DELETE "/_index_template/template"
+    Then the response is:
+      """json
+      { "acknowledged": true }
+      """
+    When I send GET "/_data_stream/my-data-stream*/_lifecycle"
+    Then the response is:
+      """json
+      { "global_retention": {}, "data_streams": [] }
+      """
 
     @profile:8.19
     Examples: 8.19
