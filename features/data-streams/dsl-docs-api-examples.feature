@@ -82,8 +82,8 @@ Feature: Data stream lifecycle: the examples of ES's API reference pages
       | 9.1     |
 
   Scenario Outline: Data stream lifecycle docs: get the lifecycles of two streams by a wildcard (<profile>)
-    # The page's example body predates `effective_retention` (8.15) and the `global_retention` object;
-    # the current page shows the first two, and 8.19 and 9.1 write all of them.
+    # The page's example body predates `effective_retention` and the `global_retention` object; 8.19
+    # and 9.1 write them.
     Given an index template "my-template":
       """json
       { "index_patterns": ["my-data-stream*"], "priority": 1, "data_stream": {}, "template": { "lifecycle": { "data_retention": "7d" } } }
@@ -112,8 +112,8 @@ Feature: Data stream lifecycle: the examples of ES's API reference pages
   @start-time:1679475563571
   Scenario Outline: Data stream lifecycle docs: explain a rolled-over backing index, 843ms after its creation and 121ms after its rollover (<profile>)
     # The page's index `.ds-metrics-2023.03.22-000001`: created at 1679475563571, rolled over at
-    # 1679475564293, explained at 1679475564414. Its body shows `"lifecycle": { }`, as releases before
-    # 8.11 wrote an empty lifecycle; 8.19 and 9.1 always write `enabled`. `generation_time` comes before
+    # 1679475564293, explained at 1679475564414. Its body shows `"lifecycle": { }`, as the first releases
+    # of the lifecycle wrote it; 8.19 and 9.1 always write `enabled`. `generation_time` comes before
     # `lifecycle` (ES `ExplainIndexDataStreamLifecycle#toXContent`), not after as the page shows it.
     Given an index template "metrics":
       """json
