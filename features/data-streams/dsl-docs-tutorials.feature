@@ -4,8 +4,8 @@ Feature: Data stream lifecycle: ES's tutorials, run under the virtual clock
   `manage-data/lifecycle/data-stream/tutorial-create-data-stream-with-lifecycle` and
   `tutorial-update-existing-data-stream`), every request they send with the answer they show, and then
   the rest of the story the virtual clock can tell: the default rollover once its conditions hold,
-  retention deleting a generation, a disabled lifecycle leaving the stream alone. The 9.x pages name
-  the stream `my-data-stream-test`; the 8.x pages `my-data-stream`. (The migration tutorial is
+  retention deleting a generation, a disabled lifecycle leaving the stream alone. The 9.x tutorial for a
+  new stream names it `my-data-stream-test`; the 8.x one `my-data-stream`. (The migration tutorial is
   `dsl-migrate-from-ilm.feature`, the retention tutorial `dsl-docs-retention-tutorial.feature`.)
 
   Scenario Outline: Data stream lifecycle docs: create a data stream with a lifecycle by indexing into it, then watch it roll over and age out (<profile>)
