@@ -159,6 +159,13 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
       );
     }
   }
+  // ES `MetadataIndexTemplateService#validateLifecycle` (after the overlap check): a lifecycle, the
+  // template's own or a component template's, only goes with `data_stream`.
+  if (sim.profile.dataStreamLifecycle && !dataStreamSpec(parsed) && templateLifecycle(sim.cluster, parsed) !== null) {
+    throw new EsException(
+      illegalArgument(`index template [${name}] specifies lifecycle configuration that can only be used in combination with a data stream`),
+    );
+  }
   sim.cluster.indexTemplates.set(name, parsed);
   return ok(ACKNOWLEDGED);
 }
