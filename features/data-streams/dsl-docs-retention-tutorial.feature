@@ -188,3 +188,78 @@ Feature: Data stream lifecycle: ES's retention tutorial
     Examples: 9.1
       | profile |
       | 9.1     |
+
+  Scenario Outline: Data stream lifecycle docs: a retention the global retention overrides is taken with a warning (<profile>)
+    # ES `DataStreamLifecycle#addWarningHeaderIfDataRetentionNotEffective`, on the lifecycle API and on
+    # templates: the answer says which retention applies instead.
+    Given I send PUT "/_cluster/settings" with:
+      """json
+      { "persistent": { "data_streams.lifecycle.retention.default": "7d", "data_streams.lifecycle.retention.max": "30d" } }
+      """
+    When I send PUT "/_data_stream/my-data-stream/_lifecycle" with:
+      """json
+      { "data_retention": "365d" }
+      """
+    Then the response is:
+      """json
+      { "acknowledged": true }
+      """
+    And the response has the header "Warning" with:
+      """
+      299 Elasticsearch-<version> "The retention provided [365d] is exceeding the max allowed data retention of this project [30d]. The max retention of [30d] will be applied"
+      """
+    When I send PUT "/_data_stream/my-data-stream/_lifecycle" with:
+      """json
+      { }
+      """
+    Then the response has the header "Warning" with:
+      """
+      299 Elasticsearch-<version> "Not providing a retention is not allowed for this project. The default retention of [7d] will be applied."
+      """
+    When I send PUT "/_data_stream/my-data-stream/_lifecycle" with:
+      """json
+      { "data_retention": "30d" }
+      """
+    Then the response has no header "Warning"
+    # A template warns too; one whose patterns all start with a dot is taken for internal streams' and does not.
+    When I send PUT "/_index_template/template" with:
+      """json
+      { "index_patterns": ["my-data-stream*"], "data_stream": { }, "priority": 500, "template": { "lifecycle": { "data_retention": "90d" } } }
+      """
+    Then the response has the header "Warning" with:
+      """
+      299 Elasticsearch-<version> "The retention provided [90d] is exceeding the max allowed data retention of this project [30d]. The max retention of [30d] will be applied"
+      """
+    When I send PUT "/_index_template/internal" with:
+      """json
+      { "index_patterns": [".my-internal*"], "data_stream": { }, "priority": 500, "template": { "lifecycle": { "data_retention": "90d" } } }
+      """
+    Then the response has no header "Warning"
+    When I send PUT "/_component_template/no-retention" with:
+      """json
+      { "template": { "lifecycle": { } } }
+      """
+    Then the response has the header "Warning" with:
+      """
+      299 Elasticsearch-<version> "Not providing a retention is not allowed for this project. The default retention of [7d] will be applied."
+      """
+    # Without global retention nothing is overridden, and nothing is said.
+    When I send PUT "/_cluster/settings" with:
+      """json
+      { "persistent": { "data_streams.lifecycle.retention.*": null } }
+      """
+    And I send PUT "/_data_stream/my-data-stream/_lifecycle" with:
+      """json
+      { "data_retention": "365d" }
+      """
+    Then the response has no header "Warning"
+
+    @profile:8.19
+    Examples: 8.19
+      | profile | version                                         |
+      | 8.19    | 8.19.0-93788a8c2882eb5b606510680fac214cff1c7a22 |
+
+    @profile:9.1
+    Examples: 9.1
+      | profile | version                                        |
+      | 9.1     | 9.1.3-0c781091a2f57de895a73a1391ff8426c0153c8d |
