@@ -45,11 +45,22 @@ function catShardLines(sim: Simulator): number {
   return text.split('\n').filter((line) => line.length > 0).length;
 }
 
-const SHARD_WORDING: Record<string, (n: number, held: number, max: number) => string> = {
+/**
+ * ES `ReferenceDocs.MAX_SHARDS_PER_NODE`, which the message ends with from elastic/elasticsearch#110993
+ * (2024): the release's guide page on 8.x (as 8.18 clusters print it), the docs site's page on 9.x.
+ */
+const SHARD_DOCS_LINK: Record<string, string> = {
+  '8.19': 'https://www.elastic.co/guide/en/elasticsearch/reference/8.19/size-your-shards.html#troubleshooting-max-shards-open',
+  '9.1': 'https://www.elastic.co/docs/deploy-manage/production-guidance/optimize-performance/size-shards#troubleshooting-max-shards-open',
+};
+
+const SHARD_WORDING: Record<string, (n: number, held: number, max: number, release?: string) => string> = {
   total: (n, held, max) =>
     `Validation Failed: 1: this action would add [${n}] total shards, but this cluster currently has [${held}]/[${max}] maximum shards open;`,
-  normal: (n, held, max) =>
-    `Validation Failed: 1: this action would add [${n}] shards, but this cluster currently has [${held}]/[${max}] maximum normal shards open;`,
+  normal: (n, held, max, release) =>
+    `Validation Failed: 1: this action would add [${n}] shards, but this cluster currently has [${held}]/[${max}] maximum normal shards open${
+      release && SHARD_DOCS_LINK[release] ? `; for more information, see ${SHARD_DOCS_LINK[release]}` : ''
+    };`,
 };
 
 describe('bad-input limits: shard and replica counts', () => {
@@ -64,7 +75,7 @@ describe('bad-input limits: shard and replica counts', () => {
           `Validation Failed: 1: this action would add [2147483648] shards, but the simulator adds at most [${SIMULATOR_MAX_SHARD_COPIES_PER_ACTION}] shard copies in one action;`,
         );
       } else {
-        expect(error.reason).to.equal(SHARD_WORDING[profile.shardLimit]!(2147483648, 0, 1000));
+        expect(error.reason).to.equal(SHARD_WORDING[profile.shardLimit]!(2147483648, 0, 1000, profile.name));
       }
       expect(catShardLines(sim)).to.equal(0);
     });
@@ -72,7 +83,7 @@ describe('bad-input limits: shard and replica counts', () => {
 
   for (const name of ['7.10', '7.17', '8.19']) {
     const profile = PROFILES.get(name)!;
-    const wording = SHARD_WORDING[profile.shardLimit]!;
+    const wording = (n: number, held: number, max: number) => SHARD_WORDING[profile.shardLimit]!(n, held, max, name);
     it(`${name}: the limit of 1000 per data node holds on create, replicas, _open and rollover`, () => {
       const sim = createSimulator({ profile: name });
       must(sim, 'PUT', '/a', { settings: { number_of_shards: 1, number_of_replicas: 998 } });
@@ -103,7 +114,9 @@ describe('bad-input limits: shard and replica counts', () => {
     });
     must(sim, 'PUT', '/_cluster/settings', { persistent: { 'cluster.max_shards_per_node': 2 } });
     must(sim, 'PUT', '/a', { settings: { number_of_shards: 2, number_of_replicas: 1 } });
-    expect(refused(sim, 400, 'PUT', '/b', { settings: { number_of_shards: 1, number_of_replicas: 0 } }).reason).to.equal(SHARD_WORDING['normal']!(1, 4, 4));
+    expect(refused(sim, 400, 'PUT', '/b', { settings: { number_of_shards: 1, number_of_replicas: 0 } }).reason).to.equal(
+      SHARD_WORDING['normal']!(1, 4, 4, '8.19'),
+    );
   });
 
   it('validates cluster.max_shards_per_node, the disk watermarks and logger levels as ES does', () => {

@@ -9,6 +9,7 @@ import type { ResolveOptions } from '../engine/cluster/index-resolver';
 import { JACKSON_SOURCE, JsonTokenizer } from '../engine/xcontent/json-tokens';
 import { anyValue, didYouMean, ownKeysObject } from '../engine/xcontent/object-parser';
 import type { Simulation } from '../sim/simulator';
+import type { Profile } from '../engine/profile';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 
@@ -115,6 +116,17 @@ export function wildcardOptions(ctx: RequestContext, defaultWildcards: string): 
 export function expandHidden(ctx: RequestContext): boolean {
   const value = ctx.query.get('expand_wildcards') ?? 'open';
   return value.split(',').some((w) => w === 'hidden' || w === 'all');
+}
+
+/** ES `HeaderWarning#formatWarning` (7.x+ form, without a date): `299 Elasticsearch-<version>-<hash> "<text>"`. */
+export function warningHeader(profile: Profile, text: string): string {
+  const escaped = text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  return `299 Elasticsearch-${profile.version.number}-${profile.version.buildHash} "${escaped}"`;
+}
+
+/** The answer with ES's `Warning` header when there is a warning to give. */
+export function withWarning(answer: HandlerResult, profile: Profile, warning: string | null): HandlerResult {
+  return warning === null ? answer : { ...answer, headers: { ...answer.headers, warning: warningHeader(profile, warning) } };
 }
 
 /** The one UTF-8 encoder the handlers measure bodies and documents with. */

@@ -289,6 +289,13 @@ export interface Profile {
    */
   readonly shardLimit: 'warn' | 'total' | 'normal';
   /**
+   * ES `ReferenceDocs.MAX_SHARDS_PER_NODE`, which ends the shard limit's refusal ("...maximum normal
+   * shards open; for more information, see <link>;") since elastic/elasticsearch#110993 (2024): the
+   * release's guide page on 8.x (8.18 clusters print `.../reference/8.18/size-your-shards.html#...`),
+   * the docs site's page on 9.x (elastic/elasticsearch#124798 moved the links there). Null before.
+   */
+  readonly shardLimitDocsLink: string | null;
+  /**
    * What `GET /_xpack` and the license API show for the one-node cluster's self-generated basic
    * license: the feature sets of the release (`XPackInfoFeatureAction.ALL`) with whether a basic
    * license makes each available; where the license API lives (6.x `/_xpack/license`, 7.x both,
@@ -481,6 +488,7 @@ export const PROFILE_7_10: Profile = {
     slmMinimumInterval: false,
   },
   shardLimit: 'total',
+  shardLimitDocsLink: null,
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: false,
   allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
@@ -618,6 +626,7 @@ export const PROFILE_6_6: Profile = {
     slmMinimumInterval: false,
   },
   shardLimit: 'warn',
+  shardLimitDocsLink: null,
   nodeRoles: ['master', 'data', 'ingest'],
   healthUnassignedPrimaries: false,
   allocationExplain: { noUnassigned: 'request', randomShardNote: false, docsLink: null, guidedExplanations: false, nodeRoles: false },
@@ -830,6 +839,7 @@ export const PROFILE_8_19: Profile = {
     slmMinimumInterval: true,
   },
   shardLimit: 'normal',
+  shardLimitDocsLink: 'https://www.elastic.co/guide/en/elasticsearch/reference/8.19/size-your-shards.html#troubleshooting-max-shards-open',
   nodeRoles: ['data', 'data_cold', 'data_content', 'data_frozen', 'data_hot', 'data_warm', 'ingest', 'master', 'ml', 'remote_cluster_client', 'transform'],
   healthUnassignedPrimaries: true,
   // 8.x `ReferenceDocs`: the guide's page for the release (reference-docs-links.txt `cluster-allocation-explain.html`).
@@ -900,6 +910,11 @@ export const PROFILE_9_1: Profile = {
   // ES `IndexVersions.MATCH_ONLY_TEXT_STORED_AS_BYTES` (9.1).
   indexVersionCreated: '9033000',
   snapshots: { ...PROFILE_8_19.snapshots, replicateFor: true },
+  // 9.x `ReferenceDocs` (elastic/elasticsearch#124798): the docs site's page (docs-content
+  // `deploy-manage/production-guidance/optimize-performance/size-shards.md`, its anchor
+  // `troubleshooting-max-shards-open`). Divergence: the path is that page's, not read from 9.1's
+  // `reference-docs-links.txt`, which the references at hand did not hold.
+  shardLimitDocsLink: 'https://www.elastic.co/docs/deploy-manage/production-guidance/optimize-performance/size-shards#troubleshooting-max-shards-open',
   // 9.x `ReferenceDocs` (elastic/elasticsearch#124798): the API reference page.
   allocationExplain: {
     ...PROFILE_8_19.allocationExplain,

@@ -8,7 +8,7 @@
  */
 import { DataStream, touch } from '../../engine/cluster/cluster';
 import { resolveDataStreams } from '../../engine/cluster/data-streams';
-import { LifecycleTemplate, lifecycleOf, lifecycleToXContent, parseLifecycleBody } from '../../engine/cluster/data-stream-lifecycle-config';
+import { LifecycleTemplate, lifecycleOf, lifecycleToXContent, parseLifecycleBody, retentionWarning } from '../../engine/cluster/data-stream-lifecycle-config';
 import { resolveIndices } from '../../engine/cluster/index-resolver';
 import { EsException } from '../../engine/errors';
 import { JsonTokenizer } from '../../engine/xcontent/json-tokens';
@@ -17,7 +17,19 @@ import { formatAge, timeValueStringRep } from '../../engine/xcontent/time';
 import { explainLifecycleIndex } from '../../engine/lifecycle/data-stream-lifecycle/explain';
 import { defaultRolloverOf, globalRetentionOf, isInternalStream } from '../../engine/lifecycle/data-stream-lifecycle/service';
 import { isManagedByDataStreamLifecycle } from '../../engine/cluster/data-streams';
-import { ACKNOWLEDGED, booleanParam, commaList, expandHidden, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from '../context';
+import {
+  ACKNOWLEDGED,
+  booleanParam,
+  commaList,
+  expandHidden,
+  HandlerResult,
+  indicesOptions,
+  ok,
+  pathParam,
+  RequestContext,
+  requiredBody,
+  withWarning,
+} from '../context';
 
 /** The streams a `{name}` names (`*`, `_all`, lists, wildcards; `expand_wildcards`). */
 function namedStreams(ctx: RequestContext): DataStream[] {
@@ -43,7 +55,9 @@ export function putLifecycle(ctx: RequestContext): HandlerResult {
   const streams = namedStreams(ctx);
   for (const ds of streams) ds.lifecycle = lifecycleOf(parsed);
   lifecycleChanged(ctx, streams);
-  return ok(ACKNOWLEDGED);
+  // ES `MetadataDataStreamsService#updateDataLifecycle`: no warning when every stream named is internal.
+  const warning = retentionWarning(lifecycleOf(parsed), globalRetentionOf(ctx.sim.cluster), streams.every(isInternalStream));
+  return withWarning(ok(ACKNOWLEDGED), ctx.sim.profile, warning);
 }
 
 /** `DELETE /_data_stream/<name>/_lifecycle` (ES `DeleteDataStreamLifecycleAction`): the streams are no longer managed by it. */

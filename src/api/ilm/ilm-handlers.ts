@@ -11,12 +11,11 @@ import { resolveIndices, simpleMatch } from '../../engine/cluster/index-resolver
 import { refreshCachedPhases } from '../../engine/lifecycle/phase-cache';
 import { parsePolicyRequest, policyToXContent, validatePolicyName } from '../../engine/lifecycle/policy-parser';
 import type { PolicyMetadata } from '../../engine/cluster/policy-model';
-import type { Profile } from '../../engine/profile';
 import { validateSnapshotPrerequisites } from '../../engine/lifecycle/snapshot-validation';
 import { javaHashMapOrder } from '../../engine/xcontent/java-order';
 import { formatJavaInstantString } from '../../engine/xcontent/time';
 import { toCompactJson } from '../json-output';
-import { ACKNOWLEDGED, booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody } from '../context';
+import { ACKNOWLEDGED, booleanParam, commaList, HandlerResult, indicesOptions, ok, pathParam, RequestContext, requiredBody, warningHeader } from '../context';
 
 export function putPolicy(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
@@ -44,12 +43,6 @@ export function putPolicy(ctx: RequestContext): HandlerResult {
   sim.replanIndices(users);
   sim.clusterChanged();
   return answer;
-}
-
-/** ES `HeaderWarning#formatWarning` (7.x+ form, without a date): `299 Elasticsearch-<version>-<hash> "<text>"`. */
-function warningHeader(profile: Profile, text: string): string {
-  const escaped = text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  return `299 Elasticsearch-${profile.version.number}-${profile.version.buildHash} "${escaped}"`;
 }
 
 export function getPolicies(ctx: RequestContext): HandlerResult {

@@ -26,9 +26,11 @@ import {
   pathParam,
   RequestContext,
   requiredBody,
+  withWarning,
 } from '../context';
 import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
-import { lifecycleTemplateToXContent, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
+import { lifecycleOf, lifecycleTemplateToXContent, retentionWarning, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
+import { globalRetentionOf } from '../../engine/lifecycle/data-stream-lifecycle/service';
 
 /** ES `ComponentTemplate.PARSER` fields per release (`deprecated` from 8.12). */
 function componentFields(ctx: RequestContext): readonly string[] {
@@ -76,7 +78,10 @@ export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
   const lifecycle = sim.profile.dataStreamLifecycle ? parseTemplateLifecycle(template['lifecycle'], sim.profile.parseErrorStyle) : undefined;
   sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body, ...(lifecycle ? { lifecycle } : {}) });
-  return ok(ACKNOWLEDGED);
+  // ES `MetadataIndexTemplateService#addComponentTemplate`: which streams it will reach is unknown, so
+  // not internal ones.
+  const warning = lifecycle ? retentionWarning(lifecycleOf(lifecycle), globalRetentionOf(sim.cluster), false) : null;
+  return withWarning(ok(ACKNOWLEDGED), sim.profile, warning);
 };
 
 /** ES `ComponentTemplate#toXContent`: `template` (settings normalised to `index.*` strings), `version`, `_meta`. */

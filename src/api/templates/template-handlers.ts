@@ -19,9 +19,22 @@ import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../../engine/cluster/index-settings';
 import { writeIndexOf } from '../../engine/cluster/rollover-service';
 import { booleanValue, checkValueTypes, longValue, nested, stringArray, typedObject } from '../../engine/xcontent/object-parser';
-import { ACKNOWLEDGED, aliasesFromBody, bodyAsMap, booleanParam, HandlerResult, isObject, ok, pathParam, RequestContext, requiredBody, UTF8 } from '../context';
+import {
+  ACKNOWLEDGED,
+  aliasesFromBody,
+  bodyAsMap,
+  booleanParam,
+  HandlerResult,
+  isObject,
+  ok,
+  pathParam,
+  RequestContext,
+  requiredBody,
+  UTF8,
+  withWarning,
+} from '../context';
 import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
-import { lifecycleTemplateToXContent, lifecycleToXContent, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
+import { lifecycleTemplateToXContent, lifecycleToXContent, retentionWarning, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
 import { defaultRolloverOf, globalRetentionOf } from '../../engine/lifecycle/data-stream-lifecycle/service';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
@@ -159,8 +172,19 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
       );
     }
   }
+  // ES `MetadataIndexTemplateService#validateLifecycle` (after the overlap check): a lifecycle, the
+  // template's own or a component template's, only goes with `data_stream`.
+  const lifecycle = sim.profile.dataStreamLifecycle ? templateLifecycle(sim.cluster, parsed) : null;
+  if (lifecycle !== null && !dataStreamSpec(parsed)) {
+    throw new EsException(
+      illegalArgument(`index template [${name}] specifies lifecycle configuration that can only be used in combination with a data stream`),
+    );
+  }
   sim.cluster.indexTemplates.set(name, parsed);
-  return ok(ACKNOWLEDGED);
+  // ES takes a template whose patterns all start with a dot for internal streams', which global retention spares.
+  const internal = patterns.every((pattern) => pattern.startsWith('.'));
+  const warning = lifecycle === null ? null : retentionWarning(lifecycle, globalRetentionOf(sim.cluster), internal);
+  return withWarning(ok(ACKNOWLEDGED), sim.profile, warning);
 }
 
 /**

@@ -16,6 +16,7 @@ import { loadSettingsFromMap, validateIntSetting } from './index-settings';
 import { parseCron } from './cron';
 import { DEFAULT_ROLLOVER, globalRetentionError, parseRolloverSetting, SETTING_DEFAULT_RETENTION, SETTING_MAX_RETENTION } from './data-stream-lifecycle-config';
 import { parseByteSize } from '../xcontent/byte-size';
+import { simpleMatch } from './index-resolver';
 
 type Validator = (key: string, value: string) => EsError | null;
 
@@ -71,6 +72,15 @@ const watermark: Validator = (key, value) => {
     return null;
   }
   return caught(() => parseByteSize(value, key));
+};
+
+/**
+ * ES `Setting.byteSizeSetting`: `ByteSizeValue#parseBytesSizeValue`, whose parse exception `Setting#get`
+ * rethrows as an illegal argument with the same message (the parse exception its cause).
+ */
+const byteSize: Validator = (key, value) => {
+  const error = caught(() => parseByteSize(value, key));
+  return error === null ? null : illegalArgument(error.reason, error);
 };
 
 /** Log4j's levels (ES `Loggers.LOG_LEVEL_SETTING` reads a value with `Level.valueOf`). */
@@ -151,9 +161,10 @@ const DATA_STREAM_LIFECYCLE_DEFINITIONS: ReadonlyMap<string, Definition> = new M
   ['data_streams.lifecycle.retention.default', { defaultValue: '-1', validate: retentionValue }],
   ['data_streams.lifecycle.retention.max', { defaultValue: '-1', validate: retentionValue }],
   ['cluster.lifecycle.default.rollover', { defaultValue: DEFAULT_ROLLOVER, validate: rolloverSetting }],
-  ['data_streams.lifecycle.target.merge.policy.merge_factor', { defaultValue: '16', validate: anything }],
-  ['data_streams.lifecycle.target.merge.policy.floor_segment', { defaultValue: '100mb', validate: anything }],
-  ['data_streams.lifecycle.signalling.error_retry_interval', { defaultValue: '10', validate: anything }],
+  // ES `DataStreamLifecycleService`: intSetting(16, min 2), byteSizeSetting(100mb), intSetting(10, min 1).
+  ['data_streams.lifecycle.target.merge.policy.merge_factor', { defaultValue: '16', validate: intAtLeast(2) }],
+  ['data_streams.lifecycle.target.merge.policy.floor_segment', { defaultValue: '100mb', validate: byteSize }],
+  ['data_streams.lifecycle.signalling.error_retry_interval', { defaultValue: '10', validate: intAtLeast(1) }],
   // ES `DataStreamLifecycleHealthInfoPublisher.DATA_STREAM_LIFECYCLE_MAX_ERRORS_TO_PUBLISH_SETTING`.
   ['data_streams.lifecycle.max_errors_to_publish', { defaultValue: '500', validate: intAtLeast(0) }],
 ]);
@@ -184,11 +195,13 @@ function definitionOf(key: string, profile: Profile | undefined): Definition | n
  */
 export function updateClusterSettings(
   cluster: Cluster,
-  persistent: ReadonlyMap<string, string | null>,
-  transient: ReadonlyMap<string, string | null>,
+  persistentAsSent: ReadonlyMap<string, string | null>,
+  transientAsSent: ReadonlyMap<string, string | null>,
   stackTemplates: StackTemplatesSetting = 'absent',
   profile?: Profile,
 ): { persistent: Map<string, string>; transient: Map<string, string> } {
+  const persistent = expandWildcardRemovals(persistentAsSent, cluster.clusterSettings.persistent);
+  const transient = expandWildcardRemovals(transientAsSent, cluster.clusterSettings.transient);
   for (const [scope, updates] of [
     ['transient', transient],
     ['persistent', persistent],
@@ -231,6 +244,21 @@ export function updateClusterSettings(
     }
   }
   return echoed;
+}
+
+/**
+ * ES `AbstractScopedSettings#updateSettings`: a `null` under a key ending in `*` (the retention
+ * tutorial's `"data_streams.lifecycle.retention.*": null`) is no setting but a pattern; it removes every
+ * key of that scope it matches (`Regex#simpleMatch`) and is never "not recognized". A key set beside it
+ * in the same request keeps its new value (ES removes first, then sets).
+ */
+function expandWildcardRemovals(updates: ReadonlyMap<string, string | null>, current: ReadonlyMap<string, string>): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const [key, value] of updates) {
+    if (value !== null || !key.endsWith('*')) out.set(key, value);
+    else for (const existing of current.keys()) if (simpleMatch(key, existing) && !updates.has(existing)) out.set(existing, null);
+  }
+  return out;
 }
 
 /** A setting's value as the node sees it: transient, else persistent, else null (the default applies). */

@@ -18,6 +18,7 @@ import {
   lifecycleOf,
   parseLifecycleBody,
   parseRolloverSetting,
+  retentionWarning,
   rolloverToXContent,
 } from './data-stream-lifecycle-config';
 
@@ -131,5 +132,23 @@ describe('data stream lifecycle: max_age=auto and the default rollover', () => {
     expect(reasonOf(() => parseRolloverSetting('max_docs=auto'))).to.equal("Condition 'max_docs' does not support automatic configuration.");
     expect(reasonOf(() => parseRolloverSetting('max_weight=1'))).to.equal("Unknown condition: 'max_weight'");
     expect(reasonOf(() => parseRolloverSetting(' '))).to.equal('The rollover conditions cannot be null or blank');
+  });
+
+  it('warns when the global retention overrides the retention a request sets (ES addWarningHeaderIfDataRetentionNotEffective)', () => {
+    const global = { defaultRetention: tv('7d'), maxRetention: tv('30d') };
+    const own = (text: string | null) => ({ enabled: true, dataRetention: text === null ? null : tv(text), downsampling: null });
+    expect(retentionWarning(own('365d'), global, false)).to.equal(
+      'The retention provided [365d] is exceeding the max allowed data retention of this project [30d]. The max retention of [30d] will be applied',
+    );
+    expect(retentionWarning(own(null), global, false)).to.equal(
+      'Not providing a retention is not allowed for this project. The default retention of [7d] will be applied.',
+    );
+    expect(retentionWarning(own(null), { defaultRetention: null, maxRetention: tv('30d') }, false)).to.equal(
+      'Not providing a retention is not allowed for this project. The max retention of [30d] will be applied',
+    );
+    expect(retentionWarning(own('30d'), global, false)).to.equal(null);
+    expect(retentionWarning(own('365d'), global, true)).to.equal(null);
+    expect(retentionWarning(own('365d'), null, false)).to.equal(null);
+    expect(retentionWarning({ ...own('365d'), enabled: false }, global, false)).to.equal(null);
   });
 });

@@ -206,6 +206,29 @@ export function effectiveRetention(
 }
 
 /**
+ * ES `DataStreamLifecycle#addWarningHeaderIfDataRetentionNotEffective` (8.19, 9.1 wording): the warning a
+ * request setting this lifecycle gets when the global retention overrides it, or null (no global
+ * retention, an internal stream, no effective retention, or the stream's own applies).
+ */
+export function retentionWarning(lifecycle: DataStreamLifecycle, global: GlobalRetention | null, internal: boolean): string | null {
+  if (global === null || internal) return null;
+  const { retention, source } = effectiveRetention(lifecycle, global, internal);
+  if (retention === null) return null;
+  const applied = timeValueStringRep(retention);
+  if (source === 'default_global_retention') {
+    return `Not providing a retention is not allowed for this project. The default retention of [${applied}] will be applied.`;
+  }
+  if (source === 'max_global_retention') {
+    const provided =
+      lifecycle.dataRetention === null
+        ? 'Not providing a retention is not allowed for this project.'
+        : `The retention provided [${timeValueStringRep(lifecycle.dataRetention)}] is exceeding the max allowed data retention of this project [${applied}].`;
+    return `${provided} The max retention of [${applied}] will be applied`;
+  }
+  return null;
+}
+
+/**
  * ES `DataStreamGlobalRetentionSettings#get`: the two settings (the node's `-1` default meaning unset);
  * null when neither is set.
  */

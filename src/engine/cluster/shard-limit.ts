@@ -129,7 +129,9 @@ function refuseOverLimit(cluster: Cluster, profile: Profile, totals: CopyTotals,
         validationException(
           profile.shardLimit === 'total'
             ? `this action would add [${newCopies}] total shards, but this cluster currently has [${openNormal}]/[${max}] maximum shards open`
-            : `this action would add [${newCopies}] shards, but this cluster currently has [${openNormal}]/[${max}] maximum normal shards open`,
+            : `this action would add [${newCopies}] shards, but this cluster currently has [${openNormal}]/[${max}] maximum normal shards open${
+                profile.shardLimitDocsLink === null ? '' : `; for more information, see ${profile.shardLimitDocsLink}`
+              }`,
         ),
       );
     }
