@@ -7,6 +7,7 @@
  * engine's `DataStreamLifecycleService` does; this module only reads and words the answers.
  */
 import { PROFILES, readJsonFile, type LineageJson, type Simulator } from '../index';
+import { isLifecycleGeneration } from '../report/timeline-svg';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
 
 /** The release that brought the data stream lifecycle (ES 8.11, `DataStreamLifecycle` generally available). */
@@ -103,10 +104,7 @@ export function lifecycleHorizonMillis(lifecycle: StreamLifecycle): number {
   return lifecycle.maxAgeMillis + last + 30 * 86_400_000;
 }
 
-/** Is this lineage a generation the data stream lifecycle manages (as `/_sim/timeline` draws them)? */
-export function isLifecycleGeneration(lineage: LineageJson): boolean {
-  return lineage.policy === null && lineage.phases.some((p) => p.phase === 'write' || p.phase === 'rolled_over');
-}
+export { isLifecycleGeneration };
 
 /** One generation as the plan reports it. */
 export interface GenerationReport {
@@ -167,17 +165,18 @@ export class GenerationCounter {
   }
 
   /**
-   * The number of generations alive at the horizon, and the range it keeps to over the last window
-   * (retention plus the rollover's max_age: every generation alive then was made within it); null
-   * when the horizon is too short to have seen a whole window after the first deletion could happen.
+   * The number of generations alive at the horizon, the most at once, and the range the count keeps to
+   * once the first generation could have been deleted (`windowMillis`, retention plus the rollover's
+   * max_age, after the start); null without retention or when the horizon ends before that.
    */
   steady(windowMillis: number | null): { atHorizon: number; most: number; range: readonly [number, number] | null } {
     const last = this.samples[this.samples.length - 1];
     const atHorizon = last?.count ?? 0;
     const most = Math.max(0, ...this.samples.map((s) => s.count));
-    if (windowMillis === null || last === undefined || last.atMillis - this.samples[0]!.atMillis < 2 * windowMillis) return { atHorizon, most, range: null };
-    const recent = this.samples.filter((s) => s.atMillis >= last.atMillis - windowMillis).map((s) => s.count);
-    return { atHorizon, most, range: [Math.min(...recent), Math.max(...recent)] };
+    if (windowMillis === null || last === undefined) return { atHorizon, most, range: null };
+    const from = this.samples[0]!.atMillis + windowMillis;
+    const settled = this.samples.filter((s) => s.atMillis > from).map((s) => s.count);
+    return { atHorizon, most, range: settled.length === 0 ? null : [Math.min(...settled), Math.max(...settled)] };
   }
 }
 

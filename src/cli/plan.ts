@@ -590,8 +590,8 @@ export function chart(lineages: readonly LineageJson[], startMillis: number, end
     const row = color ? letters.replace(/(.)\1*/g, (run, letter: string) => (COLORS[letter] ? `\u001b[${COLORS[letter]}m${run}\u001b[0m` : run)) : letters;
     lines.push(`${label(lineage.index)}  ${row}`);
   }
-  const lifecycle = lineages.some((l) => l.policy === null && l.phases.some((p) => p.phase === 'write'));
-  const ilm = !lifecycle || lineages.some((l) => !(l.policy === null && l.phases.some((p) => p.phase === 'write')));
+  const lifecycle = lineages.some(isLifecycleGeneration);
+  const ilm = !lifecycle || !lineages.every(isLifecycleGeneration);
   lines.push(
     '',
     `one column = ${perCell === 1 ? '1 day' : `${perCell} days`}; ${[
@@ -796,7 +796,12 @@ function plan(policyFile: string | null, values: Values, streams: PlanStreams): 
       `the stream has both a policy and a data stream lifecycle: ILM manages ${managedByIlm} of its ${timeline.indices.length} indices, the data stream lifecycle ${timeline.indices.length - managedByIlm} (index.lifecycle.prefer_ilm decides, true by default)`,
     );
   }
-  const steady = lifecycle === null ? null : counter.steady(lifecycle.retentionMillis === null ? null : lifecycle.retentionMillis + lifecycle.maxAgeMillis);
+  // No steady state to speak of while the lifecycle has problems (a stream that cannot roll over stays at one generation).
+  const lifecycleTroubled = lifecycle !== null && problems.length > ilmFound.flatMap((f) => f.problems).length;
+  const steady =
+    lifecycle === null
+      ? null
+      : counter.steady(lifecycle.retentionMillis === null || lifecycleTroubled ? null : lifecycle.retentionMillis + lifecycle.maxAgeMillis);
   const what = [
     ...(setup.policy !== null ? [`the policy "${setup.policy}" (${policyFile})`] : []),
     ...(lifecycle !== null ? [`the data stream lifecycle of "${lifecycle.stream}"${files.lifecycle ? ` (${files.lifecycle.file})` : ''}`] : []),
@@ -812,9 +817,11 @@ function plan(policyFile: string | null, values: Values, streams: PlanStreams): 
       ? null
       : `Generations alive at the horizon: ${steady.atHorizon} (the most at once: ${steady.most}${
           steady.range === null
-            ? lifecycle?.retention === null
-              ? '; without retention the count only grows'
-              : '; the horizon is too short to see the steady state'
+            ? lifecycleTroubled
+              ? '; no steady state: see the problems'
+              : lifecycle?.retention === null
+                ? '; without retention the count only grows'
+                : '; the horizon is too short to see the steady state'
             : `; at steady state ${steady.range[0] === steady.range[1] ? steady.range[0] : `${steady.range[0]} to ${steady.range[1]}`}`
         }).`;
   const generationReports = generations.map(generationReport);
