@@ -210,6 +210,26 @@ export function lifecycleProblems(
       index: lifecycle.stream,
       text: `the lifecycle of ${lifecycle.stream} has downsampling rounds, but its indices are not time series (index.mode: time_series), so they are never downsampled`,
     });
+  // A backing index the lifecycle does not manage, and nothing else does: a template naming a policy
+  // that does not exist (index.lifecycle.prefer_ilm, true by default, gives the index to ILM).
+  const listed = sim.requestSync({ method: 'GET', path: `/_data_stream/${encodeURIComponent(lifecycle.stream)}` }).body;
+  const backing = isObject(listed) && Array.isArray(listed['data_streams']) ? (listed['data_streams'][0] as Record<string, unknown>)?.['indices'] : undefined;
+  for (const index of Array.isArray(backing) ? (backing as Array<Record<string, unknown>>) : []) {
+    const name = String(index['index_name']);
+    const policy = index['ilm_policy'];
+    const missing =
+      index['managed_by'] === 'Unmanaged' ||
+      (index['managed_by'] === 'Index Lifecycle Management' &&
+        typeof policy === 'string' &&
+        sim.requestSync({ method: 'GET', path: `/_ilm/policy/${encodeURIComponent(policy)}` }).status === 404);
+    if (!missing) continue;
+    problems.push({
+      index: name,
+      text: `${name} is not managed by the data stream lifecycle (managed_by: ${String(index['managed_by'])}${
+        typeof policy === 'string' ? `, index.lifecycle.name [${policy}] with index.lifecycle.prefer_ilm ${String(index['prefer_ilm'])}` : ''
+      })${typeof policy === 'string' ? `, and the policy [${policy}] does not exist: nothing rolls it over or deletes it` : ''}`,
+    });
+  }
   const explained = sim.requestSync({ method: 'GET', path: `/${encodeURIComponent(lifecycle.stream)}/_lifecycle/explain` }).body;
   const entries = isObject(explained) && isObject(explained['indices']) ? explained['indices'] : {};
   for (const lineage of generations) {
