@@ -9,8 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { main } from './main';
-import { Capture } from './test-support';
+import { runCli } from './test-support';
 
 function project(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ilm-sim-plan-'));
@@ -31,11 +30,8 @@ function project(): string {
   return dir;
 }
 
-async function plan(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  const out = new Capture();
-  const err = new Capture();
-  const code = await main(['plan', ...args], out, err, {}, { cwd });
-  return { code, out: out.text, err: err.text };
+function plan(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  return runCli(['plan', ...args], cwd);
 }
 
 describe('ilm-sim plan', () => {
