@@ -318,7 +318,10 @@ export function lifecycleGenerationTimeline(generation: LifecycleGeneration): Li
       : [
           {
             phase: rolled === null ? 'write' : 'rolled_over',
-            action: 'data_stream_lifecycle',
+            // The write index is only ever rolled over; a rolled-over one may have failed any operation
+            // (the error store does not say which), so the lifecycle itself is named.
+            action: rolled === null ? 'rollover' : 'data_stream_lifecycle',
+            ...(rolled === null ? { failedStep: 'rollover' } : {}),
             step: ERROR_STEP,
             index: names[names.length - 1]!.index,
             startMillis: error.sinceMillis,

@@ -229,7 +229,7 @@ describe('GET /_sim/timeline: data stream lifecycle generations', () => {
     send(sim, 'POST', '/_sim/clock/_set', { to: '2024-01-03T00:00:00Z' });
     const waits = timeline(sim)[0]!.waits;
     expect(waits).to.have.length(1);
-    expect(waits[0]).to.include({ step: 'ERROR', action: 'data_stream_lifecycle', start: '2024-01-02T00:00:00.000Z' });
+    expect(waits[0]).to.include({ step: 'ERROR', action: 'rollover', failed_step: 'rollover', start: '2024-01-02T00:00:00.000Z' });
     expect(waits[0]!.error!.type).to.equal('validation_exception');
     expect(waits[0]!.error!.reason).to.contain('this action would add [2] shards, but this cluster currently has [2]/[3] maximum normal shards open');
   });
