@@ -121,8 +121,20 @@ describe('ilm-sim plan: the data stream lifecycle', () => {
     expect(both.code, both.out).to.equal(0);
     expect(both.out)
       .to.contain('Plan for the policy "rollover" (rollover.json) and the data stream lifecycle of "both-plan"')
-      .and.contain('ILM manages 0 of its 21 indices, the data stream lifecycle 21')
+      .and.contain(
+        'its indices have both a policy (index.lifecycle.name) and the data stream lifecycle: ILM manages 0 of its 21 indices, the data stream lifecycle 21',
+      )
       .and.match(/\.ds-both-plan-2024\.01\.01-000001 {2}wrrrx\n/);
+    // The built-in logs template names an ILM policy: a lifecycle set on its stream is not used.
+    const builtIn = await plan(
+      ['--lifecycle', 'week.json', '--profile', '9.1', '--stack-templates', '--target', 'logs-app-default', '--indices', '1', '--horizon', '5d'],
+      dir,
+    );
+    expect(builtIn.code).to.equal(1);
+    expect(builtIn.out)
+      .to.contain('the lifecycle of week.json set on the data stream')
+      .and.contain('.ds-logs-app-default-2024.01.01-000001 is managed by ILM, not by the data stream lifecycle (index.lifecycle.name [')
+      .and.contain('set index.lifecycle.prefer_ilm to false in the template');
     const orphan = await plan(['--template', 'missing-policy.json', '--profile', '8.19', '--horizon', '10d'], dir);
     expect(orphan.code).to.equal(1);
     expect(orphan.out).to.contain(

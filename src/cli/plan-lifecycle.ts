@@ -203,6 +203,8 @@ export function lifecycleProblems(
   generations: readonly LineageJson[],
   stuckAfterMillis: number,
   nowMillis: number,
+  /** The ILM policy the plan was given (null: the lifecycle alone, so an index ILM manages is a problem). */
+  planPolicy: string | null,
 ): LifecycleProblem[] {
   const problems: LifecycleProblem[] = [];
   if (lifecycle.downsampling.length > 0 && !lifecycle.timeSeries)
@@ -217,18 +219,24 @@ export function lifecycleProblems(
   for (const index of Array.isArray(backing) ? (backing as Array<Record<string, unknown>>) : []) {
     const name = String(index['index_name']);
     const policy = index['ilm_policy'];
+    const byIlm = index['managed_by'] === 'Index Lifecycle Management' && typeof policy === 'string';
     const missing =
-      index['managed_by'] === 'Unmanaged' ||
-      (index['managed_by'] === 'Index Lifecycle Management' &&
-        typeof policy === 'string' &&
-        sim.requestSync({ method: 'GET', path: `/_ilm/policy/${encodeURIComponent(policy)}` }).status === 404);
-    if (!missing) continue;
-    problems.push({
-      index: name,
-      text: `${name} is not managed by the data stream lifecycle (managed_by: ${String(index['managed_by'])}${
-        typeof policy === 'string' ? `, index.lifecycle.name [${policy}] with index.lifecycle.prefer_ilm ${String(index['prefer_ilm'])}` : ''
-      })${typeof policy === 'string' ? `, and the policy [${policy}] does not exist: nothing rolls it over or deletes it` : ''}`,
-    });
+      index['managed_by'] === 'Unmanaged' || (byIlm && sim.requestSync({ method: 'GET', path: `/_ilm/policy/${encodeURIComponent(policy)}` }).status === 404);
+    const settingsText = byIlm ? `, index.lifecycle.name [${policy}] with index.lifecycle.prefer_ilm ${String(index['prefer_ilm'])}` : '';
+    if (missing) {
+      problems.push({
+        index: name,
+        text: `${name} is not managed by the data stream lifecycle (managed_by: ${String(index['managed_by'])}${settingsText})${
+          byIlm ? `, and the policy [${policy}] does not exist: nothing rolls it over or deletes it` : ''
+        }`,
+      });
+    } else if (byIlm && planPolicy === null) {
+      // Planned for the lifecycle alone, but ILM has it (a built-in template naming its policy, say).
+      problems.push({
+        index: name,
+        text: `${name} is managed by ILM, not by the data stream lifecycle (${settingsText.slice(2)}): its lifecycle is not used; set index.lifecycle.prefer_ilm to false in the template (or plan the policy ${policy} with it)`,
+      });
+    }
   }
   const explained = sim.requestSync({ method: 'GET', path: `/${encodeURIComponent(lifecycle.stream)}/_lifecycle/explain` }).body;
   const entries = isObject(explained) && isObject(explained['indices']) ? explained['indices'] : {};

@@ -783,17 +783,19 @@ function plan(policyFile: string | null, values: Values, streams: PlanStreams): 
   const shown = timeline.indices.slice(0, indices);
   const generations = shown.filter(isLifecycleGeneration);
   const ilmLineages = shown.filter((l) => !isLifecycleGeneration(l));
-  const ilmFound = ilmLineages.map((lineage) => problemsOf(sim, lineage, setup, stuckAfter, end, horizon));
+  // ILM's rows are checked against the plan's policy; without one (the lifecycle alone) an index ILM
+  // manages is itself the problem, said by lifecycleProblems.
+  const ilmFound = setup.policy === null ? [] : ilmLineages.map((lineage) => problemsOf(sim, lineage, setup, stuckAfter, end, horizon));
   const problems: Problem[] = [
     ...ilmFound.flatMap((f) => f.problems),
-    ...(lifecycle === null ? [] : lifecycleProblems(sim, lifecycle, generations, stuckAfter, end)),
+    ...(lifecycle === null ? [] : lifecycleProblems(sim, lifecycle, generations, stuckAfter, end, setup.policy)),
   ];
   const running = ilmFound.flatMap((f) => f.running);
   const notes = [...setup.notes];
-  if (lifecycle !== null && setup.policy !== null) {
+  if (lifecycle !== null && (setup.policy !== null || ilmLineages.length > 0)) {
     const managedByIlm = timeline.indices.length - timeline.indices.filter(isLifecycleGeneration).length;
     notes.push(
-      `the stream has both a policy and a data stream lifecycle: ILM manages ${managedByIlm} of its ${timeline.indices.length} indices, the data stream lifecycle ${timeline.indices.length - managedByIlm} (index.lifecycle.prefer_ilm decides, true by default)`,
+      `its indices have both a policy (index.lifecycle.name) and the data stream lifecycle: ILM manages ${managedByIlm} of its ${timeline.indices.length} indices, the data stream lifecycle ${timeline.indices.length - managedByIlm} (index.lifecycle.prefer_ilm decides, true by default)`,
     );
   }
   // No steady state to speak of while the lifecycle has problems (a stream that cannot roll over stays at one generation).
