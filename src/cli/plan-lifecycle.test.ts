@@ -116,6 +116,12 @@ describe('ilm-sim plan: the data stream lifecycle', () => {
     expect(out).to.contain('no steady state: see the problems');
   });
 
+  it('no documents: the write index never rolls over (min_docs 1), with what it waits for, exit 1', async () => {
+    const { code, out } = await plan(['--lifecycle', 'week.json', '--profile', '8.19', '--ingest', 'none', '--horizon', '20d'], dir);
+    expect(code).to.equal(1);
+    expect(out).to.contain('- .ds-week-plan-2024.01.01-000001 has not rolled over for 20d (rollover min_docs=1, ').and.contain('min_docs 1 (now 0 docs)');
+  });
+
   it('a template with a policy and a lifecycle: prefer_ilm false gives the generations to the lifecycle; a missing policy is a problem', async () => {
     const both = await plan(['rollover.json', '--template', 'both.json', '--profile', '8.19', '--indices', '1', '--horizon', '20d'], dir);
     expect(both.code, both.out).to.equal(0);
