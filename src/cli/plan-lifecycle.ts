@@ -180,6 +180,45 @@ export class GenerationCounter {
   }
 }
 
+/** What the stream's lifecycle is, in one line: retention (and what set it), the rollover, the downsampling rounds. */
+export function lifecycleSummary(lifecycle: StreamLifecycle): string {
+  const retention =
+    lifecycle.retention === null
+      ? 'no data_retention (kept forever)'
+      : `data_retention ${lifecycle.retention} (${lifecycle.determinedBy ?? 'data_stream_configuration'})`;
+  const rounds =
+    lifecycle.downsampling.length === 0 ? '' : `; downsampling ${lifecycle.downsampling.map((r) => `after ${r.after} to ${r.fixed_interval}`).join(', ')}`;
+  return `Data stream lifecycle: ${retention}; rollover ${lifecycle.rollover}${rounds}`;
+}
+
+export type Steady = ReturnType<GenerationCounter['steady']>;
+
+/** How many generations are alive at the horizon, the most at once, and at steady state (or why there is none to say). */
+export function aliveSummary(lifecycle: StreamLifecycle, steady: Steady, troubled: boolean): string {
+  const state =
+    steady.range !== null
+      ? `at steady state ${steady.range[0] === steady.range[1] ? steady.range[0] : `${steady.range[0]} to ${steady.range[1]}`}`
+      : troubled
+        ? 'no steady state: see the problems'
+        : lifecycle.retention === null
+          ? 'without retention the count only grows'
+          : 'the horizon is too short to see the steady state';
+  return `Generations alive at the horizon: ${steady.atHorizon} (the most at once: ${steady.most}; ${state}).`;
+}
+
+/** The lifecycle's part of `plan --json`: its configuration as ES prints it, the generations, the counts. */
+export function lifecycleJson(lifecycle: StreamLifecycle, generations: readonly GenerationReport[], steady: Steady | null): Record<string, unknown> {
+  return {
+    data_stream: lifecycle.stream,
+    effective_retention: lifecycle.retention,
+    retention_determined_by: lifecycle.determinedBy,
+    rollover: lifecycle.rollover,
+    downsampling: lifecycle.downsampling.map((r) => ({ after: r.after, fixed_interval: r.fixed_interval })),
+    generations,
+    ...(steady === null ? {} : { alive_at_horizon: steady.atHorizon, most_alive: steady.most, steady_state: steady.range }),
+  };
+}
+
 /** One generation's problem (the same shape as plan.ts's `Problem`). */
 export interface LifecycleProblem {
   readonly index: string;

@@ -22,12 +22,15 @@ import { parseByteSize } from '../engine/xcontent/byte-size';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
 import { timelineHtml } from '../report/timeline-svg';
 import {
+  aliveSummary,
   GenerationCounter,
   generationReport,
   generationTable,
   isLifecycleGeneration,
   lifecycleFromFile,
   lifecycleHorizonMillis,
+  lifecycleJson,
+  lifecycleSummary,
   lifecycleProblems,
   lifecycleProfileError,
   streamLifecycle,
@@ -753,7 +756,6 @@ function plan(policyFile: string | null, values: Values, streams: PlanStreams): 
     throw new PlanInputError(
       `no policy file, and the data stream ${setup.stream} has no ${found ? 'enabled ' : ''}data stream lifecycle: give --lifecycle <file>, or a template whose template.lifecycle is set`,
     );
-  if (lifecycle === null && policyFile === null) throw new PlanInputError('nothing to plan');
   const horizonMillis =
     text('horizon') !== undefined
       ? duration(text('horizon')!, 'horizon')
@@ -808,24 +810,8 @@ function plan(policyFile: string | null, values: Values, streams: PlanStreams): 
     ...(setup.policy !== null ? [`the policy "${setup.policy}" (${policyFile})`] : []),
     ...(lifecycle !== null ? [`the data stream lifecycle of "${lifecycle.stream}"${files.lifecycle ? ` (${files.lifecycle.file})` : ''}`] : []),
   ].join(' and ');
-  const lifecycleLine =
-    lifecycle === null
-      ? null
-      : `Data stream lifecycle: ${lifecycle.retention === null ? 'no data_retention (kept forever)' : `data_retention ${lifecycle.retention} (${lifecycle.determinedBy ?? 'data_stream_configuration'})`}; rollover ${lifecycle.rollover}${
-          lifecycle.downsampling.length === 0 ? '' : `; downsampling ${lifecycle.downsampling.map((r) => `after ${r.after} to ${r.fixed_interval}`).join(', ')}`
-        }`;
-  const steadyLine =
-    steady === null
-      ? null
-      : `Generations alive at the horizon: ${steady.atHorizon} (the most at once: ${steady.most}${
-          steady.range === null
-            ? lifecycleTroubled
-              ? '; no steady state: see the problems'
-              : lifecycle?.retention === null
-                ? '; without retention the count only grows'
-                : '; the horizon is too short to see the steady state'
-            : `; at steady state ${steady.range[0] === steady.range[1] ? steady.range[0] : `${steady.range[0]} to ${steady.range[1]}`}`
-        }).`;
+  const lifecycleLine = lifecycle === null ? null : lifecycleSummary(lifecycle);
+  const steadyLine = lifecycle === null || steady === null ? null : aliveSummary(lifecycle, steady, lifecycleTroubled);
   const generationReports = generations.map(generationReport);
   const html = text('html');
   const json = values['json'] === true;
@@ -837,18 +823,7 @@ function plan(policyFile: string | null, values: Values, streams: PlanStreams): 
       end: formatEsDate(end),
       workload: workload.text,
       policy: setup.policy,
-      data_stream_lifecycle:
-        lifecycle === null
-          ? null
-          : {
-              data_stream: lifecycle.stream,
-              effective_retention: lifecycle.retention,
-              retention_determined_by: lifecycle.determinedBy,
-              rollover: lifecycle.rollover,
-              downsampling: lifecycle.downsampling.map((r) => ({ after: r.after, fixed_interval: r.fixed_interval })),
-              generations: generationReports,
-              ...(steady === null ? {} : { alive_at_horizon: steady.atHorizon, most_alive: steady.most, steady_state: steady.range }),
-            },
+      data_stream_lifecycle: lifecycle === null ? null : lifecycleJson(lifecycle, generationReports, steady),
       notes,
       shown: shown.length,
       indices: timeline.indices.length,
