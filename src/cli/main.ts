@@ -53,6 +53,7 @@ function helpText(): string {
     'Usage: ilm-sim serve [options]',
     '       ilm-sim replay <file>',
     '       ilm-sim plan <policy.json> [options]',
+    '       ilm-sim plan --lifecycle <lifecycle.json> [options]',
     '       ilm-sim twin <bundle-dir> | --url <es> [options]',
     '       ilm-sim twin capture --url <es> --out <dir>',
     '       ilm-sim init [--typescript] [--force]',
@@ -95,7 +96,8 @@ function helpText(): string {
     '',
     ...planHelp()
       .split('\n')
-      .map((line, i) => (i === 0 ? 'plan <policy.json>:' : line)),
+      .slice(1)
+      .map((line, i) => (i === 0 ? 'plan <policy.json> | plan --lifecycle <lifecycle.json>:' : line)),
     '',
     'twin:',
     ...twinHelp().split('\n'),

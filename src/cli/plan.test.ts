@@ -9,8 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { main } from './main';
-import { Capture } from './test-support';
+import { runCli } from './test-support';
 
 function project(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ilm-sim-plan-'));
@@ -31,11 +30,8 @@ function project(): string {
   return dir;
 }
 
-async function plan(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  const out = new Capture();
-  const err = new Capture();
-  const code = await main(['plan', ...args], out, err, {}, { cwd });
-  return { code, out: out.text, err: err.text };
+function plan(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  return runCli(['plan', ...args], cwd);
 }
 
 describe('ilm-sim plan', () => {
@@ -224,6 +220,16 @@ describe('ilm-sim plan', () => {
     expect(out).to.contain('  - sound-000051: the delete phase needs min_age 10d, age is 9d').and.contain('No problems found.');
   });
 
+  it('--json: the policy, the problems and the timeline rows instead of the text', async () => {
+    const { code, out } = await plan(['logs.json', '--profile', '8.19', '--indices', '1', '--horizon', '70d', '--json'], dir);
+    expect(code).to.equal(0);
+    const body = JSON.parse(out);
+    expect(body).to.include({ profile: '8.19', horizon: '70d', policy: 'logs', data_stream_lifecycle: null, shown: 1, indices: 71 });
+    expect(body.problems).to.deep.equal([]);
+    expect(body.timeline.indices[0].phases.map((p: { phase: string }) => p.phase)).to.deep.equal(['hot', 'warm', 'cold', 'delete']);
+    expect(body.timeline.indices[0].ended).to.equal('deleted');
+  });
+
   it('bad input exits 2 with the reason: a missing file, a refused policy, a bad workload, a bad option', async () => {
     for (const [args, reason] of [
       [['missing.json'], 'cannot read "missing.json": there is no such file'],
@@ -233,7 +239,8 @@ describe('ilm-sim plan', () => {
       [['logs.json', '--profile', '5.0'], 'unknown profile'],
       [['logs.json', '--indices', '0'], '--indices [0]'],
       [['logs.json', '--bogus'], "Unknown option '--bogus'"],
-      [[], 'expected one policy file, got none'],
+      [[], 'expected one policy file, got none (or --lifecycle <file>, or a --template whose template.lifecycle is set)'],
+      [['logs.json', '--cluster-setting', 'oops'], '--cluster-setting [oops]: expected name=value'],
     ] as const) {
       const { code, err } = await plan([...args], dir);
       expect(code, args.join(' ')).to.equal(2);

@@ -7,7 +7,9 @@
  * as still running, not as problems. Every rule is the engine's: this module only sends requests
  * (`requestSync`) and reads `/_sim/timeline`; it never decides what ILM would do. `--html` also
  * writes the picture (src/report/timeline-svg.ts). Exit code 0 clean, 1 problems found (errors,
- * stalls), 2 bad input.
+ * stalls), 2 bad input. A data stream whose data stream lifecycle (8.11+) manages its indices, from a
+ * `--lifecycle` file or a template's `template.lifecycle`, is planned the same way, with or without a
+ * policy; its part lives in ./plan-lifecycle.ts.
  */
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -19,6 +21,20 @@ import { slmPoliciesFromFile, templatesFromFile, type TemplateFromFile } from '.
 import { parseByteSize } from '../engine/xcontent/byte-size';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
 import { timelineHtml } from '../report/timeline-svg';
+import {
+  aliveSummary,
+  GenerationCounter,
+  generationReport,
+  generationTable,
+  isLifecycleGeneration,
+  lifecycleFromFile,
+  lifecycleHorizonMillis,
+  lifecycleJson,
+  lifecycleSummary,
+  lifecycleProblems,
+  lifecycleProfileError,
+  streamLifecycle,
+} from './plan-lifecycle';
 
 export interface PlanStreams {
   readonly out: { write(text: string): unknown };
@@ -49,12 +65,23 @@ function input<T>(read: () => T): T {
 export function planHelp(): string {
   return [
     'ilm-sim plan <policy.json> [options]',
+    'ilm-sim plan --lifecycle <lifecycle.json> [options]   (or a --template with "template.lifecycle")',
     "  Runs the policy forward on a workload and draws each index's phases day by day, then lists",
     "  the problems: indices that end in ERROR (the step and Elasticsearch's reason), waits longer",
     '  than --stuck-after (what the step waits for, current against required), indices made early',
     '  enough to be deleted within the horizon that were not. Indices made too late to finish are',
     '  listed as still running at the horizon, not as problems. The policy file is a PUT _ilm/policy',
-    '  body or a GET _ilm/policy export.',
+    '  body or a GET _ilm/policy export. A data stream managed by the data stream lifecycle (8.11+) is',
+    '  planned without a policy: when each generation rolls over (max_age=auto from the retention),',
+    '  is force merged, downsampled, deleted by its data_retention, and how many stay alive.',
+    '  --lifecycle <file>      A data stream lifecycle: a PUT _data_stream/<name>/_lifecycle body such as',
+    '                          {"data_retention": "7d"} (with "downsampling" rounds for a time series',
+    '                          stream), a template\'s {"lifecycle": {...}} or a GET _lifecycle export. It',
+    "                          goes in the first template's template.lifecycle (default a data stream",
+    '                          template made for the plan); with a policy too, the template carries both',
+    '                          and index.lifecycle.prefer_ilm decides which manages the indices',
+    '  --cluster-setting <k=v> A persistent cluster setting before anything is made (repeatable), e.g.',
+    '                          data_streams.lifecycle.retention.default=30d',
     `  --profile <name>        Elasticsearch version to mirror (${[...PROFILES.keys()].join(', ')}; default ${DEFAULT_PROFILE.name})`,
     '  --template <file>       An index template, taken as it is (repeatable): a PUT body or GET export of',
     '                          _index_template (composable: "template", "composed_of", "priority", ...) or',
@@ -77,6 +104,7 @@ export function planHelp(): string {
     '                          may also wait for its max_age)',
     '  --start-time <instant>  When the plan starts (default 2024-01-01T00:00:00Z)',
     '  --html <file>           Also write an HTML page with the timeline picture (SVG)',
+    '  --json                  Print the plan as JSON (timeline, generations, problems) instead of text',
     '  Exit status: 0 nothing will go wrong, 1 problems found (errors, stalls), 2 bad input.',
   ].join('\n');
 }
@@ -152,7 +180,10 @@ function snapshotRepositories(value: unknown, into: Set<string> = new Set()): Se
 
 /** The files a plan is given (each option may be given several times). */
 interface PlanFiles {
-  readonly policy: string;
+  /** The ILM policy file; null for a plan of the data stream lifecycle alone. */
+  readonly policy: string | null;
+  /** The `--lifecycle` file and its body. */
+  readonly lifecycle: { readonly file: string; readonly body: Record<string, unknown> } | null;
   readonly templates: readonly string[];
   readonly legacyTemplates: readonly string[];
   readonly componentTemplates: readonly string[];
@@ -162,7 +193,10 @@ interface PlanFiles {
 }
 
 interface Setup {
-  readonly policy: string;
+  /** The ILM policy; null when only the data stream lifecycle is planned. */
+  readonly policy: string | null;
+  /** The data stream written to, if the plan writes to one. */
+  readonly stream: string | null;
   readonly target: string;
   readonly rollover: boolean;
   readonly hasDelete: boolean;
@@ -274,26 +308,41 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
   ].map(({ file, template }) => (template.kind === 'composable' && !composableApi ? asLegacy(template, file, profile) : template));
   for (const component of components)
     must(sim, `the component template ${component.name}`, 'PUT', `/_component_template/${encodeURIComponent(component.name)}`, component.body);
+  const lifecycle = files.lifecycle;
+  if (lifecycle !== null && templates[0] !== undefined) {
+    // The lifecycle goes in the first template, as a user would write it there.
+    const first = templates[0];
+    if (first.kind !== 'composable' || first.body['data_stream'] === undefined)
+      throw new PlanInputError(
+        `--lifecycle ${lifecycle.file}: the data stream lifecycle manages data streams, and the template ${first.name} makes no data stream (add "data_stream": {} to it)`,
+      );
+    const inner = isObject(first.body['template']) ? first.body['template'] : (first.body['template'] = {});
+    (inner as Record<string, unknown>)['lifecycle'] = lifecycle.body;
+    notes.push(`the lifecycle of ${lifecycle.file} set in the template ${first.name}`);
+  }
   for (const template of templates) putTemplate(sim, template);
-  const fileName = nameOfFile(files.policy).replace(/[^a-z0-9_-]/g, '-');
+  const fileName = nameOfFile(files.policy ?? lifecycle?.file ?? 'plan').replace(/[^a-z0-9_-]/g, '-');
   let main: IndexTemplate | null = templates[0] ?? null;
   let generatedNote = -1;
   if (main === null && files.target === undefined) {
+    // Without a policy, or with a lifecycle, the plan's own template makes a data stream.
+    const streamed = files.policy === null || lifecycle !== null;
     main = composableApi
       ? {
           name: 'plan',
           kind: 'composable',
           body: {
             index_patterns: [`${fileName}-*`],
+            ...(streamed ? { data_stream: {} } : {}),
             priority: 100,
             ...(components.length > 0 ? { composed_of: components.map((c) => c.name) } : {}),
-            template: { settings: {} },
+            template: { settings: {}, ...(lifecycle !== null ? { lifecycle: lifecycle.body } : {}) },
           },
         }
       : { name: 'plan', kind: 'legacy', body: { index_patterns: [`${fileName}-*`], settings: {} } };
     generatedNote = notes.length;
     notes.push(
-      `template made for the plan (none given): indices ${fileName}-*${components.length > 0 ? `, composed of ${components.map((c) => c.name).join(', ')}` : ''}`,
+      `template made for the plan (none given): ${streamed ? 'data streams' : 'indices'} ${fileName}-*${components.length > 0 ? `, composed of ${components.map((c) => c.name).join(', ')}` : ''}${lifecycle !== null ? `, the lifecycle of ${lifecycle.file}` : ''}`,
     );
     putTemplate(sim, main);
   }
@@ -303,6 +352,24 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
   // A target such as app-000001 names the first of app-000002, ... (a daily index or a rollover's next).
   const prefix = files.target !== undefined ? files.target.replace(/\d+$/, '') : pattern.replace(/\*.*$/, '');
   const first = files.target ?? `${prefix}000001`;
+  if (files.policy === null) {
+    if (!stream)
+      throw new PlanInputError(
+        `no policy file, and ${streamName} would not be a data stream (no composable template with "data_stream" matches it): the data stream lifecycle manages data streams only`,
+      );
+    makeStream(sim, streamName, lifecycle, notes);
+    return {
+      policy: null,
+      stream: streamName,
+      rollover: true,
+      hasDelete: false,
+      maxMinAgeMillis: 0,
+      maxRolloverAgeMillis: 0,
+      notes,
+      target: streamName,
+      dailyPrefix: null,
+    };
+  }
   let settings = effectiveSettings(sim, stream ? streamName : first, composableApi);
   const named = settings['index.lifecycle.name'];
   const policy = typeof named === 'string' && named.length > 0 ? named : fileName;
@@ -318,7 +385,7 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
     if (templates.length > 0) notes.push(`no template names a policy: index.lifecycle.name "${policy}" added to the template ${main.name}`);
     settings = effectiveSettings(sim, stream ? streamName : first, composableApi);
   }
-  const policyText = input(() => policyBody(policy, files.policy, cwd)).body;
+  const policyText = input(() => policyBody(policy, files.policy!, cwd)).body;
   // The snapshot repositories the policy and the SLM policies name exist in the cluster they are meant
   // for: the plan makes those that do not exist yet.
   const slmPolicies = files.slm.flatMap((file) => input(() => slmPoliciesFromFile(file, nameOfFile(file), cwd)));
@@ -361,12 +428,15 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
     }
   }
   const hasDelete = 'delete' in phases;
-  const common = { policy, rollover, hasDelete, maxMinAgeMillis: maxMinAge, maxRolloverAgeMillis: maxRolloverAge, notes };
+  const common = { policy, rollover, hasDelete, maxMinAgeMillis: maxMinAge, maxRolloverAgeMillis: maxRolloverAge, notes, stream: stream ? streamName : null };
   if (stream) {
-    must(sim, 'the data stream', 'PUT', `/_data_stream/${encodeURIComponent(streamName)}`);
-    notes.push(`data stream "${streamName}"`);
+    makeStream(sim, streamName, lifecycle, notes);
     return { ...common, target: streamName, dailyPrefix: null };
   }
+  if (lifecycle !== null)
+    throw new PlanInputError(
+      `--lifecycle ${lifecycle.file}: the data stream lifecycle manages data streams, and ${first} would be an index (no template with "data_stream" matches it)`,
+    );
   if (!rollover) {
     notes.push(`no rollover in the policy: one new index a day, ${prefix}000001, ${prefix}000002, ...`);
     return { ...common, target: first, dailyPrefix: prefix };
@@ -384,6 +454,18 @@ function setUp(sim: Simulator, files: PlanFiles, profile: string, cwd: string): 
   must(sim, `the first index ${first}`, 'PUT', `/${encodeURIComponent(first)}`, { aliases: { [alias]: { is_write_index: true } } });
   notes.push(`first index ${first}, write alias "${alias}"`);
   return { ...common, target: alias, dailyPrefix: null };
+}
+
+/**
+ * Creates the data stream; a `--lifecycle` no template of the plan's carries (the stream comes from a
+ * built-in template) is set on the stream itself (`PUT _data_stream/<name>/_lifecycle`).
+ */
+function makeStream(sim: Simulator, streamName: string, lifecycle: PlanFiles['lifecycle'], notes: string[]): void {
+  must(sim, 'the data stream', 'PUT', `/_data_stream/${encodeURIComponent(streamName)}`);
+  notes.push(`data stream "${streamName}"`);
+  if (lifecycle === null || notes.some((note) => note.includes(`the lifecycle of ${lifecycle.file}`))) return;
+  must(sim, 'the data stream lifecycle', 'PUT', `/_data_stream/${encodeURIComponent(streamName)}/_lifecycle`, lifecycle.body);
+  notes.push(`the lifecycle of ${lifecycle.file} set on the data stream`);
 }
 
 /** One found problem, attached to a lineage. */
@@ -460,8 +542,21 @@ function problemsOf(
   return { problems, running };
 }
 
-const LETTERS: Readonly<Record<string, string>> = { new: 'n', hot: 'H', warm: 'W', cold: 'C', frozen: 'F', delete: 'D' };
-const COLORS: Readonly<Record<string, string>> = { H: '41;97', W: '43;30', C: '44;97', F: '46;30', D: '100;97', n: '47;30', E: '101;97;1', x: '0;90' };
+/** ILM phases in capitals; the data stream lifecycle's spans in small letters (w write index, r rolled over, s downsampled). */
+const LETTERS: Readonly<Record<string, string>> = { new: 'n', hot: 'H', warm: 'W', cold: 'C', frozen: 'F', delete: 'D', write: 'w', rolled_over: 'r' };
+const COLORS: Readonly<Record<string, string>> = {
+  H: '41;97',
+  W: '43;30',
+  C: '44;97',
+  F: '46;30',
+  D: '100;97',
+  n: '47;30',
+  w: '42;30',
+  r: '104;30',
+  s: '106;30',
+  E: '101;97;1',
+  x: '0;90',
+};
 
 /** The letter of one cell [from, to) of a lineage: its phase, E for ERROR, x at the deletion, blank outside. */
 function cellOf(lineage: LineageJson, from: number, to: number): string {
@@ -471,6 +566,8 @@ function cellOf(lineage: LineageJson, from: number, to: number): string {
   if (lineage.ended === 'deleted' && lineage.end_millis !== null && lineage.end_millis < to) return 'x';
   const instant = Math.max(from, lineage.start_millis);
   const phase = [...lineage.phases].reverse().find((p) => p.start_millis <= instant) ?? lineage.phases[0];
+  // A data stream lifecycle generation once downsampled (its downsampled index took its place).
+  if (phase?.phase === 'rolled_over' && lineage.lineage.length > 1 && lineage.lineage[1]!.start_millis < to) return 's';
   return phase ? (LETTERS[phase.phase] ?? phase.phase[0]!.toUpperCase()) : '?';
 }
 
@@ -496,9 +593,14 @@ export function chart(lineages: readonly LineageJson[], startMillis: number, end
     const row = color ? letters.replace(/(.)\1*/g, (run, letter: string) => (COLORS[letter] ? `\u001b[${COLORS[letter]}m${run}\u001b[0m` : run)) : letters;
     lines.push(`${label(lineage.index)}  ${row}`);
   }
+  const lifecycle = lineages.some(isLifecycleGeneration);
+  const ilm = !lifecycle || !lineages.every(isLifecycleGeneration);
   lines.push(
     '',
-    `one column = ${perCell === 1 ? '1 day' : `${perCell} days`}; H hot, W warm, C cold, F frozen, D delete, n new (before the first phase), E ERROR, x deleted`,
+    `one column = ${perCell === 1 ? '1 day' : `${perCell} days`}; ${[
+      ...(ilm ? ['H hot, W warm, C cold, F frozen, D delete, n new (before the first phase)'] : []),
+      ...(lifecycle ? ['w write index, r rolled over, s downsampled (data stream lifecycle)'] : []),
+    ].join(', ')}, E ERROR, x deleted`,
   );
   return lines.map((line) => line.trimEnd()).join('\n');
 }
@@ -557,6 +659,8 @@ export function runPlan(args: readonly string[], streams: PlanStreams): number {
         'legacy-template': { type: 'string', multiple: true },
         'component-template': { type: 'string', multiple: true },
         slm: { type: 'string', multiple: true },
+        lifecycle: { type: 'string' },
+        'cluster-setting': { type: 'string', multiple: true },
         'stack-templates': { type: 'boolean' },
         target: { type: 'string' },
         ingest: { type: 'string' },
@@ -565,6 +669,7 @@ export function runPlan(args: readonly string[], streams: PlanStreams): number {
         'stuck-after': { type: 'string' },
         'start-time': { type: 'string' },
         html: { type: 'string' },
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -577,8 +682,15 @@ export function runPlan(args: readonly string[], streams: PlanStreams): number {
     return 0;
   }
   try {
-    if (positionals.length !== 1) throw new PlanInputError(`expected one policy file, got ${positionals.length === 0 ? 'none' : positionals.join(' ')}`);
-    return plan(positionals[0]!, values, streams);
+    const lifecycleGiven = typeof values['lifecycle'] === 'string';
+    const templated = Array.isArray(values['template']) || values['stack-templates'] === true;
+    if (positionals.length > 1 || (positionals.length === 0 && !lifecycleGiven && !templated))
+      throw new PlanInputError(
+        positionals.length === 0
+          ? 'expected one policy file, got none (or --lifecycle <file>, or a --template whose template.lifecycle is set)'
+          : `expected one policy file, got ${positionals.join(' ')}`,
+      );
+    return plan(positionals[0] ?? null, values, streams);
   } catch (error) {
     if (!(error instanceof PlanInputError)) throw error;
     streams.err.write(`ilm-sim plan: ${error.message}\n`);
@@ -588,7 +700,19 @@ export function runPlan(args: readonly string[], streams: PlanStreams): number {
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
-function plan(policyFile: string, values: Values, streams: PlanStreams): number {
+/** `--cluster-setting k=v` (repeatable) as one persistent settings body. */
+function clusterSettings(items: readonly string[]): Record<string, string> | null {
+  if (items.length === 0) return null;
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const match = /^([^=\s]+)=(.*)$/.exec(item);
+    if (!match) throw new PlanInputError(`--cluster-setting [${item}]: expected name=value, e.g. data_streams.lifecycle.retention.default=30d`);
+    out[match[1]!] = match[2]!;
+  }
+  return out;
+}
+
+function plan(policyFile: string | null, values: Values, streams: PlanStreams): number {
   const text = (key: string): string | undefined => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
   const workload = parseIngest(text('ingest') ?? DEFAULT_INGEST);
   const indicesText = text('indices') ?? String(DEFAULT_INDICES);
@@ -597,8 +721,16 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
   const indices = Number(indicesText);
   const stuckAfter = duration(text('stuck-after') ?? DEFAULT_STUCK_AFTER, 'stuck-after');
   const list = (key: string): string[] => (Array.isArray(values[key]) ? (values[key] as string[]) : []);
+  const lifecycleFile = text('lifecycle');
+  const profile = text('profile') ?? DEFAULT_PROFILE.name;
+  // A plan of the data stream lifecycle on a release without it is refused before anything is read.
+  if (lifecycleFile !== undefined || policyFile === null) {
+    const refused = lifecycleProfileError(profile, lifecycleFile !== undefined ? `--lifecycle ${lifecycleFile}` : 'a plan without a policy file');
+    if (refused !== null) throw new PlanInputError(refused);
+  }
   const files: PlanFiles = {
     policy: policyFile,
+    lifecycle: lifecycleFile === undefined ? null : { file: lifecycleFile, body: input(() => lifecycleFromFile(lifecycleFile, streams.cwd)) },
     templates: list('template'),
     legacyTemplates: list('legacy-template'),
     componentTemplates: list('component-template'),
@@ -606,9 +738,9 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
     ...(text('target') !== undefined ? { target: text('target')! } : {}),
   };
   // Reading the files first: a missing file is bad input before anything runs.
-  for (const file of [policyFile, ...files.templates, ...files.legacyTemplates, ...files.componentTemplates, ...files.slm])
+  for (const file of [...(policyFile === null ? [] : [policyFile]), ...files.templates, ...files.legacyTemplates, ...files.componentTemplates, ...files.slm])
     input(() => readJsonFile(file, streams.cwd));
-  const profile = text('profile') ?? DEFAULT_PROFILE.name;
+  const settingsBody = clusterSettings(list('cluster-setting'));
   // By default a plan runs the one policy on a blank cluster: the built-in stack templates (7.9+) would
   // take the plan's `logs-*`-like patterns at the same priority and refuse its template.
   // `--stack-templates` keeps them, to plan a built-in template with the user's `@custom` parts.
@@ -616,12 +748,23 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
   if (!stackTemplates && files.templates.length + files.legacyTemplates.length === 0 && files.target !== undefined)
     throw new PlanInputError('--target needs a --template (or --stack-templates) whose patterns match it');
   const sim = input(() => createSimulator({ profile, stackTemplates, ...(text('start-time') !== undefined ? { startTime: text('start-time')! } : {}) }));
+  if (settingsBody !== null) must(sim, `the cluster settings ${list('cluster-setting').join(', ')}`, 'PUT', '/_cluster/settings', { persistent: settingsBody });
   const setup = setUp(sim, files, profile, streams.cwd);
-  const horizonMillis = text('horizon') !== undefined ? duration(text('horizon')!, 'horizon') : setup.maxMinAgeMillis + 60 * DAY;
+  const found = setup.stream === null ? null : streamLifecycle(sim, setup.stream);
+  const lifecycle = found?.enabled ? found : null;
+  if (setup.policy === null && lifecycle === null)
+    throw new PlanInputError(
+      `no policy file, and the data stream ${setup.stream} has no ${found ? 'enabled ' : ''}data stream lifecycle: give --lifecycle <file>, or a template whose template.lifecycle is set`,
+    );
+  const horizonMillis =
+    text('horizon') !== undefined
+      ? duration(text('horizon')!, 'horizon')
+      : Math.max(setup.policy === null ? 0 : setup.maxMinAgeMillis + 60 * DAY, lifecycle === null ? 0 : lifecycleHorizonMillis(lifecycle));
   const horizon = formatTimeValueToString(horizonMillis);
   const start = (send(sim, 'GET', '/_sim/clock').body as { now_millis: number }).now_millis;
   const end = start + horizonMillis;
   const progress = progressBar(streams.err);
+  const counter = new GenerationCounter();
   let created = 1;
   for (let now = start; now < end; ) {
     if (setup.dailyPrefix !== null && now > start && created < indices) {
@@ -634,52 +777,107 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
     const next = Math.min(end, now + workload.everyMillis);
     must(sim, 'advancing the clock', 'POST', '/_sim/clock/_set', { to: next });
     now = next;
+    if (lifecycle !== null) counter.sample(sim, lifecycle.stream, now);
     progress.update((now - start) / horizonMillis, now);
   }
   progress.done();
   const timeline = send(sim, 'GET', '/_sim/timeline').body as TimelineJson;
   const shown = timeline.indices.slice(0, indices);
-  const found = shown.map((lineage) => problemsOf(sim, lineage, setup, stuckAfter, end, horizon));
-  const problems = found.flatMap((f) => f.problems);
-  const running = found.flatMap((f) => f.running);
-  const out = streams.out;
-  out.write(`Plan for the policy "${setup.policy}" (${policyFile}) on Elasticsearch ${profile}, ${formatEsDate(start).slice(0, 10)} + ${horizon}\n`);
-  out.write(`Workload: ${workload.text}; ${setup.notes.join('; ')}\n`);
-  out.write(`Showing ${shown.length} of ${timeline.indices.length} indices.\n\n`);
-  out.write(`${chart(shown, start, end, streams.color === true)}\n\n`);
-  if (!setup.hasDelete) out.write('Note: the policy has no delete phase, so its indices are kept for ever.\n');
-  const listed = (items: readonly Problem[]) => {
-    for (const group of grouped(items)) {
-      const more =
-        group.others.length === 0
-          ? ''
-          : `\n    (the same for ${group.others.length === 1 ? group.others[0] : `${group.others.length} more: ${group.others.join(', ')}`})`;
-      out.write(`  - ${group.first.text}${more}\n`);
-    }
-  };
-  if (running.length > 0) {
-    out.write(
-      `Still running at the horizon (made too late to be deleted by ${formatEsDate(end).slice(0, 10)}; not a problem): ${running.length} ${running.length === 1 ? 'index' : 'indices'}\n`,
+  const generations = shown.filter(isLifecycleGeneration);
+  const ilmLineages = shown.filter((l) => !isLifecycleGeneration(l));
+  // ILM's rows are checked against the plan's policy; without one (the lifecycle alone) an index ILM
+  // manages is itself the problem, said by lifecycleProblems.
+  const ilmFound = setup.policy === null ? [] : ilmLineages.map((lineage) => problemsOf(sim, lineage, setup, stuckAfter, end, horizon));
+  const problems: Problem[] = [
+    ...ilmFound.flatMap((f) => f.problems),
+    ...(lifecycle === null ? [] : lifecycleProblems(sim, lifecycle, generations, stuckAfter, end, setup.policy)),
+  ];
+  const running = ilmFound.flatMap((f) => f.running);
+  const notes = [...setup.notes];
+  if (lifecycle !== null && (setup.policy !== null || ilmLineages.length > 0)) {
+    const managedByIlm = timeline.indices.length - timeline.indices.filter(isLifecycleGeneration).length;
+    notes.push(
+      `its indices have both a policy (index.lifecycle.name) and the data stream lifecycle: ILM manages ${managedByIlm} of its ${timeline.indices.length} indices, the data stream lifecycle ${timeline.indices.length - managedByIlm} (index.lifecycle.prefer_ilm decides, true by default)`,
     );
-    listed(running);
   }
-  if (problems.length === 0) {
-    out.write('No problems found.\n');
-  } else {
-    out.write(`${problems.length} problem${problems.length === 1 ? '' : 's'}:\n`);
-    listed(problems);
-  }
+  // No steady state to speak of while the lifecycle has problems (a stream that cannot roll over stays at one generation).
+  const lifecycleTroubled = lifecycle !== null && problems.length > ilmFound.flatMap((f) => f.problems).length;
+  const steady =
+    lifecycle === null
+      ? null
+      : counter.steady(lifecycle.retentionMillis === null || lifecycleTroubled ? null : lifecycle.retentionMillis + lifecycle.maxAgeMillis);
+  const what = [
+    ...(setup.policy !== null ? [`the policy "${setup.policy}" (${policyFile})`] : []),
+    ...(lifecycle !== null ? [`the data stream lifecycle of "${lifecycle.stream}"${files.lifecycle ? ` (${files.lifecycle.file})` : ''}`] : []),
+  ].join(' and ');
+  const lifecycleLine = lifecycle === null ? null : lifecycleSummary(lifecycle);
+  const steadyLine = lifecycle === null || steady === null ? null : aliveSummary(lifecycle, steady, lifecycleTroubled);
+  const generationReports = generations.map(generationReport);
   const html = text('html');
+  const json = values['json'] === true;
+  if (json) {
+    const body = {
+      profile,
+      start: formatEsDate(start),
+      horizon,
+      end: formatEsDate(end),
+      workload: workload.text,
+      policy: setup.policy,
+      data_stream_lifecycle: lifecycle === null ? null : lifecycleJson(lifecycle, generationReports, steady),
+      notes,
+      shown: shown.length,
+      indices: timeline.indices.length,
+      still_running: running.map((r) => r.text),
+      problems: problems.map((p) => p.text),
+      timeline: { indices: shown },
+    };
+    streams.out.write(`${JSON.stringify(body, null, 2)}\n`);
+  } else {
+    const out = streams.out;
+    out.write(`Plan for ${what} on Elasticsearch ${profile}, ${formatEsDate(start).slice(0, 10)} + ${horizon}\n`);
+    out.write(`Workload: ${workload.text}; ${notes.join('; ')}\n`);
+    if (lifecycleLine !== null) out.write(`${lifecycleLine}\n`);
+    out.write(`Showing ${shown.length} of ${timeline.indices.length} indices.\n\n`);
+    out.write(`${chart(shown, start, end, streams.color === true)}\n\n`);
+    if (generationReports.length > 0) out.write(`Generations the data stream lifecycle manages:\n${generationTable(generationReports)}\n\n`);
+    if (steadyLine !== null) out.write(`${steadyLine}\n`);
+    if (setup.policy !== null && !setup.hasDelete) out.write('Note: the policy has no delete phase, so its indices are kept for ever.\n');
+    if (lifecycle !== null && lifecycle.retention === null)
+      out.write('Note: the data stream lifecycle has no data_retention (and no global retention applies), so its generations are kept for ever.\n');
+    const listed = (items: readonly Problem[]) => {
+      for (const group of grouped(items)) {
+        const more =
+          group.others.length === 0
+            ? ''
+            : `\n    (the same for ${group.others.length === 1 ? group.others[0] : `${group.others.length} more: ${group.others.join(', ')}`})`;
+        out.write(`  - ${group.first.text}${more}\n`);
+      }
+    };
+    if (running.length > 0) {
+      out.write(
+        `Still running at the horizon (made too late to be deleted by ${formatEsDate(end).slice(0, 10)}; not a problem): ${running.length} ${running.length === 1 ? 'index' : 'indices'}\n`,
+      );
+      listed(running);
+    }
+    if (problems.length === 0) {
+      out.write('No problems found.\n');
+    } else {
+      out.write(`${problems.length} problem${problems.length === 1 ? '' : 's'}:\n`);
+      listed(problems);
+    }
+  }
   if (html !== undefined) {
     const file = path.resolve(streams.cwd, html);
     const page = timelineHtml({
-      title: `ILM plan: the policy "${setup.policy}" on Elasticsearch ${profile}`,
+      title: setup.policy !== null ? `ILM plan: the policy "${setup.policy}" on Elasticsearch ${profile}` : `Plan: ${what} on Elasticsearch ${profile}`,
       lineages: shown,
       startMillis: start,
       endMillis: end,
       longWaitMillis: stuckAfter,
       notes: [
-        `${formatEsDate(start).slice(0, 10)} + ${horizon}. Workload: ${workload.text}; ${setup.notes.join('; ')}`,
+        `${formatEsDate(start).slice(0, 10)} + ${horizon}. Workload: ${workload.text}; ${notes.join('; ')}`,
+        ...(lifecycleLine === null ? [] : [lifecycleLine]),
+        ...(steadyLine === null ? [] : [steadyLine]),
         `Showing ${shown.length} of ${timeline.indices.length} indices.`,
         ...(running.length === 0
           ? []
@@ -694,7 +892,7 @@ function plan(policyFile: string, values: Values, streams: PlanStreams): number 
     } catch (error) {
       throw new PlanInputError(`cannot write the HTML to ${file}: ${(error as Error).message}`);
     }
-    out.write(`HTML written to ${file}\n`);
+    (json ? streams.err : streams.out).write(`HTML written to ${file}\n`);
   }
   return problems.length === 0 ? 0 : 1;
 }

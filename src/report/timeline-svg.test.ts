@@ -127,3 +127,28 @@ function lineage(index: string, start: number, end: number): LineageJson {
   const span = { start: new Date(start).toISOString(), start_millis: start, end: new Date(end).toISOString(), end_millis: end };
   return { ...span, index, policy: 'p', ended: null, lineage: [{ ...span, index }], phases: [{ ...span, phase: 'hot' }], actions: [], waits: [] };
 }
+
+describe('timeline picture: data stream lifecycle generations', () => {
+  const sim = createSimulator({ profile: '9.1' });
+  const send = (method: string, path: string, body?: unknown) => sim.requestSync({ method, path, ...(body === undefined ? {} : { body }) });
+  send('PUT', '/_index_template/logs', { index_patterns: ['logs-*'], data_stream: {}, priority: 500, template: { lifecycle: { data_retention: '2d' } } });
+  send('PUT', '/_data_stream/logs-app');
+  for (let day = 0; day < 5; day++) {
+    send('POST', '/_sim/ingest', { index: 'logs-app', count: 5 });
+    send('POST', '/_sim/clock/_advance', { by: '1d' });
+  }
+  const timeline = send('GET', '/_sim/timeline').body as TimelineJson;
+  const range = timelineRange(timeline.indices, timeline.now_millis);
+
+  it("draws the write and rolled_over spans in their colours, the force merges, the lifecycle's deletion; the legend has no ILM phases", () => {
+    const svg = timelineSvg(timeline.indices, { ...range, nowMillis: timeline.now_millis });
+    expect(svg).to.contain('.ds-logs-app-2024.01.01-000001: write from 2024-01-01T00:00Z to 2024-01-02T00:00Z (1d)');
+    expect(svg).to.contain('fill="#7ac29a"><title>.ds-logs-app-2024.01.01-000001: write');
+    expect(svg).to.contain('.ds-logs-app-2024.01.01-000001: forcemerge by the data stream lifecycle at 2024-01-02T00:10Z');
+    expect(svg).to.contain('.ds-logs-app-2024.01.01-000001: deleted by the data stream lifecycle (data_retention) at 2024-01-04T00:00Z');
+    expect(svg).to.contain('>write (data stream lifecycle)</text>').and.contain('>forcemerge</text>').and.not.contain('>hot</text>');
+    expect(timelineText(timeline.indices, timeline.now_millis)).to.contain(
+      '.ds-logs-app-2024.01.01-000001 (data stream lifecycle, deleted at 2024-01-04T00:00Z)\n  write   2024-01-01T00:00Z -> 2024-01-02T00:00Z (1d)\n  rolled_over 2024-01-02T00:00Z -> 2024-01-04T00:00Z (2d)',
+    );
+  });
+});

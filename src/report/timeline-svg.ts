@@ -33,7 +33,15 @@ export const PHASE_COLORS: Readonly<Record<string, string>> = {
   cold: '#6092c0',
   frozen: '#54b399',
   delete: '#98a2b3',
+  // The data stream lifecycle's two spans (src/sim/timeline.ts `LIFECYCLE_SPANS`): its write index, then a rolled-over generation.
+  write: '#7ac29a',
+  rolled_over: '#9ab6d9',
 };
+
+/** A generation the data stream lifecycle manages, as the timeline draws it (no policy; `write`/`rolled_over` spans). */
+export function isLifecycleGeneration(lineage: LineageJson): boolean {
+  return lineage.policy === null && lineage.phases.some((p) => p.phase === 'write' || p.phase === 'rolled_over');
+}
 const ERROR_COLOR = '#bd271e';
 const WAIT_COLOR = '#343741';
 const TEXT_COLOR = '#1a1c21';
@@ -221,6 +229,10 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
       ...lineage.phases.filter((p) => x(p.end_millis ?? open) - x(p.start_millis) < MIN_SPAN_PIXELS).map((p) => x(p.start_millis)),
       ...lineage.waits.filter((w) => w.step === 'ERROR' && x(w.end_millis ?? open) - x(w.start_millis) < MIN_ERROR_PIXELS).map((w) => x(w.start_millis)),
     ];
+    const notches = [
+      ...lineage.lineage.slice(1).map((n) => x(n.start_millis)),
+      ...(isLifecycleGeneration(lineage) ? lineage.actions.filter((a) => a.action === 'forcemerge').map((a) => x(a.start_millis)) : []),
+    ];
     for (const phase of lineage.phases) {
       const from = x(phase.start_millis);
       const to = x(phase.end_millis ?? open);
@@ -236,9 +248,11 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
       parts.push(`<rect x="${from.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAND}" fill="${color}"><title>${escapeXml(title)}</title></rect>`);
       // The name starts after a mark drawn over the band's start (an instant's ERROR or phase).
       const marked = marks.some((at) => at >= from - 1 && at <= from + 1);
-      const inset = marked ? MIN_ERROR_PIXELS + 5 : 5;
+      let inset = marked ? MIN_ERROR_PIXELS + 5 : 5;
+      // A rename's notch or a force merge's diamond just inside the band: the name starts after it.
+      for (const at of notches) if (at > from + 1 && at - from < inset + phase.phase.length * 7 + 3) inset = Math.max(inset, at - from + 6);
       if (w > phase.phase.length * 7 + 3 + inset) {
-        const dark = phase.phase === 'warm' || phase.phase === 'new' || phase.phase === 'delete';
+        const dark = phase.phase === 'warm' || phase.phase === 'new' || phase.phase === 'delete' || phase.phase === 'write' || phase.phase === 'rolled_over';
         parts.push(
           `<text x="${(from + inset).toFixed(1)}" y="${y + BAND / 2 + 4}" fill="${dark ? TEXT_COLOR : '#ffffff'}" pointer-events="none">${escapeXml(phase.phase)}</text>`,
         );
@@ -279,10 +293,23 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
         );
       }
     }
+    // The data stream lifecycle's force merges: a small diamond on the band's top edge.
+    for (const action of lineage.actions) {
+      if (action.action !== 'forcemerge' || !isLifecycleGeneration(lineage)) continue;
+      const mx = x(action.start_millis);
+      parts.push(
+        `<g><title>${escapeXml(`${lineage.index}: forcemerge by the data stream lifecycle at ${iso(action.start_millis)}`)}</title><path d="M${mx.toFixed(1)} ${y - 4} l4 4 l-4 4 l-4 -4 z" fill="${WAIT_COLOR}" stroke="#ffffff" stroke-width="0.75"/></g>`,
+      );
+    }
     if (lineage.ended !== null && lineage.end_millis !== null) {
       const dx = x(lineage.end_millis);
       const cy = y + BAND / 2;
-      const word = lineage.ended === 'deleted' ? 'deleted by ILM' : 'gone (deleted outside ILM)';
+      const word =
+        lineage.ended === 'deleted'
+          ? isLifecycleGeneration(lineage)
+            ? 'deleted by the data stream lifecycle (data_retention)'
+            : 'deleted by ILM'
+          : 'gone (deleted outside ILM)';
       parts.push(
         `<g><title>${escapeXml(`${lineage.lineage[lineage.lineage.length - 1]!.index}: ${word} at ${iso(lineage.end_millis)}`)}</title><circle cx="${(dx + 7).toFixed(1)}" cy="${cy}" r="6" fill="${WAIT_COLOR}"/><path d="M${(dx + 4.5).toFixed(1)} ${cy - 2.5} l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/></g>`,
       );
@@ -312,7 +339,15 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
   };
   const shownNew = lineages.some((l) => l.phases.some((p) => p.phase === 'new'));
   if (shownNew) item(`<rect width="16" height="14" fill="${PHASE_COLORS['new']}"/>`, 'new (before the first phase)');
-  for (const phase of ['hot', 'warm', 'cold', 'frozen', 'delete']) item(`<rect width="16" height="14" fill="${PHASE_COLORS[phase]}"/>`, phase);
+  // ILM's phases unless every row is a data stream lifecycle generation; the lifecycle's spans when one is.
+  const lifecycle = lineages.some(isLifecycleGeneration);
+  if (!lifecycle || !lineages.every(isLifecycleGeneration))
+    for (const phase of ['hot', 'warm', 'cold', 'frozen', 'delete']) item(`<rect width="16" height="14" fill="${PHASE_COLORS[phase]}"/>`, phase);
+  if (lifecycle) {
+    item(`<rect width="16" height="14" fill="${PHASE_COLORS['write']}"/>`, 'write (data stream lifecycle)');
+    item(`<rect width="16" height="14" fill="${PHASE_COLORS['rolled_over']}"/>`, 'rolled_over');
+    item(`<path d="M8 1 l4 4 l-4 4 l-4 -4 z" fill="${WAIT_COLOR}"/>`, 'forcemerge');
+  }
   item(`<rect width="16" height="14" fill="url(#ilm-error-hatch)" stroke="${ERROR_COLOR}"/>`, 'ERROR');
   item(
     `<rect x="0.5" y="0.5" width="15" height="13" fill="none" stroke="${WAIT_COLOR}" stroke-width="1.5" stroke-dasharray="4 2"/>`,
@@ -321,7 +356,7 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
   item(`<circle cx="8" cy="7" r="6" fill="${WAIT_COLOR}"/><path d="M5.5 4.5 l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/>`, 'deleted');
   item(
     `<rect y="4" width="16" height="10" fill="#98a2b3"/><line x1="8" y1="4" x2="8" y2="14" stroke="#ffffff" stroke-width="2"/><path d="M8 5 l-4 -6 h8 z" fill="${WAIT_COLOR}"/>`,
-    'renamed',
+    lifecycle ? 'renamed (downsample)' : 'renamed',
   );
   parts.push('</svg>');
   return parts.join('\n');
@@ -340,7 +375,7 @@ export function timelineText(lineages: readonly LineageJson[], nowMillis: number
   for (const lineage of lineages) {
     const names = lineage.lineage.map((n) => n.index).join(' -> ');
     const ending = lineage.ended === 'deleted' ? `, deleted at ${iso(lineage.end_millis!)}` : lineage.ended === 'gone' ? ', gone (deleted outside ILM)' : '';
-    lines.push(`${names} (policy ${lineage.policy ?? '-'}${ending})`);
+    lines.push(`${names} (${isLifecycleGeneration(lineage) ? 'data stream lifecycle' : `policy ${lineage.policy ?? '-'}`}${ending})`);
     for (const phase of lineage.phases) {
       const until =
         phase.end_millis === null

@@ -273,17 +273,28 @@ function finish(lineage: Builder, nowMillis: number): LineageTimeline {
 
 /** One generation of a stream the data stream lifecycle manages: made, rolled over, deleted by retention. */
 export interface LifecycleGeneration {
+  /** Its first index (a downsampling replaces it by a new one, named in `events`). */
   readonly index: string;
   readonly dataStream: string;
   readonly createdMillis: number;
   readonly rolledOverMillis: number | null;
   readonly deletedMillis: number | null;
+  /** Its force merges and downsamplings, in order (`downsample` names the index that replaced it). */
+  readonly events?: ReadonlyArray<{ readonly action: 'forcemerge' | 'downsample'; readonly index: string; readonly atMillis: number }>;
+  /** The error the lifecycle's error store holds for its current index (ES `ErrorEntry`), while it lasts. */
+  readonly error?: { readonly sinceMillis: number; readonly type: string; readonly reason: string; readonly retries: number };
 }
+
+/** The two spans a data stream lifecycle generation is drawn with (the simulator's names: the lifecycle has no phases). */
+export const LIFECYCLE_SPANS = ['write', 'rolled_over'] as const;
 
 /**
  * A data stream lifecycle generation drawn like an ILM lineage: a `write` span until its rollover, a
- * `rolled_over` span until retention deletes it (`ended: deleted`). The lifecycle has no phases; these
- * two names are the simulator's, and `policy` is null (no ILM policy manages it).
+ * `rolled_over` span until retention deletes it (`ended: deleted`). Its operations are actions named as
+ * ES's `DataStreamLifecycleService` names them (`rollover`, `forcemerge`, `downsample`, `delete`), each
+ * an instant; a downsampled index continues the lineage under its new name, as an ILM rename does; an
+ * error in the lifecycle's error store is an ERROR wait from its first occurrence. `policy` is null
+ * (no ILM policy manages it).
  */
 export function lifecycleGenerationTimeline(generation: LifecycleGeneration): LineageTimeline {
   const end = generation.deletedMillis;
@@ -292,13 +303,40 @@ export function lifecycleGenerationTimeline(generation: LifecycleGeneration): Li
   phases.push({ phase: 'write', startMillis: generation.createdMillis, endMillis: rolled ?? end });
   if (rolled !== null) phases.push({ phase: 'rolled_over', startMillis: rolled, endMillis: end });
   const actions: ActionSpan[] = rolled === null ? [] : [{ phase: 'write', action: 'rollover', startMillis: rolled, endMillis: rolled }];
+  const names: NameSpan[] = [{ index: generation.index, startMillis: generation.createdMillis, endMillis: end }];
+  for (const event of generation.events ?? []) {
+    actions.push({ phase: 'rolled_over', action: event.action, startMillis: event.atMillis, endMillis: event.atMillis });
+    if (event.action !== 'downsample') continue;
+    (names[names.length - 1] as { endMillis: number | null }).endMillis = event.atMillis;
+    names.push({ index: event.index, startMillis: event.atMillis, endMillis: end });
+  }
+  if (end !== null) actions.push({ phase: rolled === null ? 'write' : 'rolled_over', action: 'delete', startMillis: end, endMillis: end });
+  const error = generation.error;
+  const waits: WaitSpan[] =
+    error === undefined
+      ? []
+      : [
+          {
+            phase: rolled === null ? 'write' : 'rolled_over',
+            // The write index is only ever rolled over; a rolled-over one may have failed any operation
+            // (the error store does not say which), so the lifecycle itself is named.
+            action: rolled === null ? 'rollover' : 'data_stream_lifecycle',
+            ...(rolled === null ? { failedStep: 'rollover' } : {}),
+            step: ERROR_STEP,
+            index: names[names.length - 1]!.index,
+            startMillis: error.sinceMillis,
+            endMillis: end,
+            error: { type: error.type, reason: error.reason },
+            ...(error.retries > 0 ? { retries: error.retries } : {}),
+          },
+        ];
   return {
     index: generation.index,
     policy: null,
-    names: [{ index: generation.index, startMillis: generation.createdMillis, endMillis: end }],
+    names,
     phases,
     actions,
-    waits: [],
+    waits,
     startMillis: generation.createdMillis,
     endMillis: end,
     ended: end === null ? null : 'deleted',

@@ -151,3 +151,86 @@ describe('GET /_sim/why/<index>', () => {
     expect(sim.requestSync({ method: 'GET', path: '/_sim/why/nope' }).status).to.equal(404);
   });
 });
+
+describe('GET /_sim/timeline: data stream lifecycle generations', () => {
+  type Lineage = {
+    index: string;
+    ended: string | null;
+    lineage: Array<{ index: string; start: string; end: string | null }>;
+    phases: Array<{ phase: string; start: string; end: string | null }>;
+    actions: Array<{ phase: string; action: string; start: string }>;
+    waits: Array<{ step: string; action: string; start: string; error?: { type: string; reason: string } }>;
+  };
+  const timeline = (sim: Simulator) => (send(sim, 'GET', '/_sim/timeline').body as { indices: Lineage[] }).indices;
+
+  it('a downsampled index continues its generation (renamed), with the force merge, the downsamplings and the retention deletion as actions', () => {
+    const sim = createSimulator({ profile: '8.19' });
+    send(sim, 'PUT', '/_index_template/metrics', {
+      index_patterns: ['metrics-*'],
+      data_stream: {},
+      priority: 500,
+      template: {
+        settings: { 'index.mode': 'time_series', 'index.routing_path': 'host' },
+        lifecycle: {
+          // max_age=auto is 1d for a retention of 14 days or less.
+          data_retention: '10d',
+          downsampling: [
+            { after: '1d', fixed_interval: '1h' },
+            { after: '3d', fixed_interval: '1d' },
+          ],
+        },
+      },
+    });
+    send(sim, 'PUT', '/_data_stream/metrics-app');
+    send(sim, 'POST', '/_sim/ingest', { index: 'metrics-app', count: 5, bytes_each: '1kb' });
+    send(sim, 'POST', '/_sim/clock/_set', { to: '2024-01-08T00:00:00Z' });
+    const first = timeline(sim)[0]!;
+    expect(first.index).to.equal('.ds-metrics-app-2024.01.01-000001');
+    expect(first.lineage.map((n) => [n.index, n.start])).to.deep.equal([
+      ['.ds-metrics-app-2024.01.01-000001', '2024-01-01T00:00:00.000Z'],
+      ['downsample-1h-.ds-metrics-app-2024.01.01-000001', '2024-01-03T00:05:00.000Z'],
+      ['downsample-1d-.ds-metrics-app-2024.01.01-000001', '2024-01-05T00:00:00.000Z'],
+    ]);
+    expect(first.phases.map((p) => [p.phase, p.end])).to.deep.equal([
+      ['write', '2024-01-02T00:00:00.000Z'],
+      ['rolled_over', null],
+    ]);
+    expect(first.actions.map((a) => [a.action, a.start])).to.deep.equal([
+      ['rollover', '2024-01-02T00:00:00.000Z'],
+      ['forcemerge', '2024-01-02T00:10:00.000Z'],
+      ['downsample', '2024-01-03T00:05:00.000Z'],
+      // The engine merges each downsampled index too (a new backing index it has not merged).
+      ['forcemerge', '2024-01-03T00:10:00.000Z'],
+      ['downsample', '2024-01-05T00:00:00.000Z'],
+      ['forcemerge', '2024-01-05T00:05:00.000Z'],
+    ]);
+    // No generation is drawn for the downsampled index itself (the second, empty, never rolls over: min_docs 1).
+    expect(timeline(sim).filter((l) => l.index.startsWith('downsample-'))).to.deep.equal([]);
+    expect(timeline(sim)).to.have.length(2);
+    send(sim, 'POST', '/_sim/clock/_set', { to: '2024-01-13T00:00:00Z' });
+    const deleted = timeline(sim)[0]!;
+    expect(deleted.ended).to.equal('deleted');
+    expect(deleted.phases[1]).to.include({ phase: 'rolled_over', end: '2024-01-12T00:00:00.000Z' });
+    expect(deleted.lineage.map((n) => n.index)).to.have.length(3);
+    expect(deleted.actions[deleted.actions.length - 1]).to.include({ action: 'delete', start: '2024-01-12T00:00:00.000Z' });
+  });
+
+  it("an error in the lifecycle's error store is an ERROR wait with its type and reason", () => {
+    const sim = createSimulator({ profile: '9.1' });
+    send(sim, 'PUT', '/_cluster/settings', { persistent: { 'cluster.max_shards_per_node': 3 } });
+    send(sim, 'PUT', '/_index_template/logs', {
+      index_patterns: ['logs-*'],
+      data_stream: {},
+      priority: 500,
+      template: { lifecycle: { data_retention: '7d' } },
+    });
+    send(sim, 'PUT', '/_data_stream/logs-app');
+    send(sim, 'POST', '/_sim/ingest', { index: 'logs-app', count: 5, bytes_each: '1kb' });
+    send(sim, 'POST', '/_sim/clock/_set', { to: '2024-01-03T00:00:00Z' });
+    const waits = timeline(sim)[0]!.waits;
+    expect(waits).to.have.length(1);
+    expect(waits[0]).to.include({ step: 'ERROR', action: 'rollover', failed_step: 'rollover', start: '2024-01-02T00:00:00.000Z' });
+    expect(waits[0]!.error!.type).to.equal('validation_exception');
+    expect(waits[0]!.error!.reason).to.contain('this action would add [2] shards, but this cluster currently has [2]/[3] maximum normal shards open');
+  });
+});

@@ -94,19 +94,39 @@ export function timelineBody(sim: Simulation, patterns: readonly string[]): { no
     for (const name of ds.indices) {
       const index = cluster.indices.get(name);
       if (!index || !isManagedByDataStreamLifecycle(cluster, index)) continue;
+      // A downsampled index continues its source's generation (its record keeps the first name and instants).
+      const record = sim.dsl.generations.get(name);
+      const error = sim.dsl.errors.get(name);
       generations.push({
-        index: name,
+        index: record?.index ?? name,
         dataStream: ds.name,
-        createdMillis: index.creationDate,
-        rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null,
+        createdMillis: record?.createdMillis ?? index.creationDate,
+        rolledOverMillis: record ? record.rolledOverMillis : (index.rolloverInfos.get(ds.name)?.timeMillis ?? null),
         deletedMillis: null,
+        events: record?.events ?? [],
+        ...(error === undefined
+          ? {}
+          : { error: { sinceMillis: error.firstOccurrenceMillis, ...errorTypeAndReason(error.message), retries: error.retryCount } }),
       });
     }
   }
   const ilmIndices = new Set(lineages.map((l) => l.index));
-  const drawn = generations.filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index))).map(lifecycleGenerationTimeline);
+  const drawn = generations
+    .filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index) || (g.events ?? []).some((e) => simpleMatch(p, e.index))))
+    .map(lifecycleGenerationTimeline);
   const date = dateMemo();
   return { now: formatEsDate(sim.now), now_millis: sim.now, indices: [...lineages, ...drawn].map((l) => lineageJson(l, date)) };
+}
+
+/** The `type` and `reason` of an error store message (the error's JSON, cut at ES's 1000 characters). */
+function errorTypeAndReason(message: string): { type: string; reason: string } {
+  try {
+    const parsed = JSON.parse(message) as { type?: unknown; reason?: unknown };
+    if (typeof parsed.type === 'string' && typeof parsed.reason === 'string') return { type: parsed.type, reason: parsed.reason };
+  } catch {
+    // A message cut at its maximum length is no longer JSON: shown as it is.
+  }
+  return { type: 'exception', reason: message };
 }
 
 function instantFields(name: string, millis: number | null | undefined): Record<string, unknown> {

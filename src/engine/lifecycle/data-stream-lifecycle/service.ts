@@ -41,6 +41,27 @@ const MAX_ERROR_MESSAGE_LENGTH = 1000;
 export const SETTING_INDEX_MERGE_FACTOR = 'index.merge.policy.merge_factor';
 export const SETTING_INDEX_FLOOR_SEGMENT = 'index.merge.policy.floor_segment';
 
+/** A force merge or a downsampling the lifecycle did to a generation: the index it made or merged, and when. */
+export interface GenerationEvent {
+  readonly action: 'forcemerge' | 'downsample';
+  readonly index: string;
+  readonly atMillis: number;
+  /** The downsampling round's `fixed_interval`. */
+  readonly fixedInterval?: string;
+}
+
+/**
+ * A generation the lifecycle changed besides its rollover: its first index's name and instants (a
+ * downsampled index replaces its source, and has neither its creation date nor its rollover), and
+ * what was done to it, in order.
+ */
+export interface GenerationRecord {
+  readonly index: string;
+  readonly createdMillis: number;
+  readonly rolledOverMillis: number | null;
+  readonly events: GenerationEvent[];
+}
+
 /** ES `ErrorEntry`: when the error was first and last recorded, its message and the retries since. */
 export interface ErrorEntry {
   readonly firstOccurrenceMillis: number;
@@ -64,7 +85,30 @@ export class DataStreamLifecycleState {
    * The generations retention deleted, oldest first (for the timeline), the newest
    * `DELETED_GENERATIONS_KEPT` only.
    */
-  readonly deleted: Array<{ index: string; dataStream: string; createdMillis: number; rolledOverMillis: number | null; deletedMillis: number }> = [];
+  readonly deleted: Array<{
+    index: string;
+    dataStream: string;
+    createdMillis: number;
+    rolledOverMillis: number | null;
+    deletedMillis: number;
+    events: readonly GenerationEvent[];
+  }> = [];
+  /**
+   * The generations force merged or downsampled, by their current index's name (for the timeline and
+   * `ilm-sim plan`); a record goes with its index. Divergence: ES keeps no such record (a merge leaves
+   * a timestamp in the index's custom metadata, a downsampled index names its source in its settings).
+   */
+  readonly generations = new Map<string, GenerationRecord>();
+  /** The record of `index`'s generation in `ds`, made on its first event. */
+  generationOf(ds: DataStream, index: IndexMetadata): GenerationRecord {
+    let record = this.generations.get(index.name);
+    if (record === undefined) {
+      record = { index: index.name, createdMillis: index.creationDate, rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null, events: [] };
+      this.generations.set(index.name, record);
+    }
+    return record;
+  }
+
   /** The instant the schedule counts from (start, or the last poll interval change) and its interval. */
   anchorMillis: number;
   intervalMillis: number;
@@ -191,6 +235,7 @@ export function runDataStreamLifecycle(ctx: RunContext): boolean {
     const index = cluster.indices.get(name);
     if (!index || !isManagedByDataStreamLifecycle(cluster, index)) ctx.state.errors.delete(name);
   }
+  for (const name of [...ctx.state.generations.keys()]) if (!cluster.indices.has(name)) ctx.state.generations.delete(name);
   const streams = [...cluster.dataStreams.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const ds of streams) {
     if (!cluster.dataStreams.has(ds.name) || !ds.lifecycle?.enabled) continue;
@@ -240,13 +285,16 @@ function runStream(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecyc
         failWith(ctx, name, 'delete');
         deleteBackingIndex(cluster, name);
         ctx.state.merged.delete(index.uuid);
+        const record = ctx.state.generations.get(name);
+        ctx.state.generations.delete(name);
         const deleted = ctx.state.deleted;
         deleted.push({
-          index: name,
+          index: record?.index ?? name,
           dataStream: ds.name,
-          createdMillis: index.creationDate,
-          rolledOverMillis: index.rolloverInfos.get(ds.name)?.timeMillis ?? null,
+          createdMillis: record?.createdMillis ?? index.creationDate,
+          rolledOverMillis: record ? record.rolledOverMillis : (index.rolloverInfos.get(ds.name)?.timeMillis ?? null),
           deletedMillis: now,
+          events: record?.events ?? [],
         });
         if (deleted.length > DELETED_GENERATIONS_KEPT) deleted.splice(0, deleted.length - DELETED_GENERATIONS_KEPT);
         changed = true;
@@ -273,6 +321,7 @@ function runStream(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecyc
       failWith(ctx, name, 'forcemerge');
       index.segmentsPerShard = 1;
       ctx.state.merged.add(index.uuid);
+      ctx.state.generationOf(ds, index).events.push({ action: 'forcemerge', index: name, atMillis: ctx.now });
       touch(index);
       changed = true;
     });
@@ -322,6 +371,10 @@ function downsample(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecy
     if (!target.settings.has('index.lifecycle.origination_date')) target.settings.set('index.lifecycle.origination_date', String(generation));
     replaceBackingIndex(cluster, ds, index.name, target.name);
     deleteBackingIndex(cluster, index.name);
+    const record = ctx.state.generationOf(ds, index);
+    record.events.push({ action: 'downsample', index: target.name, atMillis: ctx.now, fixedInterval: round.fixedInterval });
+    ctx.state.generations.delete(index.name);
+    ctx.state.generations.set(target.name, record);
     touch(target);
     changed = true;
   });
