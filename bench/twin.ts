@@ -7,10 +7,10 @@
  * the machine's load average, the bundle's size, the wall and CPU times (min and median of --runs;
  * the child's own user + system CPU, which the load does not inflate) and the forecast's figures; removes
  * its files at the end. It builds dist/ first (`npm run build`). Options: --runs N (default 3),
- * --indices N (default 20000).
+ * --indices N (default 20000), --bundle DIR (make the bundle there once and keep it; reused when present).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,9 @@ import { writeBundle } from '../src/twin/bundle-dir';
 const ROOT = resolve(__dirname, '..');
 const DAY = 86_400_000;
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, indices: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, indices: { type: 'string', default: '20000' }, bundle: { type: 'string' } },
+});
 const runs = Number(values.runs);
 const indexCount = Number(values.indices);
 
@@ -121,8 +123,9 @@ async function mainBench(): Promise<void> {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'ilm-sim-twin-bench-'));
   try {
-    const bundle = join(dir, 'bundle');
-    const made = await makeBundle(bundle);
+    // --bundle <dir>: made there once and kept, then reused (a bundle takes ~10 s to make).
+    const bundle = values.bundle === undefined ? join(dir, 'bundle') : resolve(values.bundle);
+    const made = values.bundle !== undefined && existsSync(join(bundle, 'diagnostic_manifest.json')) ? { millis: 0 } : await makeBundle(bundle);
     console.log(
       `load average ${loadavg()
         .map((l) => l.toFixed(1))

@@ -76,6 +76,8 @@ export interface ForecastOptions {
   readonly stuckAfterMillis?: number;
   /** How often the workload is applied (default one hour). */
   readonly stepMillis?: number;
+  /** Called at the end of each part (running the clock, reading the timeline) with its name. */
+  readonly mark?: (part: string) => void;
 }
 
 function send(simulator: Simulator, method: string, path: string, body?: unknown) {
@@ -251,6 +253,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
     const now = sim.now;
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now, storageMemo));
   }
+  options.mark?.('forecast: run the clock (and sample storage)');
   // What `GET /_sim/timeline` answers, read in process (writing and parsing its JSON cost more than the fold).
   const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start, end);
   const events: ForecastEvent[] = [];
@@ -261,6 +264,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   }
   ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
   events.sort((a, b) => a.atMillis - b.atMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
+  options.mark?.('forecast: timeline, events, problems');
   return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage };
 }
 
