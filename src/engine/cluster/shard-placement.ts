@@ -74,10 +74,13 @@ export function parseTierList(text: string | undefined): string[] {
 }
 
 function splitList(text: string): string[] {
-  return text
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0);
+  const out: string[] = [];
+  if (text.length === 0) return out;
+  for (const part of text.split(',')) {
+    const trimmed = part.trim();
+    if (trimmed.length > 0) out.push(trimmed);
+  }
+  return out;
 }
 
 /** ES `DataTierAllocationDecider#preferredAvailableTier`: the first tier of the list some running node has. */
@@ -161,11 +164,21 @@ function preferredTierOf(index: IndexMetadata, topology: Topology): PreferredTie
   return preference.length === 0 ? undefined : preferredAvailableTier(preference, topology);
 }
 
+/** Whether `data_frozen` is the node's only data role (ES `DedicatedFrozenNodeAllocationDecider`). */
+function frozenOnly(node: SimNode): boolean {
+  let dataRoles = 0;
+  let frozen = false;
+  for (const role of node.roles) {
+    if (role !== 'data' && !role.startsWith('data_')) continue;
+    dataRoles++;
+    frozen = role === 'data_frozen';
+  }
+  return dataRoles === 1 && frozen;
+}
+
 /** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
 export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology, preferred: PreferredTier = preferredTierOf(index, topology)): boolean {
-  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
-  const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
-  if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
+  if (frozenOnly(node) && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
   if (preferred === undefined) return true;
   return preferred !== null && nodeHasTier(node, preferred);
 }
@@ -522,8 +535,7 @@ export function deciderVerdicts(
       });
     }
   }
-  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
-  if (dataRoles.length === 1 && dataRoles[0] === 'data_frozen' && index.settings.get(SETTING_PARTIAL) !== 'true') {
+  if (frozenOnly(node) && index.settings.get(SETTING_PARTIAL) !== 'true') {
     out.push({
       decider: 'dedicated_frozen_node',
       decision: 'NO',
