@@ -294,7 +294,9 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   const failing = problems.filter((p) => failOn.includes(p.kind));
   const changes = baseline ? forecastChanges(baseline, result) : [];
   if (parsed.values['json']) {
-    streams.out.write(`${JSON.stringify(forecastJson(model, restored, result, whatIfs, changes), null, 2)}\n`);
+    // Written as two pieces: joined, the tens of megabytes of a large forecast would be copied once more.
+    streams.out.write(JSON.stringify(forecastJson(model, restored, result, whatIfs, changes), null, 2));
+    streams.out.write('\n');
   } else {
     streams.out.write(summary(model, restored, result, whatIfs, changes, streams.color === true));
   }
