@@ -83,6 +83,22 @@ function splitList(text: string): string[] {
   return out;
 }
 
+/**
+ * Tier lists read lately (`parseTierList`, shared, never changed): a cluster has a few distinct
+ * preferences, read at every placement and allocation check.
+ */
+const TIER_LISTS = new Map<string, readonly string[]>();
+
+function tierListOf(text: string): readonly string[] {
+  let list = TIER_LISTS.get(text);
+  if (list === undefined) {
+    list = splitList(text);
+    if (TIER_LISTS.size >= 256) TIER_LISTS.clear();
+    TIER_LISTS.set(text, list);
+  }
+  return list;
+}
+
 /** ES `DataTierAllocationDecider#preferredAvailableTier`: the first tier of the list some running node has. */
 export function preferredAvailableTier(preference: readonly string[], topology: Topology): string | null {
   for (const tier of preference) if (topology.running().some((node) => isDataNode(node) && nodeHasTier(node, tier))) return tier;
@@ -160,7 +176,7 @@ function failedFilterGroup(groups: Map<string, Array<readonly [string, string]>>
 type PreferredTier = string | null | undefined;
 
 function preferredTierOf(index: IndexMetadata, topology: Topology): PreferredTier {
-  const preference = tierPreference(index);
+  const preference = tierListOf(index.settings.get(SETTING_TIER_PREFERENCE) ?? '');
   return preference.length === 0 ? undefined : preferredAvailableTier(preference, topology);
 }
 
@@ -297,6 +313,7 @@ export class PlacementStore {
    * waiting in the cluster's change log (every new index is there).
    */
   placeNew(cluster: Cluster): void {
+    if (cluster.changed.size === 0) return;
     for (const index of cluster.changed.waiting()) {
       if (index.removed) continue;
       const entry = this.entries.get(index.name);
