@@ -15,7 +15,7 @@ import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
 import { workloadRate, workloadRequests, workloadStepMillis } from './workload';
-import { timelineBody } from '../api/sim/lifecycle-view-handlers';
+import { dateMemo, timelineBody } from '../api/sim/lifecycle-view-handlers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -442,9 +442,7 @@ function startingState(cluster: Cluster): StartingState[] {
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function span(startMillis: number, endMillis: number | null): { start: string; start_millis: number; end: string | null; end_millis: number | null } {
-  return { start: formatEsDate(startMillis), start_millis: startMillis, end: endMillis === null ? null : formatEsDate(endMillis), end_millis: endMillis };
-}
+type SpanJson = { start: string; start_millis: number; end: string | null; end_millis: number | null };
 
 /**
  * The timeline from the start: `/_sim/timeline` knows only the history written after the bundle's
@@ -453,6 +451,14 @@ function span(startMillis: number, endMillis: number | null): { start: string; s
  * their own.
  */
 function withStartingState(timeline: TimelineJson, states: readonly StartingState[], startMillis: number, endMillis: number): TimelineJson {
+  // The spans put in share their instants (the start, mostly): each is printed once.
+  const date = dateMemo();
+  const span = (startMillis: number, endMillis: number | null): SpanJson => ({
+    start: date(startMillis),
+    start_millis: startMillis,
+    end: endMillis === null ? null : date(endMillis),
+    end_millis: endMillis,
+  });
   const byName = new Map(states.map((s) => [s.name, s]));
   const seen = new Set<string>();
   const lineages: LineageJson[] = timeline.indices.map((lineage) => {
