@@ -5,12 +5,13 @@
  * a simulated hot/warm/cold cluster of 10 nodes with 20,000 managed indices (daily indices of 200
  * services, created over 100 days), captured with `captureBundle` into a temporary directory. Prints
  * the machine's load average, the bundle's size, the wall and CPU times (min and median of --runs;
- * the child's own user + system CPU, which the load does not inflate) and the forecast's figures; removes
+ * the child's own user + system CPU, which the load inflates less) of the terminal, `--json` and `--html`
+ * outputs, each phase's times (the CLI's ILM_SIM_TIMINGS marks) and the forecast's figures; removes
  * its files at the end. It builds dist/ first (`npm run build`). Options: --runs N (default 3),
- * --indices N (default 20000).
+ * --indices N (default 20000), --bundle DIR (make the bundle there once and keep it; reused when present).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,9 @@ import { writeBundle } from '../src/twin/bundle-dir';
 const ROOT = resolve(__dirname, '..');
 const DAY = 86_400_000;
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, indices: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, indices: { type: 'string', default: '20000' }, bundle: { type: 'string' } },
+});
 const runs = Number(values.runs);
 const indexCount = Number(values.indices);
 
@@ -86,8 +89,17 @@ function sizeOf(dir: string): number {
 /** The child prints its own CPU time (user + system) on its last stderr line: a wall time alone grows with the load. */
 const CPU_MARK = 'bench-cpu-millis ';
 
-function timeRuns(label: string, args: readonly string[]): Array<{ millis: number; cpuMillis: number }> {
-  const times: Array<{ millis: number; cpuMillis: number }> = [];
+interface Run {
+  readonly millis: number;
+  readonly cpuMillis: number;
+  /** The twin's phases (ILM_SIM_TIMINGS): name -> wall and CPU milliseconds. */
+  readonly phases: ReadonlyMap<string, { wall: number; cpu: number }>;
+}
+
+const TIMING_LINE = /^ilm-sim-timing (.+) wall (\d+) cpu (\d+)$/;
+
+function timeRuns(label: string, args: readonly string[]): Run[] {
+  const times: Run[] = [];
   const cli = JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'main.js'));
   const script = `process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write('\\n${CPU_MARK}' + (u.user + u.system) / 1000 + '\\n'); }); require(${cli}).main(process.argv.slice(1), process.stdout, process.stderr, process.env).then((c) => { process.exitCode = c; })`;
   for (let run = 0; run < runs; run++) {
@@ -95,34 +107,64 @@ function timeRuns(label: string, args: readonly string[]): Array<{ millis: numbe
     const result = spawnSync(process.execPath, ['-e', script, ...args], {
       encoding: 'utf8',
       maxBuffer: 1 << 30,
+      env: { ...process.env, ILM_SIM_TIMINGS: '1' },
     });
     const millis = Number(process.hrtime.bigint() - started) / 1e6;
     if (result.status !== 0 && result.status !== 1) throw new Error(`${label} exited ${result.status}: ${result.stderr}`);
-    const cpuLine = result.stderr.split('\n').find((line) => line.startsWith(CPU_MARK));
+    const lines = result.stderr.split('\n');
+    const cpuLine = lines.find((line) => line.startsWith(CPU_MARK));
     if (!cpuLine) throw new Error(`${label} printed no CPU time: ${result.stderr.slice(0, 300)}`);
-    times.push({ millis, cpuMillis: Number(cpuLine.slice(CPU_MARK.length)) });
-    if (run === 0 && label.startsWith('twin')) {
+    const phases = new Map<string, { wall: number; cpu: number }>();
+    for (const line of lines) {
+      const match = TIMING_LINE.exec(line);
+      if (match) phases.set(match[1]!, { wall: Number(match[2]), cpu: Number(match[3]) });
+    }
+    times.push({ millis, cpuMillis: Number(cpuLine.slice(CPU_MARK.length)), phases });
+    if (run === 0 && label.startsWith('twin') && args.includes('--json')) {
       const body = JSON.parse(result.stdout) as { events: unknown[]; problems: unknown[]; storage: unknown[] };
-      console.log(`  ${label}: ${body.events.length} events, ${body.problems.length} problems ahead, ${body.storage.length} storage samples`);
+      console.log(
+        `  ${label}: ${body.events.length} events, ${body.problems.length} problems ahead, ${body.storage.length} storage samples, ${(result.stdout.length / 1048576).toFixed(1)} MB of JSON`,
+      );
     }
   }
   return times;
 }
 
-function report(label: string, times: ReadonlyArray<{ millis: number; cpuMillis: number }>): void {
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function report(label: string, times: readonly Run[]): void {
   const line = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
-    return `min ${sorted[0]!.toFixed(0).padStart(6)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0).padStart(6)} ms`;
+    return `min ${sorted[0]!.toFixed(0).padStart(6)} ms, median ${median(values).toFixed(0).padStart(6)} ms`;
   };
   console.log(`${label.padEnd(44)} wall ${line(times.map((t) => t.millis))}   CPU ${line(times.map((t) => t.cpuMillis))}   (${times.length} runs)`);
+}
+
+/** The median wall and CPU time of each phase the twin printed, in its order. */
+function reportPhases(label: string, times: readonly Run[]): void {
+  console.log(`  phases of ${label} (median of ${times.length} runs; "start" is node's start and module loading):`);
+  for (const phase of times[0]?.phases.keys() ?? []) {
+    const of = (pick: (p: { wall: number; cpu: number }) => number) => median(times.map((t) => (t.phases.get(phase) ? pick(t.phases.get(phase)!) : 0)));
+    console.log(
+      `    ${phase.padEnd(48)} wall ${of((p) => p.wall)
+        .toFixed(0)
+        .padStart(6)} ms   CPU ${of((p) => p.cpu)
+        .toFixed(0)
+        .padStart(6)} ms`,
+    );
+  }
 }
 
 async function mainBench(): Promise<void> {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'ilm-sim-twin-bench-'));
   try {
-    const bundle = join(dir, 'bundle');
-    const made = await makeBundle(bundle);
+    // --bundle <dir>: made there once and kept, then reused (a bundle takes ~10 s to make).
+    const bundle = values.bundle === undefined ? join(dir, 'bundle') : resolve(values.bundle);
+    const made = values.bundle !== undefined && existsSync(join(bundle, 'diagnostic_manifest.json')) ? { millis: 0 } : await makeBundle(bundle);
     console.log(
       `load average ${loadavg()
         .map((l) => l.toFixed(1))
@@ -130,8 +172,22 @@ async function mainBench(): Promise<void> {
     );
     console.log(`bundle: ${indexCount} indices, 10 nodes, ${(sizeOf(bundle) / 1048576).toFixed(1)} MB, made in ${(made.millis / 1000).toFixed(1)} s`);
     writeFileSync(join(dir, 'daily.json'), JSON.stringify(POLICY));
-    report(`twin ${indexCount} indices, 90d (whole process)`, timeRuns('twin', ['twin', bundle, '--horizon', '90d', '--json', '--ingest', '*=0']));
-    report('plan, same policy, 90d (whole process)', timeRuns('plan', ['plan', join(dir, 'daily.json'), '--horizon', '90d']));
+    const twinArgs = ['twin', bundle, '--horizon', '90d', '--ingest', '*=0'];
+    const json = timeRuns('twin --json', [...twinArgs, '--json']);
+    const terminal = timeRuns('twin', twinArgs);
+    const html = timeRuns('twin --html', [...twinArgs, '--html', join(dir, 'forecast.html')]);
+    const plan = timeRuns('plan', ['plan', join(dir, 'daily.json'), '--horizon', '90d']);
+    report(`twin ${indexCount} indices, 90d, --json (whole process)`, json);
+    report(`twin ${indexCount} indices, 90d, terminal`, terminal);
+    report(`twin ${indexCount} indices, 90d, --html`, html);
+    report('plan, same policy, 90d (whole process)', plan);
+    reportPhases('twin --json', json);
+    reportPhases('twin --html', html);
+    console.log(
+      `load average after ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -397,6 +397,24 @@ function runSteps(args: readonly string[], stdout: OutputStream, stderr: OutputS
   return 0;
 }
 
+/**
+ * ILM_SIM_TIMINGS=1: each phase of `twin` prints its wall and CPU milliseconds (since the previous
+ * mark; the first since the process started) to stderr, for `npm run bench:twin`.
+ */
+function phaseTimer(stderr: OutputStream): (phase: string) => void {
+  let wall = performance.now();
+  let cpu = process.cpuUsage();
+  let first = true;
+  return (phase) => {
+    const nowWall = performance.now();
+    const used = process.cpuUsage(first ? undefined : cpu);
+    stderr.write(`ilm-sim-timing ${phase} wall ${(first ? nowWall : nowWall - wall).toFixed(0)} cpu ${((used.user + used.system) / 1000).toFixed(0)}\n`);
+    first = false;
+    wall = nowWall;
+    cpu = process.cpuUsage();
+  };
+}
+
 /** Runs the command line; resolves to the process exit code. */
 export async function main(argv: readonly string[], stdout: OutputStream, stderr: OutputStream, env: Environment, options: MainOptions = {}): Promise<number> {
   if (argv[0] === 'twin') {
@@ -410,6 +428,7 @@ export async function main(argv: readonly string[], stdout: OutputStream, stderr
       nowMillis: () => Date.now(),
       waitForStop: () => waitForStop(options.stop, failure.signal, env),
       version: packageVersion(),
+      ...(env['ILM_SIM_TIMINGS'] ? { mark: phaseTimer(stderr) } : {}),
     });
   }
   if (argv[0] === 'plan') {

@@ -38,6 +38,8 @@ export interface TwinStreams {
   /** Resolves when `--serve` should stop (SIGINT, SIGTERM, an abort), with why. */
   readonly waitForStop: () => Promise<string>;
   readonly version: string;
+  /** Called at the end of each phase (loading, reading, restoring, forecasting, printing) with its name. */
+  readonly mark?: (phase: string) => void;
 }
 
 const DAY = 86_400_000;
@@ -277,23 +279,33 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
     if (clash.length > 0)
       throw new TwinInputError(`--feature asserts the bundle directory's cluster as it is: it cannot go with ${clash.map((f) => `--${f}`).join(', ')}`);
   }
+  const mark = streams.mark ?? (() => {});
+  mark('start (modules loaded)');
   const model = readTwinModel(source, text(parsed, 'profile'));
+  mark('read bundle');
   const restored = restoreTwin(model);
+  mark('restore');
   const whatIfs = applyWhatIfs(restored.simulator, parsed, streams.cwd);
   if (parsed.values['serve']) return serveTwin(restored, parsed, streams, whatIfs);
 
   const baseline = whatIfs.length > 0 ? forecast(restoreTwin(model).simulator, { horizonMillis, overrides, stuckAfterMillis }) : null;
-  const result = forecast(restored.simulator, { horizonMillis, overrides, stuckAfterMillis });
+  const result = forecast(restored.simulator, { horizonMillis, overrides, stuckAfterMillis, mark });
   const problems = [...result.today, ...result.ahead];
   const failing = problems.filter((p) => failOn.includes(p.kind));
   const changes = baseline ? forecastChanges(baseline, result) : [];
   if (parsed.values['json']) {
-    streams.out.write(`${JSON.stringify(forecastJson(model, restored, result, whatIfs, changes), null, 2)}\n`);
+    // Written as two pieces: joined, the tens of megabytes of a large forecast would be copied once more.
+    streams.out.write(JSON.stringify(forecastJson(model, restored, result, whatIfs, changes), null, 2));
+    streams.out.write('\n');
   } else {
     streams.out.write(summary(model, restored, result, whatIfs, changes, streams.color === true));
   }
+  mark(parsed.values['json'] ? 'print json' : 'print text');
   const html = text(parsed, 'html');
-  if (html !== undefined) writeOut(path.resolve(streams.cwd, html), htmlPage(model, result, whatIfs), streams, 'HTML');
+  if (html !== undefined) {
+    writeOut(path.resolve(streams.cwd, html), htmlPage(model, result, whatIfs), streams, 'HTML');
+    mark('write html');
+  }
   if (featureFile !== undefined) {
     const relative = (file: string) => path.relative(streams.cwd, path.resolve(streams.cwd, file)).split(path.sep).join('/');
     const policyFiles = ((parsed.values['policy'] as string[] | undefined) ?? []).map((spec) => {

@@ -55,12 +55,26 @@ const ROW = 30;
 const BAND = 20;
 const TOP = 44;
 
+const XML_SPECIAL = /[&<>"']/;
+
 export function escapeXml(text: string): string {
+  // Most texts (index names, dates) have nothing to escape: a picture of 20,000 lineages has ~200,000.
+  if (!XML_SPECIAL.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/** Instants printed lately: a timeline's spans share their instants (poll ticks, one action's steps). */
+const ISO_PRINTED = new Map<number, string>();
+
 function iso(millis: number): string {
-  return new Date(millis).toISOString().replace(/:00\.000Z$/, 'Z');
+  let text = ISO_PRINTED.get(millis);
+  if (text === undefined) {
+    const full = new Date(millis).toISOString();
+    text = full.endsWith(':00.000Z') ? `${full.slice(0, -8)}Z` : full;
+    if (ISO_PRINTED.size >= 4096) ISO_PRINTED.clear();
+    ISO_PRINTED.set(millis, text);
+  }
+  return text;
 }
 
 /** About how wide a 12px sans-serif text is (capitals are wider), to lay out labels that must not collide. */

@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { isAscii } from 'node:buffer';
 import type { BundleSource } from './bundle';
 
 export class BundleLocationError extends Error {}
@@ -20,9 +21,17 @@ export function directorySource(dir: string): BundleSource {
     name: root,
     read(file) {
       const full = path.join(root, file);
-      return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
+      return existsSync(full) ? textOf(readFileSync(full)) : undefined;
     },
   };
+}
+
+/**
+ * The file's text as UTF-8. A bundle is mostly ASCII JSON (tens of megabytes on a large cluster),
+ * which reads as the same text byte for byte (latin1) about twice as fast as through the UTF-8 decoder.
+ */
+function textOf(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function findManifestFolder(dir: string): string {

@@ -15,7 +15,7 @@ import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
 import { workloadRate, workloadRequests, workloadStepMillis } from './workload';
-import { timelineBody } from '../api/sim/lifecycle-view-handlers';
+import { dateMemo, timelineBody } from '../api/sim/lifecycle-view-handlers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -76,6 +76,8 @@ export interface ForecastOptions {
   readonly stuckAfterMillis?: number;
   /** How often the workload is applied (default one hour). */
   readonly stepMillis?: number;
+  /** Called at the end of each part (running the clock, reading the timeline) with its name. */
+  readonly mark?: (part: string) => void;
 }
 
 function send(simulator: Simulator, method: string, path: string, body?: unknown) {
@@ -156,50 +158,74 @@ function tierOf(node: SimNode): string {
 export class StorageMemo {
   store: PlacementStore | null = null;
   rows: StorageRow[] = [];
+  /** The tiers seen so far, by number (a row names its copies' tiers by these numbers). */
+  readonly tierNames: string[] = [];
+  readonly tierNumbers = new Map<string, number>();
+
+  tierNumber(tier: string): number {
+    let n = this.tierNumbers.get(tier);
+    if (n === undefined) {
+      n = this.tierNames.push(tier) - 1;
+      this.tierNumbers.set(tier, n);
+    }
+    return n;
+  }
 }
 
 interface StorageRow {
   readonly index: IndexMetadata;
   readonly settingsVersion: number;
   readonly topologyVersion: number;
-  /** The tier (or `unassigned`) of each copy, in the store's order. */
-  readonly tiers: readonly string[];
+  /** The tier (or `unassigned`) of each copy, in the store's order, as the memo's tier numbers. */
+  readonly tiers: readonly number[];
   readonly shards: number;
 }
 
 /**
  * Shard copies and bytes per tier now (a replica holds as many bytes as its primary). With a memo
- * (one per run of samples), indices unchanged since the last sample are not looked up again.
+ * (one per run of samples), indices unchanged since the last sample are not looked up again. Each
+ * tier's bytes are added up in the cluster's index order, copy by copy, and the tiers come in the
+ * order their first copy was met: the same sums, bit for bit, with a memo or without.
  */
 export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageMemo = new StorageMemo()): TierSample {
-  const tiers: Record<string, { shards: number; bytes: number }> = {};
-  const add = (tier: string, bytes: number) => {
-    const slot = (tiers[tier] ??= { shards: 0, bytes: 0 });
-    slot.shards++;
-    slot.bytes += bytes;
+  // Per tier number: copies and bytes so far; `order` lists the tiers in the order first met.
+  const shards: number[] = [];
+  const bytes: number[] = [];
+  const order: number[] = [];
+  const add = (tier: number, perShard: number) => {
+    if (shards[tier] === undefined || shards[tier] === 0) {
+      shards[tier] = 0;
+      bytes[tier] = 0;
+      order.push(tier);
+    }
+    shards[tier]!++;
+    bytes[tier]! += perShard;
   };
   const topology = topologyOf(cluster);
   const store = topology.isDefault ? null : placementStore(cluster);
   // Each node's tier, worked out once per sample (a sample visits every copy of every index).
-  const tierOfNode = new Map<SimNode, string>();
+  const tierOfNode = new Map<SimNode, number>();
   // The cluster keeps its indices in insertion order: since the last sample some left and new ones
   // came at the end, so the last rows are walked alongside.
   const previous = memo.store === store ? memo.rows : [];
   const rows: StorageRow[] = [];
   let cursor = 0;
-  for (const index of cluster.indices.values()) {
-    if (store) {
-      while (cursor < previous.length && previous[cursor]!.index !== index) cursor++;
+  if (store) {
+    for (const index of cluster.indices.values()) {
       let row = previous[cursor];
-      if (row) cursor++;
-      if (!row || row.settingsVersion !== index.settings.version || row.topologyVersion !== topology.version) {
+      if (row !== undefined && row.index !== index) {
+        while (cursor < previous.length && previous[cursor]!.index !== index) cursor++;
+        row = previous[cursor];
+      }
+      if (row !== undefined) cursor++;
+      if (row === undefined || row.settingsVersion !== index.settings.version || row.topologyVersion !== topology.version) {
         // Copies come shard by shard, so the last one's shard number gives the shard count (the
         // copies are placed for the index's current `number_of_shards`).
         const copies = store.copiesOf(index);
         const copyTiers = copies.map((copy) => {
-          if (!copy.node) return 'unassigned';
-          const tier = tierOfNode.get(copy.node) ?? tierOf(copy.node);
-          tierOfNode.set(copy.node, tier);
+          if (!copy.node) return memo.tierNumber('unassigned');
+          let tier = tierOfNode.get(copy.node);
+          if (tier === undefined) tierOfNode.set(copy.node, (tier = memo.tierNumber(tierOf(copy.node))));
           return tier;
         });
         row = {
@@ -212,18 +238,25 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
       }
       rows.push(row);
       const perShard = index.storeBytes / Math.max(1, row.shards);
-      for (const tier of row.tiers) add(tier, perShard);
-    } else {
+      const copyTiers = row.tiers;
+      for (let i = 0; i < copyTiers.length; i++) add(copyTiers[i]!, perShard);
+    }
+  } else {
+    const data = memo.tierNumber('data');
+    const unassigned = memo.tierNumber('unassigned');
+    for (const index of cluster.indices.values()) {
       const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
       // The default node holds every primary; replicas stay unassigned on one node.
       for (let s = 0; s < numberOfShards(index); s++) {
-        add('data', perShard);
-        for (let r = 0; r < numberOfReplicas(index); r++) add('unassigned', perShard);
+        add(data, perShard);
+        for (let r = 0; r < numberOfReplicas(index); r++) add(unassigned, perShard);
       }
     }
   }
   memo.store = store;
   memo.rows = rows;
+  const tiers: Record<string, { shards: number; bytes: number }> = {};
+  for (const tier of order) tiers[memo.tierNames[tier]!] = { shards: shards[tier]!, bytes: bytes[tier]! };
   return { atMillis, tiers };
 }
 
@@ -251,6 +284,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
     const now = sim.now;
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now, storageMemo));
   }
+  options.mark?.('forecast: run the clock (and sample storage)');
   // What `GET /_sim/timeline` answers, read in process (writing and parsing its JSON cost more than the fold).
   const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start, end);
   const events: ForecastEvent[] = [];
@@ -261,6 +295,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   }
   ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
   events.sort((a, b) => a.atMillis - b.atMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
+  options.mark?.('forecast: timeline, events, problems');
   return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage };
 }
 
@@ -407,9 +442,7 @@ function startingState(cluster: Cluster): StartingState[] {
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function span(startMillis: number, endMillis: number | null): { start: string; start_millis: number; end: string | null; end_millis: number | null } {
-  return { start: formatEsDate(startMillis), start_millis: startMillis, end: endMillis === null ? null : formatEsDate(endMillis), end_millis: endMillis };
-}
+type SpanJson = { start: string; start_millis: number; end: string | null; end_millis: number | null };
 
 /**
  * The timeline from the start: `/_sim/timeline` knows only the history written after the bundle's
@@ -418,6 +451,14 @@ function span(startMillis: number, endMillis: number | null): { start: string; s
  * their own.
  */
 function withStartingState(timeline: TimelineJson, states: readonly StartingState[], startMillis: number, endMillis: number): TimelineJson {
+  // The spans put in share their instants (the start, mostly): each is printed once.
+  const date = dateMemo();
+  const span = (startMillis: number, endMillis: number | null): SpanJson => ({
+    start: date(startMillis),
+    start_millis: startMillis,
+    end: endMillis === null ? null : date(endMillis),
+    end_millis: endMillis,
+  });
   const byName = new Map(states.map((s) => [s.name, s]));
   const seen = new Set<string>();
   const lineages: LineageJson[] = timeline.indices.map((lineage) => {

@@ -382,7 +382,14 @@ function lifecycleOf(
   if (state['failedStep'] !== undefined && profile.explain.retryFields && state['failedStepRetryCount'] === undefined) {
     reader.note(file, 'assumed', `${file}: index [${name}] in ERROR shows no failed_step_retry_count; taken as none`);
   }
-  return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as ExecutionState;
+  return definedFields(state) as ExecutionState;
+}
+
+/** The fields that have a value, in their order (one object per managed index: no entry arrays). */
+function definedFields(state: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in state) if (state[key] !== undefined) out[key] = state[key];
+  return out;
 }
 
 /** ES `LifecycleExecutionState#fromCustomMetadata`: the stored strings back into typed fields. */
@@ -423,7 +430,7 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
     snapshotIndexName: stored['snapshot_index_name'],
     downsampleIndexName: stored['rollup_index_name'],
   };
-  return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as ExecutionState;
+  return definedFields(state) as ExecutionState;
 }
 
 /**

@@ -19,7 +19,7 @@ import { commaList, HandlerResult, ok, RequestContext } from '../context';
  * `formatEsDate` remembered per instant for one answer: a timeline's spans share their instants (poll
  * ticks, the steps of one action run at once), so most dates are printed once.
  */
-function dateMemo(): (millis: number) => string {
+export function dateMemo(): (millis: number) => string {
   const printed = new Map<number, string>();
   return (millis) => {
     let text = printed.get(millis);

@@ -143,7 +143,9 @@ export function loadSettingsFromMap(map: Readonly<Record<string, unknown>>, norm
     v === null ? null : typeof v === 'number' ? numberAsWritten(container, key, v) : String(v);
   const walk = (prefix: string, value: unknown, container: object, at: string): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v, value, k);
+      // The keys `Object.entries` gives, in its order, without an entry array per object.
+      const object = value as Record<string, unknown>;
+      for (const k of Object.keys(object)) walk(prefix ? `${prefix}.${k}` : k, object[k], object, k);
       return;
     }
     const key = normalize(prefix);

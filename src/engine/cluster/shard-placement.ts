@@ -74,10 +74,29 @@ export function parseTierList(text: string | undefined): string[] {
 }
 
 function splitList(text: string): string[] {
-  return text
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0);
+  const out: string[] = [];
+  if (text.length === 0) return out;
+  for (const part of text.split(',')) {
+    const trimmed = part.trim();
+    if (trimmed.length > 0) out.push(trimmed);
+  }
+  return out;
+}
+
+/**
+ * Tier lists read lately (`parseTierList`, shared, never changed): a cluster has a few distinct
+ * preferences, read at every placement and allocation check.
+ */
+const TIER_LISTS = new Map<string, readonly string[]>();
+
+function tierListOf(text: string): readonly string[] {
+  let list = TIER_LISTS.get(text);
+  if (list === undefined) {
+    list = splitList(text);
+    if (TIER_LISTS.size >= 256) TIER_LISTS.clear();
+    TIER_LISTS.set(text, list);
+  }
+  return list;
 }
 
 /** ES `DataTierAllocationDecider#preferredAvailableTier`: the first tier of the list some running node has. */
@@ -157,44 +176,59 @@ function failedFilterGroup(groups: Map<string, Array<readonly [string, string]>>
 type PreferredTier = string | null | undefined;
 
 function preferredTierOf(index: IndexMetadata, topology: Topology): PreferredTier {
-  const preference = tierPreference(index);
+  const preference = tierListOf(index.settings.get(SETTING_TIER_PREFERENCE) ?? '');
   return preference.length === 0 ? undefined : preferredAvailableTier(preference, topology);
+}
+
+/** Whether `data_frozen` is the node's only data role (ES `DedicatedFrozenNodeAllocationDecider`). */
+function frozenOnly(node: SimNode): boolean {
+  let dataRoles = 0;
+  let frozen = false;
+  for (const role of node.roles) {
+    if (role !== 'data' && !role.startsWith('data_')) continue;
+    dataRoles++;
+    frozen = role === 'data_frozen';
+  }
+  return dataRoles === 1 && frozen;
 }
 
 /** ES `DataTierAllocationDecider` (tier preference) with `DedicatedFrozenNodeAllocationDecider`. */
 export function tierAllows(index: IndexMetadata, node: SimNode, topology: Topology, preferred: PreferredTier = preferredTierOf(index, topology)): boolean {
-  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
-  const frozenOnly = dataRoles.length === 1 && dataRoles[0] === 'data_frozen';
-  if (frozenOnly && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
+  if (frozenOnly(node) && index.settings.get(SETTING_PARTIAL) !== 'true') return false;
   if (preferred === undefined) return true;
   return preferred !== null && nodeHasTier(node, preferred);
 }
 
-/** `preferred` defaults to the index's resolved tier (passing `undefined`, no preference, recomputes the same). */
+/**
+ * `preferred` defaults to the index's resolved tier (passing `undefined`, no preference, recomputes the
+ * same), `groups` to the index's filter groups.
+ */
 function allows(
   set: DeciderSet,
   index: IndexMetadata,
   node: SimNode,
   topology: Topology,
   preferred: PreferredTier = preferredTierOf(index, topology),
+  groups: Map<string, Array<readonly [string, string]>> | null = null,
 ): boolean {
   if (!node.running || !isDataNode(node)) return false;
-  if ((set === 'all' || set === 'filter' || set === 'filter-and-tier') && !filterAllows(index, node)) return false;
+  if ((set === 'all' || set === 'filter' || set === 'filter-and-tier') && failedFilterGroup(groups ?? indexFilterGroups(index), node) !== null) return false;
   if ((set === 'all' || set === 'tier' || set === 'filter-and-tier') && !tierAllows(index, node, topology, preferred)) return false;
   return true;
 }
 
 /**
- * `allows` over the nodes of one index's placement, each node asked once: the tier preference is
- * resolved once for the index and each node's answer kept, so a placement costs linear time in the
- * node count (the filter and tier deciders do not depend on the shard).
+ * `allows` over the nodes of one index's placement, each node asked once: the tier preference and
+ * the filter groups are read once for the index and each node's answer kept, so a placement costs
+ * linear time in the node count (the filter and tier deciders do not depend on the shard).
  */
 function allowsFor(set: DeciderSet, index: IndexMetadata, topology: Topology): (node: SimNode) => boolean {
   const preferred = preferredTierOf(index, topology);
+  const groups = set === 'tier' ? null : indexFilterGroups(index);
   const answers = new Map<string, boolean>();
   return (node) => {
     let answer = answers.get(node.id);
-    if (answer === undefined) answers.set(node.id, (answer = allows(set, index, node, topology, preferred)));
+    if (answer === undefined) answers.set(node.id, (answer = allows(set, index, node, topology, preferred, groups)));
     return answer;
   };
 }
@@ -205,8 +239,8 @@ interface Entry {
   readonly topologyVersion: number;
   readonly settingsVersion: number;
   readonly copies: readonly ShardCopy[];
-  /** `copiesThatMayNotStay` per decider set, computed once per placement. */
-  readonly pending: Map<DeciderSet, number>;
+  /** `copiesThatMayNotStay` per decider set, computed once per placement (made when first asked). */
+  pending: Map<DeciderSet, number> | null;
 }
 
 /** The placements of a cluster's indices on its topology, and each node's copy count. */
@@ -226,11 +260,11 @@ export class PlacementStore {
   /** The copies the deciders of `set` would not let stay where they are (cached with the placement). */
   pendingOf(index: IndexMetadata, set: DeciderSet): number {
     const entry = this.entryOf(index);
-    let count = entry.pending.get(set);
+    let count = entry.pending?.get(set);
     if (count === undefined) {
       const allowed = allowsFor(set, index, this.topology);
       count = entry.copies.filter((copy) => copy.node !== null && !allowed(copy.node)).length;
-      entry.pending.set(set, count);
+      (entry.pending ??= new Map()).set(set, count);
     }
     return count;
   }
@@ -254,7 +288,7 @@ export class PlacementStore {
     if (entry) this.count(entry.copies, -1);
     const copies = this.place(index, previous);
     this.count(copies, 1);
-    const made: Entry = { uuid: index.uuid, topologyVersion: this.topology.version, settingsVersion: index.settings.version, copies, pending: new Map() };
+    const made: Entry = { uuid: index.uuid, topologyVersion: this.topology.version, settingsVersion: index.settings.version, copies, pending: null };
     this.entries.set(index.name, made);
     this.keys.set(index.name, `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`);
     return made;
@@ -279,6 +313,7 @@ export class PlacementStore {
    * waiting in the cluster's change log (every new index is there).
    */
   placeNew(cluster: Cluster): void {
+    if (cluster.changed.size === 0) return;
     for (const index of cluster.changed.waiting()) {
       if (index.removed) continue;
       const entry = this.entries.get(index.name);
@@ -305,6 +340,7 @@ export class PlacementStore {
     const was: Array<Array<SimNode | null>> = [];
     const lost: Array<SimNode | null> = [];
     const previousByShard = new Map<number, ShardCopy[]>();
+    const none: ShardCopy[] = [];
     for (const copy of previous) {
       const list = previousByShard.get(copy.shard);
       if (list) list.push(copy);
@@ -315,7 +351,7 @@ export class PlacementStore {
       const row: Array<SimNode | null> = [];
       for (let c = 0; c < perShard; c++) row.push(null);
       let hadData = false;
-      for (const copy of previousByShard.get(s) ?? []) {
+      for (const copy of previous.length === 0 ? none : (previousByShard.get(s) ?? none)) {
         const held = copy.node ?? copy.lostOn ?? null;
         if (copy.primary && held) hadData = true;
         const slot = copy.primary ? 0 : row.findIndex((n, i) => i > 0 && n === null);
@@ -360,7 +396,8 @@ export class PlacementStore {
     for (let s = 0; s < shards; s++) {
       for (let c = 0; c < perShard; c++) {
         const lostOn = c === 0 && !now[s]![0] ? lost[s] : null;
-        copies.push({ shard: s, primary: c === 0, node: now[s]![c] ?? null, ...(lostOn ? { lostOn } : {}) });
+        const node = now[s]![c] ?? null;
+        copies.push(lostOn ? { shard: s, primary: c === 0, node, lostOn } : { shard: s, primary: c === 0, node });
       }
     }
     return copies;
@@ -515,8 +552,7 @@ export function deciderVerdicts(
       });
     }
   }
-  const dataRoles = node.roles.filter((r) => r === 'data' || r.startsWith('data_'));
-  if (dataRoles.length === 1 && dataRoles[0] === 'data_frozen' && index.settings.get(SETTING_PARTIAL) !== 'true') {
+  if (frozenOnly(node) && index.settings.get(SETTING_PARTIAL) !== 'true') {
     out.push({
       decider: 'dedicated_frozen_node',
       decision: 'NO',
