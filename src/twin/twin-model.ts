@@ -385,7 +385,16 @@ function lifecycleOf(
   return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as ExecutionState;
 }
 
-/** ES `LifecycleExecutionState#fromCustomMetadata`: the stored strings back into typed fields. */
+/**
+ * ES `LifecycleExecutionState#fromCustomMetadata`: the stored strings back into typed fields. Key names
+ * and formats checked against ES's class (x-pack/plugin/core/.../xpack/core/ilm/LifecycleExecutionState
+ * in 7.x; server/.../cluster/metadata/LifecycleExecutionState in 8.x/9.x): `creation_date` (the
+ * lifecycle date), `phase_time`, `action_time`, `step_time` as epoch-millis strings,
+ * `is_auto_retryable_error` as "true"/"false", `failed_step_retry_count` as an integer string,
+ * `step_info`, `previous_step_info` (8.16+) and `phase_definition` (a `PhaseExecutionInfo`) as JSON
+ * text, `snapshot_repository`, `snapshot_name`, `snapshot_index_name`, `shrink_index_name`, and the
+ * downsample target still under `rollup_index_name` (ES's `DOWNSAMPLE_INDEX_NAME` constant).
+ */
 function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetadata | undefined, name: string, stored: Record<string, Json>): ExecutionState {
   const json = (key: string): Record<string, unknown> | undefined => {
     const text = stored[key];
@@ -401,7 +410,7 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
   const phaseDefinition = execution
     ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map())
     : undefined;
-  checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition);
+  checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition, 'cluster_state.json');
   const retry = stored['failed_step_retry_count'];
   const state: Record<string, unknown> = {
     phase: stored['phase'],
@@ -494,6 +503,7 @@ function checkKnownStep(
   action: unknown,
   step: unknown,
   cached: PhaseExecutionInfo | undefined,
+  file = 'commercial/ilm_explain.json',
 ): void {
   if (typeof phase !== 'string' || typeof action !== 'string' || typeof step !== 'string') return;
   if (step === 'ERROR' || phase === 'new' || action === 'complete' || phase === 'completed') return;
@@ -504,9 +514,9 @@ function checkKnownStep(
   const wanted = stepKeyJson(stepKey(phase, action, step));
   if (!chain.some((s) => stepKeyJson(s.key) === wanted)) {
     reader.note(
-      'commercial/ilm_explain.json',
+      file,
       'noted',
-      `commercial/ilm_explain.json: index [${index}] is on step [${phase}/${action}/${step}], which its [${phase}] phase does not have in profile ${profile.name}; the index stays there, as ES leaves an index on a step it cannot find`,
+      `${file}: index [${index}] is on step [${phase}/${action}/${step}], which its [${phase}] phase does not have in profile ${profile.name}; the index stays there, as ES leaves an index on a step it cannot find`,
     );
   }
 }
