@@ -14,7 +14,7 @@ import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
-import { workloadRate, workloadRequests, workloadStepMillis } from './workload';
+import { sendWorkloadRequest, workloadRate, workloadRequests, workloadStepMillis } from './workload';
 import { timelineBody } from '../api/sim/lifecycle-view-handlers';
 
 const HOUR = 3_600_000;
@@ -67,6 +67,12 @@ export interface Forecast {
   readonly events: readonly ForecastEvent[];
   readonly timeline: TimelineJson;
   readonly storage: readonly TierSample[];
+  /**
+   * How many times a clock request of the workload stopped at the simulator's limit of instants per
+   * request (`MAX_INSTANTS_PER_CLOCK_REQUEST`; a short poll interval) and the forecast sent it again
+   * to go on. The forecast reaches its horizon either way (`endMillis`).
+   */
+  readonly clockContinuations: number;
 }
 
 export interface ForecastOptions {
@@ -245,8 +251,17 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const startState = startingState(sim.cluster);
   const storageMemo = new StorageMemo();
   const storage: TierSample[] = [storageByTier(sim.cluster, start, storageMemo)];
+  let clockContinuations = 0;
   for (const request of workloadRequests(rates, start, end, new Map(), step)) {
-    send(simulator, request.method, request.path, request.body);
+    const sent = sendWorkloadRequest(
+      (r) => send(simulator, r.method, r.path, r.body),
+      () => sim.now,
+      request,
+    );
+    clockContinuations += sent.continuations;
+    if (sent.answer.status >= 300 && request.path === '/_sim/clock/_set') {
+      throw new Error(`the forecast's clock stopped at ${formatEsDate(sim.now)}: ${JSON.stringify(sent.answer.body)}`);
+    }
     if (request.path !== '/_sim/clock/_set') continue;
     const now = sim.now;
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now, storageMemo));
@@ -261,7 +276,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   }
   ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
   events.sort((a, b) => a.atMillis - b.atMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
-  return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage };
+  return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage, clockContinuations };
 }
 
 /**
