@@ -57,7 +57,10 @@ describe('ilm-sim twin --feature', () => {
     writeFileSync(policies, original.replace('"max_docs" : 1000', '"max_docs" : 2000'));
     const failing = cucumber(feature);
     expect(failing.status, failing.output).to.equal(1);
-    expect(failing.output).to.contain('the data stream "logs-app-prod" has');
+    // The failure says plainly which stream and how many generations it has against the expected.
+    expect(failing.output).to.match(
+      /the data stream "logs-app-prod" differs: \d+ backing indices where \d+ were expected \(\d+ fewer\); it is at generation \d+/,
+    );
     expect(failing.output).to.match(/scenarios \(\d failed/);
   });
 
@@ -79,7 +82,7 @@ describe('ilm-sim twin --feature', () => {
     writeFileSync(policyFile, readFileSync(policyFile, 'utf8').replace('"max_docs" : 1000', '"max_docs" : 500'));
     const failing = cucumber(feature);
     expect(failing.status, failing.output).to.equal(1);
-    expect(failing.output).to.contain('the data stream "logs-app-prod" has');
+    expect(failing.output).to.match(/the data stream "logs-app-prod" differs: \d+ backing indices where \d+ were expected \(\d+ more\)/);
   });
 
   it('refuses the flags whose cluster the feature could not load', async () => {
