@@ -4,12 +4,12 @@
  * size; the flags it cannot go with are refused.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { FIXTURE_DIR } from '../twin/fixtures/capture-fixture';
+import { runCucumber } from '../twin/test-support';
 import { main } from './main';
 import { Capture } from './test-support';
 
@@ -23,10 +23,7 @@ async function twin(args: string[]): Promise<{ code: number; out: string; err: s
   return { code, out: out.text, err: err.text };
 }
 
-function cucumber(feature: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@cucumber/cucumber/bin/cucumber.js'), feature], { cwd: ROOT, encoding: 'utf8' });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
+const cucumber = runCucumber;
 
 describe('ilm-sim twin --feature', () => {
   it('writes a feature that passes against the bundle and fails once its policy changes', async () => {

@@ -6,26 +6,17 @@
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { createSimulator, simulationOf } from '../create-simulator';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import * as path from 'node:path';
 import { MAX_INSTANTS_PER_CLOCK_REQUEST } from '../sim/simulator';
 import { mapSource } from './bundle';
 import { forecastFeature } from './feature';
 import { FIXTURE_DIR } from './fixtures/capture-fixture';
 import { forecast, StorageMemo, storageByTier } from './forecast';
 import { restoreTwin } from './restore';
+import { bundleFiles } from './test-support';
 import { readTwinModel } from './twin-model';
 import { workloadRate } from './workload';
 
 const DAY = 86_400_000;
-
-/** The bundle's files, relative to its directory with `/` separators. */
-function bundleFiles(dir: string, under = ''): string[] {
-  return readdirSync(path.join(dir, under)).flatMap((name) => {
-    const relative = under === '' ? name : `${under}/${name}`;
-    return statSync(path.join(dir, relative)).isDirectory() ? bundleFiles(dir, relative) : [relative];
-  });
-}
 
 const POLICY = {
   policy: {
@@ -81,8 +72,7 @@ describe('storageByTier', () => {
 
 describe('the forecast with a short poll interval', () => {
   it("goes on past the simulator's limit of instants per clock request, to the horizon, and counts how often", () => {
-    const files = new Map<string, string>();
-    for (const file of bundleFiles(FIXTURE_DIR)) files.set(file, readFileSync(path.join(FIXTURE_DIR, file), 'utf8'));
+    const files = bundleFiles(FIXTURE_DIR);
     // A poll tick every second: a day without ingest is 86,400 ticks, past the 5,000 one request runs.
     files.set('cluster_settings.json', JSON.stringify({ persistent: { 'indices.lifecycle.poll_interval': '1s' }, transient: {} }));
     const model = readTwinModel(mapSource('short-poll', files));
