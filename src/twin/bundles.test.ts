@@ -114,4 +114,31 @@ describe('the bundles captured from the client workflows', () => {
     forecast(twin.simulator, { horizonMillis: expected.horizon_days * DAY });
     expect(explainRecords(twin.simulator)).to.deep.equal(expected.explain);
   });
+
+  it("a bundle without explain reads each index's state from cluster_state.json's ilm metadata, and says so", () => {
+    const files = bundleFiles(path.join(FIXTURES, 'logstash-tiers-8.19'));
+    files.delete('commercial/ilm_explain.json');
+    const twin = restoreTwin(readTwinModel(mapSource('state-only', files)));
+    expect(twin.notes.map((n) => `${n.kind}: ${n.message}`)).to.deep.equal([
+      "assumed: commercial/ilm_explain.json is not in the bundle: each index's ILM state is read from cluster_state.json's stored ilm metadata",
+    ]);
+    const expected = expectations.find((e) => e.bundle === 'logstash-tiers-8.19')!;
+    forecast(twin.simulator, { horizonMillis: expected.horizon_days * DAY });
+    expect(explainRecords(twin.simulator)).to.deep.equal(expected.explain);
+  });
+
+  it('a bundle with neither explain nor the cluster state: every managed index starts its policy afresh, and the notes say so', () => {
+    const files = bundleFiles(path.join(FIXTURES, 'filebeat-curator-7.17'));
+    files.delete('commercial/ilm_explain.json');
+    files.delete('cluster_state.json');
+    const notes = restoreTwin(readTwinModel(mapSource('neither', files))).notes.map((n) => `${n.kind}: ${n.message}`);
+    expect(notes).to.deep.equal([
+      'assumed: cluster_state.json is not in the bundle: no rollover dates and no stored ILM state: explain is used alone',
+      'assumed: commercial/ilm_explain.json is not in the bundle: no index has an ILM state; every managed index starts again from its policy',
+      ...notes.slice(2),
+    ]);
+    // One note per managed index (11: the Filebeat generations, the hand-made one, Curator's kept one).
+    expect(notes.slice(2)).to.have.lengthOf(11);
+    expect(notes.slice(2).every((n) => n.startsWith('assumed: commercial/ilm_explain.json: managed index ['))).to.equal(true);
+  });
 });

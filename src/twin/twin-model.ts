@@ -139,9 +139,16 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
   }
 
   const policies = readPolicies(reader, profile);
-  const explain = reader.object('commercial/ilm_explain.json', 'no index has an ILM state; every managed index starts again from its policy');
   const stateFile = reader.object('cluster_state.json', 'no rollover dates and no stored ILM state: explain is used alone');
   const stateIndices: Record<string, Json> = isObject(stateFile?.['metadata']?.['indices']) ? stateFile!['metadata']['indices'] : {};
+  // Without explain, the cluster state's stored `ilm` metadata (when it has any) still gives each state.
+  const stored = Object.values(stateIndices).some((entry) => isObject(entry?.['ilm']));
+  const explain = reader.object(
+    'commercial/ilm_explain.json',
+    stored
+      ? "each index's ILM state is read from cluster_state.json's stored ilm metadata"
+      : 'no index has an ILM state; every managed index starts again from its policy',
+  );
   const indices = readIndices(reader, profile, policies, explain?.['indices'] ?? {}, stateIndices, instantMillis);
   const settingsDefaults = reader.object('cluster_settings_defaults.json', 'the poll interval is the cluster setting, or ES default 10m');
   const clusterSettingsFile = reader.object('cluster_settings.json', 'no cluster settings: ES defaults');
