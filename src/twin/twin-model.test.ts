@@ -171,10 +171,19 @@ describe('the twin of the kept bundle', () => {
 });
 
 describe('bad bundles', () => {
-  it('truncated explain: every managed index starts its policy afresh, and the note names the file', () => {
-    const { twin } = load((files) => files.set('commercial/ilm_explain.json', files.get('commercial/ilm_explain.json')!.slice(0, 500)));
-    const notes = messages(twin.notes);
-    expect(notes[0]).to.match(/^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): no index has an ILM state/);
+  it('truncated explain: the note names the file and where the states come from instead', () => {
+    const truncate = (files: Map<string, string>) => files.set('commercial/ilm_explain.json', files.get('commercial/ilm_explain.json')!.slice(0, 500));
+    expect(messages(load(truncate).twin.notes)[0]).to.match(
+      /^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): each index's ILM state is read from cluster_state\.json's stored ilm metadata$/,
+    );
+    // Without the cluster state too, every managed index starts its policy afresh.
+    const notes = messages(
+      load((files) => {
+        explainOnly(files);
+        truncate(files);
+      }).twin.notes,
+    );
+    expect(notes[1]).to.match(/^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): no index has an ILM state/);
   });
 
   it('a missing file is named with what stands in for it', () => {
