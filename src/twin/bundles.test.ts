@@ -77,6 +77,9 @@ describe('the bundles captured from the client workflows', () => {
         expect(result.today[0]!.text).to.contain(`does not point to index [${inError[0]}]`);
         const what = new Set(result.events.map((e) => e.what.replace(/^continues as .*/, 'continues as')));
         expect([...what]).to.include.members(['enters warm', 'enters cold', 'enters delete', 'deleted', 'hot/rollover starts']);
+        // Storage per tier, named as the nodes name their tiers (a role, or the `data` node attribute on 7.17).
+        const tiers = Object.keys(result.storage.at(-1)!.tiers).filter((t) => t !== 'unassigned');
+        expect(tiers.sort()).to.deep.equal(expected.profile === '7.17' ? ['data:cold', 'data:hot', 'data:warm'] : ['data_cold', 'data_hot', 'data_warm']);
       });
 
       it('writes a feature (--feature) that passes against the bundle', () => {

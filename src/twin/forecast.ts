@@ -147,11 +147,15 @@ export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: r
   });
 }
 
-/** Each node's tier: the first data tier role it holds, `data` for a pre-tier data node. */
+/** Each node's tier: the first data tier role it holds, else its `box_type` or `data` attribute, else `data` for a data node. */
 function tierOf(node: SimNode): string {
   for (const tier of ['data_hot', 'data_warm', 'data_cold', 'data_frozen', 'data_content'] as const) if (node.roles.includes(tier)) return tier;
-  const box = node.attributes['box_type'] ?? node.attributes['data'];
-  return box ? `box_type:${box}` : DATA_TIERS.some((t) => node.roles.includes(t)) ? 'data' : node.roles.includes('data') ? 'data' : 'other';
+  // A pre-tier hot-warm layout names its tiers with a node attribute (`node.attr.box_type`, `node.attr.data`).
+  for (const attribute of ['box_type', 'data']) {
+    const value = node.attributes[attribute];
+    if (value) return `${attribute}:${value}`;
+  }
+  return DATA_TIERS.some((t) => node.roles.includes(t)) ? 'data' : node.roles.includes('data') ? 'data' : 'other';
 }
 
 /**
