@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import type { Case } from './run';
 import { es, Profile } from './http';
 
-interface Shipper {
+export interface Shipper {
   name: string;
   profile: Profile;
   version: string;
@@ -20,7 +20,7 @@ interface Shipper {
   putTemplate(url: string, answerOfHead: number): Promise<void>;
 }
 
-const filebeat: Shipper = {
+export const filebeat: Shipper = {
   name: 'Filebeat 7.17 setup.ilm (legacy template)',
   profile: '7.17',
   version: '7.17.6',
@@ -43,7 +43,7 @@ const filebeat: Shipper = {
   },
 };
 
-const logstash: Shipper = {
+export const logstash: Shipper = {
   name: 'Logstash 8 ilm_* options (composable template)',
   profile: '8.19',
   version: '8.19.0',
@@ -66,35 +66,39 @@ const logstash: Shipper = {
   },
 };
 
+/**
+ * The shipper's ILM bootstrap against `url`: the version and ILM checks, the policy (with `phases`,
+ * written only when missing, as `ilm.overwrite: false`), the template, the write-alias check and the
+ * date-math first index with the write alias. Answers the first index's name. Also used by
+ * `capture-bundles.ts` to make the twin's fixtures from the same workflow.
+ */
+export async function bootstrap(url: string, shipper: Shipper, phases: Record<string, unknown>): Promise<string> {
+  const info = (await es(url, 'GET', '/')).body as { version: { number: string } };
+  assert.equal(info.version.number, shipper.version);
+  await shipper.checkAvailable(url);
+  // The policy: written only when missing, as both shippers do (ilm.overwrite false).
+  assert.equal((await es(url, 'GET', `/_ilm/policy/${shipper.policy}`, undefined, [404])).status, 404);
+  await es(url, 'PUT', `/_ilm/policy/${shipper.policy}`, { policy: { phases } });
+  const templatePath = shipper.profile === '7.17' ? `/_template/${shipper.alias}` : '/_index_template/ecs-logstash';
+  await shipper.putTemplate(url, (await es(url, 'HEAD', templatePath, undefined, [404])).status);
+  // The write alias: checked, then created with the date-math first index.
+  assert.equal((await es(url, 'HEAD', `/_alias/${shipper.alias}`, undefined, [404])).status, 404, 'no write alias yet');
+  const created = (
+    await es(url, 'PUT', `/${encodeURIComponent(`<${shipper.alias}-{now/d}-000001>`)}`, {
+      aliases: { [shipper.alias]: { is_write_index: true } },
+    })
+  ).body as { index: string };
+  assert.equal((await es(url, 'HEAD', `/_alias/${shipper.alias}`)).status, 200);
+  return created.index;
+}
+
 function bootstrapCase(shipper: Shipper): Case {
   return {
     name: `${shipper.name}: policy, template, <${shipper.alias}-{now/d}-000001> with the write alias, rollover to the next day's name`,
     profile: shipper.profile,
     async run(url) {
-      const info = (await es(url, 'GET', '/')).body as { version: { number: string } };
-      assert.equal(info.version.number, shipper.version);
-      await shipper.checkAvailable(url);
-      // The policy: written only when missing, as both shippers do (ilm.overwrite false).
-      assert.equal((await es(url, 'GET', `/_ilm/policy/${shipper.policy}`, undefined, [404])).status, 404);
-      await es(url, 'PUT', `/_ilm/policy/${shipper.policy}`, {
-        policy: {
-          phases: {
-            hot: { min_age: '0ms', actions: { rollover: { max_size: '50gb', max_age: '1d' } } },
-          },
-        },
-      });
-      const templatePath = shipper.profile === '7.17' ? `/_template/${shipper.alias}` : '/_index_template/ecs-logstash';
-      await shipper.putTemplate(url, (await es(url, 'HEAD', templatePath, undefined, [404])).status);
-      // The write alias: checked, then created with the date-math first index.
-      assert.equal((await es(url, 'HEAD', `/_alias/${shipper.alias}`, undefined, [404])).status, 404, 'no write alias yet');
-      const created = (
-        await es(url, 'PUT', `/${encodeURIComponent(`<${shipper.alias}-{now/d}-000001>`)}`, {
-          aliases: { [shipper.alias]: { is_write_index: true } },
-        })
-      ).body as { index: string };
-      const first = `${shipper.alias}-2024.01.01-000001`;
-      assert.equal(created.index, first, 'date math resolved on the simulated clock (2024-01-01)');
-      assert.equal((await es(url, 'HEAD', `/_alias/${shipper.alias}`)).status, 200);
+      const first = await bootstrap(url, shipper, { hot: { min_age: '0ms', actions: { rollover: { max_size: '50gb', max_age: '1d' } } } });
+      assert.equal(first, `${shipper.alias}-2024.01.01-000001`, 'date math resolved on the simulated clock (2024-01-01)');
 
       const events = Array.from(
         { length: 20 },

@@ -7,13 +7,12 @@
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsClientCases } from './js-clients';
 import { bootstrapCases } from './bootstrap';
+import { runCurator, runTool } from './tools';
 import { es, Profile } from './http';
 
 const ROOT = join(__dirname, '..');
@@ -78,21 +77,6 @@ function startServer(profile: Profile): Promise<{ url: string; child: ChildProce
   });
 }
 
-/** Runs a command to its end; rejects with its output when it exits non-zero. */
-function runTool(command: string, args: string[], timeoutMs = 120_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (code === 0) resolve(out);
-      else reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${out}`));
-    });
-  });
-}
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -127,15 +111,7 @@ const curatorCase: Case = {
     for (const index of ['cur-old-000001', 'cur-old-000002', 'other-000001']) await es(url, 'PUT', `/${index}`);
     await es(url, 'PUT', '/cur-kept-000001', { settings: { 'index.lifecycle.name': 'cur-policy' } });
     await es(url, 'POST', '/_sim/clock/_advance', { by: '2d' });
-    const dir = mkdtempSync(join(tmpdir(), 'ilm-sim-curator-'));
-    try {
-      const { hostname, port } = new URL(url);
-      const config = join(dir, 'curator.yml');
-      writeFileSync(config, `client:\n  hosts: [${hostname}]\n  port: ${port}\n  timeout: 30\nlogging:\n  loglevel: INFO\n`);
-      console.log(indent(await runTool('curator', ['--config', config, join(__dirname, 'curator-actions.yml')])));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    console.log(indent(await runCurator(url)));
     const left = (await es(url, 'GET', '/_cat/indices?h=index&s=index&format=json')).body as { index: string }[];
     assert.deepEqual(
       left.map((row) => row.index),

@@ -5,7 +5,7 @@
 import type { DataTable } from '../src/cucumber/cucumber';
 import { stepGroup } from '../src/cucumber/step-catalogue';
 import { expect } from 'chai';
-import { expectDataStreamWriteIndex } from '../src/cucumber/existence';
+import { expectDataStreamBackingIndices, expectDataStreamWriteIndex } from '../src/cucumber/existence';
 import type { IlmWorld } from '../src/cucumber/world';
 
 const { Then, When } = stepGroup('data streams');
@@ -103,12 +103,7 @@ Then(
     example: 'the data stream "logs-app-default" has 2 backing indices, the oldest ".ds-logs-app-default-000001"',
   },
   async function (this: IlmWorld, name: string, count: number, oldest: string) {
-    const response = await this.sendOk('GET', `/_data_stream/${encodeURIComponent(name)}`);
-    const [stream] = (response.body as { data_streams: Array<{ indices: Array<{ index_name: string }> }> }).data_streams;
-    const names = stream?.indices.map((i) => i.index_name) ?? [];
-    const shown = names.length > 6 ? [...names.slice(0, 3), '...', ...names.slice(-2)] : names;
-    expect(names.length, `the number of backing indices of "${name}" (${shown.join(', ')})`).to.equal(count);
-    expect(names[0], `the oldest backing index of "${name}"`).to.equal(oldest);
+    await expectDataStreamBackingIndices(this, name, count, oldest);
   },
 );
 

@@ -4,12 +4,12 @@
  * size; the flags it cannot go with are refused.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { FIXTURE_DIR } from '../twin/fixtures/capture-fixture';
+import { runCucumber } from '../twin/test-support';
 import { main } from './main';
 import { Capture } from './test-support';
 
@@ -23,10 +23,7 @@ async function twin(args: string[]): Promise<{ code: number; out: string; err: s
   return { code, out: out.text, err: err.text };
 }
 
-function cucumber(feature: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@cucumber/cucumber/bin/cucumber.js'), feature], { cwd: ROOT, encoding: 'utf8' });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
+const cucumber = runCucumber;
 
 describe('ilm-sim twin --feature', () => {
   it('writes a feature that passes against the bundle and fails once its policy changes', async () => {
@@ -57,7 +54,10 @@ describe('ilm-sim twin --feature', () => {
     writeFileSync(policies, original.replace('"max_docs" : 1000', '"max_docs" : 2000'));
     const failing = cucumber(feature);
     expect(failing.status, failing.output).to.equal(1);
-    expect(failing.output).to.contain('the data stream "logs-app-prod" has');
+    // The failure says plainly which stream and how many generations it has against the expected.
+    expect(failing.output).to.match(
+      /the data stream "logs-app-prod" differs: \d+ backing indices where \d+ were expected \(\d+ fewer\); it is at generation \d+/,
+    );
     expect(failing.output).to.match(/scenarios \(\d failed/);
   });
 
@@ -79,7 +79,7 @@ describe('ilm-sim twin --feature', () => {
     writeFileSync(policyFile, readFileSync(policyFile, 'utf8').replace('"max_docs" : 1000', '"max_docs" : 500'));
     const failing = cucumber(feature);
     expect(failing.status, failing.output).to.equal(1);
-    expect(failing.output).to.contain('the data stream "logs-app-prod" has');
+    expect(failing.output).to.match(/the data stream "logs-app-prod" differs: \d+ backing indices where \d+ were expected \(\d+ more\)/);
   });
 
   it('refuses the flags whose cluster the feature could not load', async () => {

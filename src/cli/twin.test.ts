@@ -6,7 +6,7 @@
  * with the bundle's clock; bad input exits 2 with a message.
  */
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -67,6 +67,23 @@ describe('ilm-sim twin', () => {
       events: Array<{ what: string }>;
     };
     expect(busy.events.filter((e) => e.what === 'enters hot').length).to.be.greaterThan(3);
+  });
+
+  it("says when the clock went on past the simulator's limit of instants per request (a 1s poll interval), in text and JSON", async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'ilm-sim-twin-')), 'bundle');
+    cpSync(FIXTURE_DIR, dir, { recursive: true });
+    writeFileSync(path.join(dir, 'cluster_settings.json'), JSON.stringify({ persistent: { 'indices.lifecycle.poll_interval': '1s' }, transient: {} }));
+    const text = await twin([dir, '--horizon', '2d', '--ingest', '*=0', '--fail-on', 'none']);
+    expect(text.code, text.err).to.equal(0);
+    expect(text.out).to.match(
+      /The poll interval is short: \d+ times a clock request stopped at the simulator's limit of 5000 instants and the forecast went on; it reached the horizon\./,
+    );
+    const json = await twin([dir, '--horizon', '2d', '--ingest', '*=0', '--fail-on', 'none', '--json']);
+    const horizon = (JSON.parse(json.out) as { horizon: { end_millis: number; reached: boolean; clock_continuations: number } }).horizon;
+    expect(horizon.reached).to.equal(true);
+    expect(horizon.clock_continuations).to.be.at.least(34);
+    // The kept bundle's own 10m poll interval never reaches the limit: no such line.
+    expect((await twin([FIXTURE_DIR, '--horizon', '2d', '--fail-on', 'none'])).out).to.not.contain('The poll interval is short');
   });
 
   it('a --policy what-if shows what it changes', async () => {

@@ -25,6 +25,7 @@ import { forecast, type Forecast, type IngestOverride } from '../twin/forecast';
 import { restoreTwin, type Twin } from '../twin/restore';
 import { BundleRefused, readTwinModel, type TwinModel } from '../twin/twin-model';
 import { workloadRate } from '../twin/workload';
+import { MAX_INSTANTS_PER_CLOCK_REQUEST } from '../sim/simulator';
 import { chart } from './plan';
 import { getTransport, type ClusterAccess } from './twin-http';
 
@@ -430,6 +431,7 @@ function summary(model: TwinModel, restored: Twin, result: Forecast, whatIfs: re
   lines.push('', `Today (${day(result.startMillis)}):`);
   lines.push(...(result.today.length === 0 ? ['  no index is in ERROR'] : result.today.map((p) => `  - ${p.text}`)));
   lines.push('', `Forecast to ${day(result.endMillis)} (+${horizon}):`, '');
+  if (result.clockContinuations > 0) lines.push(clockLimitLine(result), '');
   const lineages = result.timeline.indices;
   if (lineages.length > 0)
     lines.push(
@@ -446,6 +448,11 @@ function summary(model: TwinModel, restored: Twin, result: Forecast, whatIfs: re
   return lines.join('\n');
 }
 
+/** Says that the clock hit the simulator's limit of instants per request and went on to the horizon. */
+function clockLimitLine(result: Forecast): string {
+  return `  The poll interval is short: ${result.clockContinuations} time${result.clockContinuations === 1 ? '' : 's'} a clock request stopped at the simulator's limit of ${MAX_INSTANTS_PER_CLOCK_REQUEST} instants and the forecast went on; it reached the horizon.`;
+}
+
 function forecastJson(model: TwinModel, restored: Twin, result: Forecast, whatIfs: readonly string[], changes: readonly string[]): Record<string, unknown> {
   return {
     bundle: {
@@ -457,7 +464,7 @@ function forecastJson(model: TwinModel, restored: Twin, result: Forecast, whatIf
     },
     notes: restored.notes,
     what_ifs: whatIfs,
-    horizon: { start_millis: result.startMillis, end_millis: result.endMillis },
+    horizon: { start_millis: result.startMillis, end_millis: result.endMillis, reached: true, clock_continuations: result.clockContinuations },
     ingest: result.ingest.map((r) => ({ target: r.target, docs_per_day: r.docsPerDay, bytes_per_day: r.bytesPerDay, source: r.source, basis: r.basis })),
     today: result.today,
     problems: result.ahead,

@@ -6,7 +6,15 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { createSimulator } from '../index';
 import type { Requester } from './advance-until';
-import { expectAliasExists, expectAliasPointsTo, expectAliasWriteIndex, expectDataStreamWriteIndex, expectIndexExists, expectNoAlias } from './existence';
+import {
+  expectAliasExists,
+  expectAliasPointsTo,
+  expectAliasWriteIndex,
+  expectDataStreamBackingIndices,
+  expectDataStreamWriteIndex,
+  expectIndexExists,
+  expectNoAlias,
+} from './existence';
 
 function world(): Requester & { must(method: string, path: string, body?: unknown): Promise<void> } {
   const sim = createSimulator();
@@ -119,6 +127,24 @@ describe('existence: data streams', () => {
     );
     expect(await failure(expectDataStreamWriteIndex(w, 'nope', 'x'))).to.equal(
       'expected the write index of the data stream "nope" to be "x", but GET /_data_stream/nope answered 404 index_not_found_exception: no such index [nope]',
+    );
+  });
+
+  it('the backing indices: a failure says which stream, the counts and their difference, the oldest, the generation', async () => {
+    const w = world();
+    await w.must('PUT', '/_data_stream/logs-app-default');
+    for (let n = 0; n < 8; n++) await w.must('POST', '/logs-app-default/_rollover');
+    await w.must('DELETE', '/.ds-logs-app-default-000001');
+    await expectDataStreamBackingIndices(w, 'logs-app-default', 8, '.ds-logs-app-default-000002');
+    // As after a policy change that rolls over more often: more generations than the feature expected.
+    expect(await failure(expectDataStreamBackingIndices(w, 'logs-app-default', 5, '.ds-logs-app-default-000002'))).to.equal(
+      'the data stream "logs-app-default" differs: 8 backing indices where 5 were expected (3 more); it is at generation 9, writing to ".ds-logs-app-default-000009"; backing indices, oldest first: .ds-logs-app-default-000002, .ds-logs-app-default-000003, .ds-logs-app-default-000004, ... (3 more), .ds-logs-app-default-000008, .ds-logs-app-default-000009',
+    );
+    expect(await failure(expectDataStreamBackingIndices(w, 'logs-app-default', 10, '.ds-logs-app-default-000001'))).to.contain(
+      'differs: 8 backing indices where 10 were expected (2 fewer), and the oldest is ".ds-logs-app-default-000002", not ".ds-logs-app-default-000001"; it is at generation 9',
+    );
+    expect(await failure(expectDataStreamBackingIndices(w, 'nope', 1, 'x'))).to.equal(
+      'expected the data stream "nope" to have 1 backing indices, the oldest "x", but GET /_data_stream/nope answered 404 index_not_found_exception: no such index [nope]',
     );
   });
 });

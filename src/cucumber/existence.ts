@@ -11,6 +11,9 @@ type AliasEntries = Record<string, { aliases?: Record<string, { is_write_index?:
 
 const path = (name: string): string => encodeURIComponent(name);
 const names = (list: readonly string[]): string => (list.length === 0 ? 'nothing' : list.join(', '));
+/** A long list of backing indices shortened for a message: the first three, how many between, the last two. */
+const backingNames = (list: readonly string[]): string =>
+  list.length <= 6 ? names(list) : `${list.slice(0, 3).join(', ')}, ... (${list.length - 5} more), ${list.slice(-2).join(', ')}`;
 
 /** The indices the alias points to, with each one's `is_write_index`, or null when no index has the alias. */
 async function aliasIndices(world: Requester, alias: string): Promise<Map<string, boolean | undefined> | null> {
@@ -102,6 +105,31 @@ export async function expectDataStreamWriteIndex(world: Requester, stream: strin
   const write = backing[backing.length - 1];
   if (write === index) return;
   throw new Error(
-    `expected the write index of the data stream "${stream}" to be "${index}", but it is "${write}" (backing indices, oldest first: ${names(backing)})`,
+    `expected the write index of the data stream "${stream}" to be "${index}", but it is "${write}" (backing indices, oldest first: ${backingNames(backing)})`,
+  );
+}
+
+/**
+ * How many backing indices the data stream has and which is the oldest. A failure (after a policy
+ * change: more or fewer rollovers, an earlier or later delete) says in one line which stream, what was
+ * expected and what it has: the count and the difference, the oldest, its generation and write index.
+ */
+export async function expectDataStreamBackingIndices(world: Requester, stream: string, count: number, oldest: string): Promise<void> {
+  const response = await world.send('GET', `/_data_stream/${path(stream)}`);
+  if (response.status !== 200)
+    throw new Error(
+      `expected the data stream "${stream}" to have ${count} backing indices, the oldest "${oldest}", but GET /_data_stream/${stream} answered ${describeEsError(response)}`,
+    );
+  const [found] = (response.body as { data_streams?: Array<{ generation?: number; indices: Array<{ index_name: string }> }> }).data_streams ?? [];
+  const backing = found?.indices.map((i) => i.index_name) ?? [];
+  if (backing.length === count && backing[0] === oldest) return;
+  const differences: string[] = [];
+  if (backing.length !== count) {
+    const by = backing.length - count;
+    differences.push(`${backing.length} backing indices where ${count} were expected (${Math.abs(by)} ${by > 0 ? 'more' : 'fewer'})`);
+  }
+  if (backing[0] !== oldest) differences.push(`the oldest is "${backing[0]}", not "${oldest}"`);
+  throw new Error(
+    `the data stream "${stream}" differs: ${differences.join(', and ')}; it is at generation ${found?.generation ?? '?'}, writing to "${backing[backing.length - 1]}"; backing indices, oldest first: ${backingNames(backing)}`,
   );
 }

@@ -11,7 +11,7 @@ import { formatEsDate } from '../engine/xcontent/time';
 import { policyBody } from '../files/user-files';
 import { restoreTwin } from './restore';
 import type { TwinModel } from './twin-model';
-import { workloadRequests, workloadStepMillis, type WorkloadRate } from './workload';
+import { sendWorkloadRequest, workloadRequests, workloadStepMillis, type WorkloadRate } from './workload';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -85,8 +85,13 @@ export function forecastFeature(model: TwinModel, options: FeatureOptions): stri
   for (const end of ends) {
     // The same requests, in the same order, as the scenario's workload step sends up to `end`.
     for (let next = requests.next(); !next.done; next = requests.next()) {
-      const answer = simulator.requestSync(next.value);
-      // The feature's step fails on such an answer (a clock request stopped at its bound): so does writing it.
+      // A clock request stopped at the limit of instants goes on, as the feature's workload step does.
+      const { answer } = sendWorkloadRequest(
+        (request) => simulator.requestSync(request),
+        () => sim.now,
+        next.value,
+      );
+      // The feature's step fails on any other refusal: so does writing it.
       if (answer.status >= 300) throw new Error(`${next.value.method} ${next.value.path} answered ${answer.status}: ${answer.text}`);
       if (next.value.path === '/_sim/clock/_set' && next.value.body['to'] === end) break;
     }

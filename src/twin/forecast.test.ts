@@ -1,12 +1,22 @@
 /**
- * The forecast's storage samples: one memo carried across samples (what the forecast does) gives
+ * The forecast's clock going on past the limit of instants per request (a short poll interval), and its storage samples: one memo carried across samples (what the forecast does) gives
  * exactly the samples a fresh look at every index gives, while indices move between tiers, are
  * deleted and created, change their replica count, and nodes stop and start.
  */
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { createSimulator, simulationOf } from '../create-simulator';
-import { StorageMemo, storageByTier } from './forecast';
+import { MAX_INSTANTS_PER_CLOCK_REQUEST } from '../sim/simulator';
+import { mapSource } from './bundle';
+import { forecastFeature } from './feature';
+import { FIXTURE_DIR } from './fixtures/capture-fixture';
+import { forecast, StorageMemo, storageByTier } from './forecast';
+import { restoreTwin } from './restore';
+import { bundleFiles } from './test-support';
+import { readTwinModel } from './twin-model';
+import { workloadRate } from './workload';
+
+const DAY = 86_400_000;
 
 const POLICY = {
   policy: {
@@ -57,5 +67,29 @@ describe('storageByTier', () => {
     // The samples saw indices on more than one tier, and a change of placement.
     const tiersSeen = new Set(samples.flatMap(([s]) => Object.keys((s as { tiers: object }).tiers)));
     expect([...tiersSeen]).to.include.members(['data_hot', 'data_warm', 'data_cold']);
+  });
+});
+
+describe('the forecast with a short poll interval', () => {
+  it("goes on past the simulator's limit of instants per clock request, to the horizon, and counts how often", () => {
+    const files = bundleFiles(FIXTURE_DIR);
+    // A poll tick every second: a day without ingest is 86,400 ticks, past the 5,000 one request runs.
+    files.set('cluster_settings.json', JSON.stringify({ persistent: { 'indices.lifecycle.poll_interval': '1s' }, transient: {} }));
+    const model = readTwinModel(mapSource('short-poll', files));
+    expect(model.pollInterval).to.equal('1s');
+    const { simulator } = restoreTwin(model);
+    const result = forecast(simulator, { horizonMillis: 2 * DAY, overrides: [{ pattern: '*', bytesPerDay: 0, docsPerDay: 0 }] });
+    expect(simulationOf(simulator).now).to.equal(result.endMillis);
+    expect(result.clockContinuations).to.be.at.least(2 * Math.floor(DAY / 1000 / MAX_INSTANTS_PER_CLOCK_REQUEST));
+    expect(result.storage.at(-1)!.atMillis).to.equal(result.endMillis);
+    // The feature writer replays the same workload and goes on the same way (it refused before).
+    const feature = forecastFeature(model, {
+      bundlePath: 'b',
+      horizonMillis: 2 * DAY,
+      rates: result.ingest.map(workloadRate),
+      tool: 'test',
+      command: 'test',
+    });
+    expect(feature).to.contain('Scenario: 2d after the capture');
   });
 });

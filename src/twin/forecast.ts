@@ -14,7 +14,7 @@ import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
-import { workloadRate, workloadRequests, workloadStepMillis } from './workload';
+import { sendWorkloadRequest, workloadRate, workloadRequests, workloadStepMillis } from './workload';
 import { dateMemo, timelineBody } from '../api/sim/lifecycle-view-handlers';
 
 const HOUR = 3_600_000;
@@ -67,6 +67,12 @@ export interface Forecast {
   readonly events: readonly ForecastEvent[];
   readonly timeline: TimelineJson;
   readonly storage: readonly TierSample[];
+  /**
+   * How many times a clock request of the workload stopped at the simulator's limit of instants per
+   * request (`MAX_INSTANTS_PER_CLOCK_REQUEST`; a short poll interval) and the forecast sent it again
+   * to go on. The forecast reaches its horizon either way (`endMillis`).
+   */
+  readonly clockContinuations: number;
 }
 
 export interface ForecastOptions {
@@ -143,11 +149,15 @@ export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: r
   });
 }
 
-/** Each node's tier: the first data tier role it holds, `data` for a pre-tier data node. */
+/** Each node's tier: the first data tier role it holds, else its `box_type` or `data` attribute, else `data` for a data node. */
 function tierOf(node: SimNode): string {
   for (const tier of ['data_hot', 'data_warm', 'data_cold', 'data_frozen', 'data_content'] as const) if (node.roles.includes(tier)) return tier;
-  const box = node.attributes['box_type'] ?? node.attributes['data'];
-  return box ? `box_type:${box}` : DATA_TIERS.some((t) => node.roles.includes(t)) ? 'data' : node.roles.includes('data') ? 'data' : 'other';
+  // A pre-tier hot-warm layout names its tiers with a node attribute (`node.attr.box_type`, `node.attr.data`).
+  for (const attribute of ['box_type', 'data']) {
+    const value = node.attributes[attribute];
+    if (value) return `${attribute}:${value}`;
+  }
+  return DATA_TIERS.some((t) => node.roles.includes(t)) ? 'data' : node.roles.includes('data') ? 'data' : 'other';
 }
 
 /**
@@ -278,8 +288,17 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   const startState = startingState(sim.cluster);
   const storageMemo = new StorageMemo();
   const storage: TierSample[] = [storageByTier(sim.cluster, start, storageMemo)];
+  let clockContinuations = 0;
   for (const request of workloadRequests(rates, start, end, new Map(), step)) {
-    send(simulator, request.method, request.path, request.body);
+    const sent = sendWorkloadRequest(
+      (r) => send(simulator, r.method, r.path, r.body),
+      () => sim.now,
+      request,
+    );
+    clockContinuations += sent.continuations;
+    if (sent.answer.status >= 300 && request.path === '/_sim/clock/_set') {
+      throw new Error(`the forecast's clock stopped at ${formatEsDate(sim.now)}: ${JSON.stringify(sent.answer.body)}`);
+    }
     if (request.path !== '/_sim/clock/_set') continue;
     const now = sim.now;
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now, storageMemo));
@@ -296,7 +315,7 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
   events.sort((a, b) => a.atMillis - b.atMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
   options.mark?.('forecast: timeline, events, problems');
-  return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage };
+  return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage, clockContinuations };
 }
 
 /**

@@ -5,6 +5,9 @@
  * after every day and its lifecycle history written from D on, with UUIDs and the random parts of
  * generated names set aside.
  */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import { simulationOf, type Simulator } from '../create-simulator';
 import { startServer } from '../server';
 import { TWIN_START_TIME, type TwinScenario } from '../testing/twin-arbitraries';
@@ -31,16 +34,18 @@ function normalise(text: string): string {
     .replace(/"(uuid|index_uuid)"\s*:\s*"[^"]*"/g, '"$1":"~"');
 }
 
-/** Every explain record, by index name (names normalised, so in name order rather than ES's map order). */
-function explainAll(simulator: Simulator): string {
+/** Every explain record, in index name order (names normalised, so in name order rather than ES's map order). */
+export function explainRecords(simulator: Simulator): unknown[] {
   const body = JSON.parse(normalise(simulator.requestSync({ method: 'GET', path: '/*/_ilm/explain?expand_wildcards=all' }).text)) as {
     indices: Record<string, unknown>;
   };
-  return JSON.stringify(
-    Object.keys(body.indices)
-      .sort()
-      .map((name) => body.indices[name]),
-  );
+  return Object.keys(body.indices)
+    .sort()
+    .map((name) => body.indices[name]);
+}
+
+function explainAll(simulator: Simulator): string {
+  return JSON.stringify(explainRecords(simulator));
 }
 
 function historyAfter(simulator: Simulator, first: number): string {
@@ -92,4 +97,27 @@ export async function roundTrip(scenario: TwinScenario): Promise<{ original: str
   } finally {
     await server.close();
   }
+}
+
+/** The repository's root, where Cucumber runs a written feature (its bundle paths are relative to it). */
+export const REPOSITORY_ROOT = path.resolve(__dirname, '../..');
+
+/** Runs Cucumber on one feature file from the repository's root, with the step library. */
+export function runCucumber(feature: string): { status: number | null; output: string } {
+  const run = spawnSync(process.execPath, [path.join(REPOSITORY_ROOT, 'node_modules/@cucumber/cucumber/bin/cucumber.js'), feature], {
+    cwd: REPOSITORY_ROOT,
+    encoding: 'utf8',
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** A bundle directory's files by their path inside it (`commercial/ilm_explain.json`), as text. */
+export function bundleFiles(dir: string, under = ''): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(path.join(dir, under))) {
+    const relative = under === '' ? name : `${under}/${name}`;
+    if (statSync(path.join(dir, relative)).isDirectory()) for (const [file, text] of bundleFiles(dir, relative)) files.set(file, text);
+    else files.set(relative, readFileSync(path.join(dir, relative), 'utf8'));
+  }
+  return files;
 }

@@ -36,6 +36,11 @@ function load(change: (files: Map<string, string>) => void = () => {}) {
   return { model, twin: restoreTwin(model) };
 }
 
+/** The bundle as a cluster without `GET _cluster/state` gives it: explain alone carries each index's state. */
+function explainOnly(files: Map<string, string>): void {
+  files.delete('cluster_state.json');
+}
+
 function messages(notes: readonly { kind: string; message: string }[]): string[] {
   return notes.map((n) => `${n.kind}: ${n.message}`);
 }
@@ -63,6 +68,7 @@ describe('the twin of the kept bundle', () => {
   it("keeps an index's cached phase when the bundle shows one older than its policy (as ES does)", () => {
     // The explain record caches version 1 of [slow] (priority 100) while the policy is at version 2.
     const { twin } = load((files) => {
+      explainOnly(files);
       const explain = JSON.parse(files.get('commercial/ilm_explain.json')!);
       const execution = explain.indices['metrics-old'].phase_execution;
       explain.indices['metrics-old'].phase_execution = {
@@ -114,6 +120,38 @@ describe('the twin of the kept bundle', () => {
     expect(record.phase_execution).to.deep.include({ version: 1, phase_definition: { min_age: '0ms', actions: { set_priority: { priority: 7 } } } });
   });
 
+  it('reads every stored key under its ES name: retry fields as strings, step info as JSON text, rollup_index_name', () => {
+    const { model } = load((files) => {
+      const state = JSON.parse(files.get('cluster_state.json')!);
+      const ilm = state.metadata.indices['metrics-old'].ilm;
+      Object.assign(ilm, {
+        step: 'ERROR',
+        failed_step: 'set-priority',
+        is_auto_retryable_error: 'false',
+        failed_step_retry_count: '2',
+        step_info: '{"type":"illegal_state_exception","reason":"boom"}',
+        snapshot_repository: 'backups',
+        snapshot_name: 'snap-1',
+        snapshot_index_name: 'restored-metrics-old',
+        shrink_index_name: 'shrink-metrics-old',
+        rollup_index_name: 'downsample-1h-metrics-old',
+      });
+      files.set('cluster_state.json', JSON.stringify(state));
+    });
+    expect(model.indices.find((i) => i.name === 'metrics-old')!.lifecycle).to.deep.include({
+      step: 'ERROR',
+      failedStep: 'set-priority',
+      isAutoRetryableError: false,
+      failedStepRetryCount: 2,
+      stepInfo: { type: 'illegal_state_exception', reason: 'boom' },
+      snapshotRepository: 'backups',
+      snapshotName: 'snap-1',
+      snapshotIndexName: 'restored-metrics-old',
+      shrinkIndexName: 'shrink-metrics-old',
+      downsampleIndexName: 'downsample-1h-metrics-old',
+    });
+  });
+
   it('forecasts from the step each index is on: the failing rollover and the delete phase ahead', () => {
     const { twin } = load();
     const result = forecast(twin.simulator, { horizonMillis: 10 * 86_400_000 });
@@ -133,10 +171,19 @@ describe('the twin of the kept bundle', () => {
 });
 
 describe('bad bundles', () => {
-  it('truncated explain: every managed index starts its policy afresh, and the note names the file', () => {
-    const { twin } = load((files) => files.set('commercial/ilm_explain.json', files.get('commercial/ilm_explain.json')!.slice(0, 500)));
-    const notes = messages(twin.notes);
-    expect(notes[0]).to.match(/^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): no index has an ILM state/);
+  it('truncated explain: the note names the file and where the states come from instead', () => {
+    const truncate = (files: Map<string, string>) => files.set('commercial/ilm_explain.json', files.get('commercial/ilm_explain.json')!.slice(0, 500));
+    expect(messages(load(truncate).twin.notes)[0]).to.match(
+      /^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): each index's ILM state is read from cluster_state\.json's stored ilm metadata$/,
+    );
+    // Without the cluster state too, every managed index starts its policy afresh.
+    const notes = messages(
+      load((files) => {
+        explainOnly(files);
+        truncate(files);
+      }).twin.notes,
+    );
+    expect(notes[1]).to.match(/^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): no index has an ILM state/);
   });
 
   it('a missing file is named with what stands in for it', () => {
@@ -170,15 +217,22 @@ describe('bad bundles', () => {
     ]);
   });
 
-  it('a step the profile does not know: noted with the index and step', () => {
-    const { twin } = load((files) =>
+  it('a step the profile does not know: noted with the file, the index and the step', () => {
+    const { twin } = load((files) => {
+      explainOnly(files);
       files.set(
         'commercial/ilm_explain.json',
         files.get('commercial/ilm_explain.json')!.replace('"step" : "check-rollover-ready"', '"step" : "check-rollover-readyish"'),
-      ),
-    );
+      );
+    });
     expect(messages(twin.notes).join('\n')).to.contain(
       'is on step [hot/rollover/check-rollover-readyish], which its [hot] phase does not have in profile 8.19',
+    );
+    const stored = load((files) =>
+      files.set('cluster_state.json', files.get('cluster_state.json')!.replace('"step":"check-rollover-ready"', '"step":"check-rollover-readyish"')),
+    );
+    expect(messages(stored.twin.notes).join('\n')).to.match(
+      /noted: cluster_state\.json: index \[[^\]]+\] is on step \[hot\/rollover\/check-rollover-readyish\]/,
     );
   });
 

@@ -139,9 +139,16 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
   }
 
   const policies = readPolicies(reader, profile);
-  const explain = reader.object('commercial/ilm_explain.json', 'no index has an ILM state; every managed index starts again from its policy');
   const stateFile = reader.object('cluster_state.json', 'no rollover dates and no stored ILM state: explain is used alone');
   const stateIndices: Record<string, Json> = isObject(stateFile?.['metadata']?.['indices']) ? stateFile!['metadata']['indices'] : {};
+  // Without explain, the cluster state's stored `ilm` metadata (when it has any) still gives each state.
+  const stored = Object.values(stateIndices).some((entry) => isObject(entry?.['ilm']));
+  const explain = reader.object(
+    'commercial/ilm_explain.json',
+    stored
+      ? "each index's ILM state is read from cluster_state.json's stored ilm metadata"
+      : 'no index has an ILM state; every managed index starts again from its policy',
+  );
   const indices = readIndices(reader, profile, policies, explain?.['indices'] ?? {}, stateIndices, instantMillis);
   const settingsDefaults = reader.object('cluster_settings_defaults.json', 'the poll interval is the cluster setting, or ES default 10m');
   const clusterSettingsFile = reader.object('cluster_settings.json', 'no cluster settings: ES defaults');
@@ -392,7 +399,16 @@ function definedFields(state: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
-/** ES `LifecycleExecutionState#fromCustomMetadata`: the stored strings back into typed fields. */
+/**
+ * ES `LifecycleExecutionState#fromCustomMetadata`: the stored strings back into typed fields. Key names
+ * and formats checked against ES's class (x-pack/plugin/core/.../xpack/core/ilm/LifecycleExecutionState
+ * in 7.x; server/.../cluster/metadata/LifecycleExecutionState in 8.x/9.x): `creation_date` (the
+ * lifecycle date), `phase_time`, `action_time`, `step_time` as epoch-millis strings,
+ * `is_auto_retryable_error` as "true"/"false", `failed_step_retry_count` as an integer string,
+ * `step_info`, `previous_step_info` (8.16+) and `phase_definition` (a `PhaseExecutionInfo`) as JSON
+ * text, `snapshot_repository`, `snapshot_name`, `snapshot_index_name`, `shrink_index_name`, and the
+ * downsample target still under `rollup_index_name` (ES's `DOWNSAMPLE_INDEX_NAME` constant).
+ */
 function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetadata | undefined, name: string, stored: Record<string, Json>): ExecutionState {
   const json = (key: string): Record<string, unknown> | undefined => {
     const text = stored[key];
@@ -408,7 +424,7 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
   const phaseDefinition = execution
     ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map())
     : undefined;
-  checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition);
+  checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition, 'cluster_state.json');
   const retry = stored['failed_step_retry_count'];
   const state: Record<string, unknown> = {
     phase: stored['phase'],
@@ -501,6 +517,7 @@ function checkKnownStep(
   action: unknown,
   step: unknown,
   cached: PhaseExecutionInfo | undefined,
+  file = 'commercial/ilm_explain.json',
 ): void {
   if (typeof phase !== 'string' || typeof action !== 'string' || typeof step !== 'string') return;
   if (step === 'ERROR' || phase === 'new' || action === 'complete' || phase === 'completed') return;
@@ -511,9 +528,9 @@ function checkKnownStep(
   const wanted = stepKeyJson(stepKey(phase, action, step));
   if (!chain.some((s) => stepKeyJson(s.key) === wanted)) {
     reader.note(
-      'commercial/ilm_explain.json',
+      file,
       'noted',
-      `commercial/ilm_explain.json: index [${index}] is on step [${phase}/${action}/${step}], which its [${phase}] phase does not have in profile ${profile.name}; the index stays there, as ES leaves an index on a step it cannot find`,
+      `${file}: index [${index}] is on step [${phase}/${action}/${step}], which its [${phase}] phase does not have in profile ${profile.name}; the index stays there, as ES leaves an index on a step it cannot find`,
     );
   }
 }

@@ -56,3 +56,33 @@ export function* workloadRequests(
 export function workloadRate(rate: { target: string; docsPerDay: number; bytesPerDay: number }): WorkloadRate {
   return { target: rate.target, docsPerDay: rate.docsPerDay, bytesEach: rate.docsPerDay > 0 ? Math.round(rate.bytesPerDay / rate.docsPerDay) : 0 };
 }
+
+/**
+ * Whether an answer is the simulator's refusal to run more instants in one clock request (429
+ * `es_rejected_execution_exception`, `MAX_INSTANTS_PER_CLOCK_REQUEST`): the clock stopped short of
+ * the target, at the last instant it ran, and the same request sent again goes on from there.
+ */
+export function isClockLimitAnswer(answer: { status: number; body: unknown }): boolean {
+  return answer.status === 429 && (answer.body as { error?: { type?: unknown } } | null)?.error?.type === 'es_rejected_execution_exception';
+}
+
+/**
+ * Sends one workload request; a clock request stopped at the limit of instants is sent again until
+ * it reaches its target. Answers the last answer and how many times it went on. It stops going on when
+ * a repeat does not move the clock (the answer is then the refusal).
+ */
+export function sendWorkloadRequest<A extends { status: number; body: unknown }>(
+  send: (request: WorkloadRequest) => A,
+  now: () => number,
+  request: WorkloadRequest,
+): { answer: A; continuations: number } {
+  let answer = send(request);
+  let continuations = 0;
+  while (isClockLimitAnswer(answer)) {
+    const before = now();
+    answer = send(request);
+    continuations++;
+    if (isClockLimitAnswer(answer) && now() === before) break;
+  }
+  return { answer, continuations };
+}

@@ -6,10 +6,16 @@
  *
  * Divergence: node info has the node's identity, version, build and
  * roles only (no `settings`, `os`, `jvm`, ... sections); the cluster state's `metadata` has the
- * cluster UUID, the legacy templates and each index's `state`, `settings`, `mappings`, `aliases` and
- * `rollover_info` (no versions, primary terms or in-sync allocations); the other metrics are empty.
+ * cluster UUID, the legacy templates and each index's `state`, `settings`, `mappings`, its `ilm`
+ * custom metadata, `aliases` and `rollover_info` (no versions, primary terms or in-sync allocations);
+ * the other metrics are empty.
  */
 import type { IndexMetadata } from '../../engine/cluster/cluster';
+import type { ExecutionState } from '../../engine/cluster/execution-state';
+import { phaseToXContent } from '../../engine/lifecycle/policy-parser';
+import type { Profile } from '../../engine/profile';
+import { javaHashMapOrder } from '../../engine/xcontent/java-order';
+import { toCompactJson, type JsonValue } from '../json-output';
 import { resolveIndices } from '../../engine/cluster/index-resolver';
 import { clusterNodes, SimNode } from '../../engine/cluster/topology';
 import { indexSettings, settingsToXContent } from '../../engine/cluster/index-view';
@@ -56,13 +62,65 @@ function indexMetadataToXContent(ctx: RequestContext, index: IndexMetadata, flat
     for (const condition of info.metConditions) met[condition] = true;
     rollover[alias] = { met_conditions: met, time: info.timeMillis };
   }
+  const ilm = index.lifecycle ? lifecycleCustomMetadata(index.lifecycle, ctx.sim.profile) : null;
   return {
     state: index.state,
     settings: settingsToXContent(indexSettings(index, ctx.sim.profile), flat),
     mappings: {},
+    // ES `IndexMetadata#toXContent` prints each custom metadata map (ILM's is `ilm`) after `mappings`.
+    ...(ilm === null ? {} : { ilm }),
     aliases: [...index.aliases.keys()].sort(),
     rollover_info: rollover,
   };
+}
+
+/**
+ * An index's ILM execution state as ES stores it in the index metadata's `ilm` custom map (checked
+ * against ES `LifecycleExecutionState#asMap`, x-pack/plugin/core/.../xpack/core/ilm/ in 7.x and
+ * server/.../cluster/metadata/ in 8.x): every value a string; dates as epoch millis; `step_info`,
+ * `previous_step_info` (8.16+) and `phase_definition` (ES `PhaseExecutionInfo` without `?human`) as
+ * compact JSON text; the downsample target under its older name `rollup_index_name`. Null when the
+ * state is empty (ES prints no `ilm` map then). Divergence: ES prints the keys in the iteration order
+ * of the map the answering node holds (a HashMap whose size depends on how it was built); this
+ * prints them in the order of the master's own map (`asMap`'s puts into a default HashMap).
+ */
+export function lifecycleCustomMetadata(state: ExecutionState, profile: Profile): Record<string, string> | null {
+  const stored: Record<string, string | undefined> = {
+    phase: state.phase,
+    action: state.action,
+    step: state.step,
+    failed_step: state.failedStep,
+    is_auto_retryable_error: state.isAutoRetryableError === undefined ? undefined : String(state.isAutoRetryableError),
+    failed_step_retry_count: state.failedStepRetryCount === undefined ? undefined : String(state.failedStepRetryCount),
+    step_info: state.stepInfo === undefined ? undefined : toCompactJson(state.stepInfo as JsonValue),
+    previous_step_info:
+      state.previousStepInfo === undefined || !profile.explain.previousStepInfo ? undefined : toCompactJson(state.previousStepInfo as JsonValue),
+    creation_date: state.lifecycleDate === undefined ? undefined : String(state.lifecycleDate),
+    phase_time: state.phaseTime === undefined ? undefined : String(state.phaseTime),
+    action_time: state.actionTime === undefined ? undefined : String(state.actionTime),
+    step_time: state.stepTime === undefined ? undefined : String(state.stepTime),
+    phase_definition: state.phaseDefinition === undefined ? undefined : toCompactJson(phaseExecutionJson(state.phaseDefinition, profile)),
+    snapshot_repository: state.snapshotRepository,
+    snapshot_name: state.snapshotName,
+    shrink_index_name: state.shrinkIndexName,
+    snapshot_index_name: state.snapshotIndexName,
+    rollup_index_name: state.downsampleIndexName,
+  };
+  const keys = Object.keys(stored).filter((key) => stored[key] !== undefined);
+  if (keys.length === 0) return null;
+  const out: Record<string, string> = {};
+  for (const key of javaHashMapOrder(keys)) out[key] = stored[key]!;
+  return out;
+}
+
+/** ES `PhaseExecutionInfo#toXContent` as ILM stores it (no human dates). */
+function phaseExecutionJson(info: NonNullable<ExecutionState['phaseDefinition']>, profile: Profile): JsonValue {
+  return {
+    policy: info.policy,
+    ...(info.phase ? { phase_definition: phaseToXContent(info.phase, profile, true) } : {}),
+    version: info.version,
+    modified_date_in_millis: info.modifiedDate,
+  } as JsonValue;
 }
 
 /** `GET /_cluster/state[/<metric>[/<index>]]`. */
