@@ -225,3 +225,40 @@ describe('the time machine page in Chromium', { timeout: 120_000 }, () => {
     await shot(page, '7-dark');
   });
 });
+
+describe('the time machine page on 8.19: a data stream the data stream lifecycle manages', { timeout: 120_000 }, () => {
+  let server: SimulatorServer;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startServer({ port: 0, profile: '8.19' });
+    await http(server, 'PUT', '/_index_template/logs', {
+      index_patterns: ['logs-*'],
+      data_stream: {},
+      template: { lifecycle: { data_retention: '2d' } },
+    });
+    await http(server, 'PUT', '/_data_stream/logs-app');
+    await http(server, 'POST', '/_sim/ingest', { index: 'logs-app', count: 5 });
+    await http(server, 'POST', '/_sim/clock/_advance', { by: '2d' });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+    page.setDefaultTimeout(TIMEOUT_MILLIS);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("colours the lifecycle's write and rolled_over spans and names them in the legend", async () => {
+    await page.goto(server.pageUrl);
+    await page.locator('[data-ready=true]').waitFor();
+    await expectText(page.locator('.timeline .legend .swatch.phase-rolled_over'), 'rolled_over');
+    const colour = (selector: string) => page.evaluate(`getComputedStyle(document.querySelector('${selector}')).backgroundColor`);
+    expect(await colour('.bar.phase-write')).to.equal('rgb(63, 163, 107)');
+    expect(await colour('.bar.phase-rolled_over')).to.equal('rgb(122, 156, 198)');
+    await shot(page, '8-data-stream-lifecycle');
+  });
+});

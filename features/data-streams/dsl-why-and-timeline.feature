@@ -25,6 +25,11 @@ Feature: Data stream lifecycle: what a managed index waits for, and its generati
       {"managed":false,"managed_by":"Data stream lifecycle","waiting_for":"rollover","next_check":"2024-01-01T02:05:00.000Z",
        "rollover":{"conditions":[{"condition":"max_primary_shard_size","met":false},{"condition":"min_docs","met":true},{"condition":"max_primary_shard_docs","met":false},{"condition":"max_age","met":false}],"met_at":"2024-01-02T00:00:00.000Z"}}
       """
+    And I send GET "/_sim/why/.ds-logs-app-2024.01.01-000001?filter_path=explanation"
+    Then the response is:
+      """json
+      {"explanation":"the write index of data stream [logs-app] waits for the default rollover conditions: max_primary_shard_size 50gb (now 5120b), min_docs 1 (now 5 docs, met), max_primary_shard_docs 200000000 (now 5 docs), max_age 1d (now 2h)"}
+      """
     When the clock advances by 22h
     And I send GET "/_sim/why/.ds-logs-app-2024.01.01-000001?filter_path=waiting_for,retention"
     Then the response is:

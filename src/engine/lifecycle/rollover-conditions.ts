@@ -167,6 +167,13 @@ export interface ConditionReport {
   readonly met: boolean;
 }
 
+/** A condition in words for `/_sim/why`: `max_age 1d (now 6h, met)`, its current value in its own unit. */
+export function conditionInWords(c: ConditionReport & { readonly implicit?: boolean }): string {
+  const current =
+    c.unit === 'millis' ? formatTimeValueToString(Math.max(0, c.currentValue)) : c.unit === 'bytes' ? `${c.currentValue}b` : `${c.currentValue} docs`;
+  return `${c.name} ${c.required} (now ${current}${c.met ? ', met' : ''}${c.implicit ? ', implicit' : ''})`;
+}
+
 /** Each condition with what the index measures now (the figures `conditionsMet` compares). */
 export function conditionReports(conditions: ReadonlyArray<readonly [string, ConditionValue]>, index: IndexMetadata, now: number): ConditionReport[] {
   return conditions.map(([name, value]) => {

@@ -9,7 +9,7 @@ import { Cluster, IndexMetadata, lifecyclePolicyName } from '../cluster/cluster'
 import { minAgeMillis } from '../cluster/policy-model';
 import type { Profile } from '../profile';
 import { formatEsDate, formatTimeValueToString } from '../xcontent/time';
-import { ConditionReport, conditionReports, earliestMet, RolloverConditions, withImplicitDefaults } from './rollover-conditions';
+import { ConditionReport, conditionInWords, conditionReports, earliestMet, RolloverConditions, withImplicitDefaults } from './rollover-conditions';
 import type { Step } from './steps';
 import { thresholdBreachedFrom, waitTimeThreshold } from './wait-threshold';
 
@@ -90,11 +90,6 @@ export interface WhyContext {
 }
 
 const span = formatTimeValueToString;
-
-function conditionWords(c: ConditionReport & { implicit: boolean }): string {
-  const current = c.unit === 'millis' ? span(Math.max(0, c.currentValue)) : c.unit === 'bytes' ? `${c.currentValue}b` : `${c.currentValue} docs`;
-  return `${c.name} ${c.required} (now ${current}${c.met ? ', met' : ''}${c.implicit ? ', implicit' : ''})`;
-}
 
 /** The report for one index. */
 export function whyWaiting(index: IndexMetadata, ctx: WhyContext): WhyReport {
@@ -197,7 +192,7 @@ function reportFor(index: IndexMetadata, ctx: WhyContext): WhyReport {
             ...base,
             ...position,
             waitingFor: 'rollover',
-            explanation: `rollover waits for ${rule} ${rollover.conditions.map(conditionWords).join(', ')}; unmet: ${unmet.map((c) => c.name).join(', ') || 'none'}; ${when}; next checked at ${formatEsDate(nextTick)}`,
+            explanation: `rollover waits for ${rule} ${rollover.conditions.map(conditionInWords).join(', ')}; unmet: ${unmet.map((c) => c.name).join(', ') || 'none'}; ${when}; next checked at ${formatEsDate(nextTick)}`,
             nextCheckMillis: nextTick,
             rollover,
           };

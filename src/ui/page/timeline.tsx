@@ -20,6 +20,13 @@ interface Props {
   readonly fit: () => View;
 }
 
+/** ILM's phases, then the data stream lifecycle's two spans when a generation it manages is shown. */
+function legendPhases(rows: readonly Row[]): string[] {
+  const ilm = ['hot', 'warm', 'cold', 'frozen', 'delete'];
+  const lifecycle = rows.some((r) => r.kind === 'lineage' && r.lineage.phases.some((p) => p.phase === 'write' || p.phase === 'rolled_over'));
+  return lifecycle ? [...ilm, 'write', 'rolled_over'] : ilm;
+}
+
 const iso = (millis: number | null): string => (millis === null ? 'now' : new Date(millis).toISOString());
 
 export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fit }: Props) {
@@ -101,7 +108,7 @@ export function Timeline({ rows, nowMillis, view, onView, selected, onSelect, fi
           {iso(view.startMillis).slice(0, 16)} → {iso(view.endMillis).slice(0, 16)}
         </span>
         <span class="legend" aria-hidden="true">
-          {['hot', 'warm', 'cold', 'frozen', 'delete'].map((p) => (
+          {legendPhases(rows).map((p) => (
             <span class={`swatch phase-${p}`}>{p}</span>
           ))}
           <span class="swatch wait">wait</span>

@@ -7,7 +7,7 @@
 import type { Cluster, DataStream, IndexMetadata } from '../../cluster/cluster';
 import { writeIndexName } from '../../cluster/data-streams';
 import type { Profile } from '../../profile';
-import { ConditionReport, conditionReports, conditionsMet, earliestMet } from '../rollover-conditions';
+import { ConditionReport, conditionInWords, conditionReports, conditionsMet, earliestMet } from '../rollover-conditions';
 import { ErrorEntry, generationDateOf, rolloverConditionsFor, streamRetentionMillis } from './service';
 
 export interface DataStreamLifecycleWhy {
@@ -43,7 +43,7 @@ export function whyDataStreamLifecycle(
     const met = conditionsMet(conditions, index, now, profile);
     const earliest = earliestMet(conditions, index, now, profile);
     const metAtMillis = earliest === Infinity ? null : runAtOrAfter(Math.max(earliest, now + 1));
-    const words = reports.map((r) => `${r.name} ${r.required} (now ${r.currentValue} ${r.unit}${r.met ? ', met' : ''})`).join(', ');
+    const words = reports.map((r) => conditionInWords(r)).join(', ');
     return {
       ...base,
       waitingFor: error ? 'error' : 'rollover',
