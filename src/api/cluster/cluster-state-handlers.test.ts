@@ -76,4 +76,11 @@ describe('GET /_cluster/state: the ilm custom metadata', () => {
     expect(state.metadata.indices['no-alias']!.ilm).to.not.have.property('previous_step_info');
     expect(state.metadata.indices['no-alias']!.ilm['failed_step_retry_count']).to.match(/^\d+$/);
   });
+
+  it('has only the ten keys of 6.x (ES 6.x LifecycleExecutionState) on profile 6.6', () => {
+    const { send } = started('6.6');
+    const state = send('GET', '/_cluster/state/metadata/no-alias').body as { metadata: { indices: Record<string, { ilm: Record<string, string> }> } };
+    const ten = ['phase', 'action', 'step', 'creation_date', 'phase_time', 'action_time', 'step_time', 'failed_step', 'step_info', 'phase_definition'];
+    expect(Object.keys(state.metadata.indices['no-alias']!.ilm)).to.have.members(ten);
+  });
 });
