@@ -16,7 +16,7 @@ function started(profile: string) {
     return answer;
   };
   send('PUT', '/_ilm/policy/roll', { policy: { phases: { hot: { actions: { rollover: { max_docs: 1 } } } } } });
-  send('PUT', '/_ilm/policy/plain', { policy: { phases: { warm: { min_age: '1d', actions: { set_priority: { priority: 5 } } } } } });
+  send('PUT', '/_ilm/policy/plain', { policy: { phases: { warm: { min_age: '1d', actions: { readonly: {} } } } } });
   // No rollover alias: the rollover step fails and the index goes to ERROR.
   send('PUT', '/no-alias', { settings: { 'index.lifecycle.name': 'roll' } });
   send('PUT', '/waiting', { settings: { 'index.lifecycle.name': 'plain' } });
