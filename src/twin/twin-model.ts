@@ -401,8 +401,9 @@ function definedFields(state: Record<string, unknown>): Record<string, unknown> 
 
 /**
  * ES `LifecycleExecutionState#fromCustomMetadata`: the stored strings back into typed fields. Key names
- * and formats checked against ES's class (x-pack/plugin/core/.../xpack/core/ilm/LifecycleExecutionState
- * in 7.x; server/.../cluster/metadata/LifecycleExecutionState in 8.x/9.x): `creation_date` (the
+ * and formats checked against ES's class (x-pack/plugin/core/.../xpack/core/indexlifecycle/ in 6.x,
+ * .../xpack/core/ilm/LifecycleExecutionState in 7.x, server/.../cluster/metadata/LifecycleExecutionState
+ * in 8.x/9.x; 6.x has no retry, snapshot, shrink or downsample keys): `creation_date` (the
  * lifecycle date), `phase_time`, `action_time`, `step_time` as epoch-millis strings,
  * `is_auto_retryable_error` as "true"/"false", `failed_step_retry_count` as an integer string,
  * `step_info`, `previous_step_info` (8.16+) and `phase_definition` (a `PhaseExecutionInfo`) as JSON

@@ -16,7 +16,7 @@ function started(profile: string) {
     return answer;
   };
   send('PUT', '/_ilm/policy/roll', { policy: { phases: { hot: { actions: { rollover: { max_docs: 1 } } } } } });
-  send('PUT', '/_ilm/policy/plain', { policy: { phases: { warm: { min_age: '1d', actions: { set_priority: { priority: 5 } } } } } });
+  send('PUT', '/_ilm/policy/plain', { policy: { phases: { warm: { min_age: '1d', actions: { readonly: {} } } } } });
   // No rollover alias: the rollover step fails and the index goes to ERROR.
   send('PUT', '/no-alias', { settings: { 'index.lifecycle.name': 'roll' } });
   send('PUT', '/waiting', { settings: { 'index.lifecycle.name': 'plain' } });
@@ -75,5 +75,12 @@ describe('GET /_cluster/state: the ilm custom metadata', () => {
     const state = send('GET', '/_cluster/state/metadata/no-alias').body as { metadata: { indices: Record<string, { ilm: Record<string, string> }> } };
     expect(state.metadata.indices['no-alias']!.ilm).to.not.have.property('previous_step_info');
     expect(state.metadata.indices['no-alias']!.ilm['failed_step_retry_count']).to.match(/^\d+$/);
+  });
+
+  it('has only the ten keys of 6.x (ES 6.x LifecycleExecutionState) on profile 6.6', () => {
+    const { send } = started('6.6');
+    const state = send('GET', '/_cluster/state/metadata/no-alias').body as { metadata: { indices: Record<string, { ilm: Record<string, string> }> } };
+    const ten = ['phase', 'action', 'step', 'creation_date', 'phase_time', 'action_time', 'step_time', 'failed_step', 'step_info', 'phase_definition'];
+    expect(Object.keys(state.metadata.indices['no-alias']!.ilm)).to.have.members(ten);
   });
 });

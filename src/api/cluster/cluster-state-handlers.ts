@@ -76,8 +76,9 @@ function indexMetadataToXContent(ctx: RequestContext, index: IndexMetadata, flat
 
 /**
  * An index's ILM execution state as ES stores it in the index metadata's `ilm` custom map (checked
- * against ES `LifecycleExecutionState#asMap`, x-pack/plugin/core/.../xpack/core/ilm/ in 7.x and
- * server/.../cluster/metadata/ in 8.x): every value a string; dates as epoch millis; `step_info`,
+ * against ES `LifecycleExecutionState#asMap`: x-pack/plugin/core/.../xpack/core/indexlifecycle/ in 6.x,
+ * which has no retry, snapshot, shrink or downsample keys; .../xpack/core/ilm/ in 7.x;
+ * server/.../cluster/metadata/ in 8.x and 9.x): every value a string; dates as epoch millis; `step_info`,
  * `previous_step_info` (8.16+) and `phase_definition` (ES `PhaseExecutionInfo` without `?human`) as
  * compact JSON text; the downsample target under its older name `rollup_index_name`. Null when the
  * state is empty (ES prints no `ilm` map then). Divergence: ES prints the keys in the iteration order
