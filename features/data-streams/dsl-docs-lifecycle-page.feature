@@ -23,6 +23,28 @@ Feature: Data stream lifecycle: what ES's lifecycle page says of it
     Then the request fails with status 400, error "illegal_argument_exception" and reason "index template [my-index-template] specifies lifecycle configuration that can only be used in combination with a data stream"
     When I send GET "/_index_template/my-index-template"
     Then the request fails with status 404 and error "resource_not_found_exception"
+    # Nor can a component template a plain index template uses take a lifecycle later.
+    Given I send PUT "/_component_template/my-settings" with:
+      """json
+      { "template": { "settings": { "index.number_of_replicas": 0 } } }
+      """
+    And I send PUT "/_index_template/my-plain-template" with:
+      """json
+      { "index_patterns": ["my-plain-*"], "priority": 500, "composed_of": ["my-settings"] }
+      """
+    When I send PUT "/_component_template/my-settings" with:
+      """json
+      { "template": { "settings": { "index.number_of_replicas": 0 }, "lifecycle": { "data_retention": "7d" } } }
+      """
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "updating component template [my-settings] results in invalid composable template [my-plain-template] after templates are merged"
+    And the response has:
+      | error.caused_by.type   | illegal_argument_exception                                                                                                     |
+      | error.caused_by.reason | index template [my-plain-template] specifies lifecycle configuration that can only be used in combination with a data stream |
+    When I send GET "/_component_template/my-settings?filter_path=component_templates.component_template.template"
+    Then the response is:
+      """json
+      { "component_templates": [ { "component_template": { "template": { "settings": { "index": { "number_of_replicas": "0" } } } } } ] }
+      """
     # With `data_stream` the same template is taken.
     When I send PUT "/_index_template/my-index-template" with:
       """json

@@ -1,7 +1,7 @@
 Feature: Data stream lifecycle: the settings ES documents for it
   ES's page of data stream lifecycle settings (9.x `docs/reference/elasticsearch/configuration-reference/
-  data-stream-lifecycle-settings.md`, 8.x `data-stream-lifecycle-settings.asciidoc`): the tail merge
-  the lifecycle runs on a generation once it is rolled over sets `index.merge.policy.merge_factor` and
+  data-stream-lifecycle-settings.md`, 8.x `docs/reference/settings/data-stream-lifecycle-settings.asciidoc`):
+  the tail merge the lifecycle runs on a generation once it is rolled over sets `index.merge.policy.merge_factor` and
   `index.merge.policy.floor_segment` on it from `data_streams.lifecycle.target.merge.policy.*`, and each
   dynamic setting is checked as ES types it (ES `DataStreamLifecycleService`: an int of at least 2, a
   byte size, an int of at least 1); a bad value is refused and changes nothing.

@@ -7,7 +7,8 @@
  * Divergence: mappings are kept and shown as given, never applied; ES lists templates in the order of
  * an unordered map, the simulator sorts them by name.
  */
-import type { ComponentTemplate } from '../../engine/cluster/cluster';
+import type { Cluster, ComponentTemplate } from '../../engine/cluster/cluster';
+import { dataStreamSpec, templateLifecycle } from '../../engine/cluster/data-streams';
 import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../../engine/cluster/index-settings';
 import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluster/index-view';
@@ -77,12 +78,35 @@ export const putComponentTemplate = (ctx: RequestContext): HandlerResult => {
   for (const [key, value] of settings) if (value !== null) flat.set(key, value);
   const aliases = aliasesFromBody(isObject(template['aliases']) ? template['aliases'] : {});
   const lifecycle = sim.profile.dataStreamLifecycle ? parseTemplateLifecycle(template['lifecycle'], sim.profile.parseErrorStyle) : undefined;
-  sim.cluster.componentTemplates.set(name, { name, settings: flat, aliases, source: body, ...(lifecycle ? { lifecycle } : {}) });
+  const component: ComponentTemplate = { name, settings: flat, aliases, source: body, ...(lifecycle ? { lifecycle } : {}) };
+  if (sim.profile.dataStreamLifecycle) refuseLifecycleOnPlainTemplates(sim.cluster, component);
+  sim.cluster.componentTemplates.set(name, component);
   // ES `MetadataIndexTemplateService#addComponentTemplate`: which streams it will reach is unknown, so
   // not internal ones.
   const warning = lifecycle ? retentionWarning(lifecycleOf(lifecycle), globalRetentionOf(sim.cluster), false) : null;
   return withWarning(ok(ACKNOWLEDGED), sim.profile, warning);
 };
+
+/**
+ * ES `MetadataIndexTemplateService#addComponentTemplate`: every composable template using the component
+ * is validated again as it would compose; one that would give a lifecycle without `data_stream` refuses
+ * the change. Divergence: ES reports the first failing template (in its map's order) and adds the others
+ * as `suppressed`; the simulator reports the first by name.
+ */
+function refuseLifecycleOnPlainTemplates(cluster: Cluster, component: ComponentTemplate): void {
+  const components = new Map(cluster.componentTemplates).set(component.name, component);
+  const users = [...cluster.indexTemplates.values()].filter((t) => t.composedOf.includes(component.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const user of users) {
+    if (dataStreamSpec(user) !== null || templateLifecycle(cluster, user, components) === null) continue;
+    const cause = illegalArgument(`index template [${user.name}] specifies lifecycle configuration that can only be used in combination with a data stream`);
+    throw new EsException(
+      illegalArgument(
+        `updating component template [${component.name}] results in invalid composable template [${user.name}] after templates are merged`,
+        cause,
+      ),
+    );
+  }
+}
 
 /** ES `ComponentTemplate#toXContent`: `template` (settings normalised to `index.*` strings), `version`, `_meta`. */
 function componentToXContent(component: ComponentTemplate, flat: boolean, defaults: TemplateDefaults | undefined): Record<string, unknown> {

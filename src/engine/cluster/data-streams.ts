@@ -5,7 +5,7 @@
  * over, dropping a backing index, deleting it. Messages are ES's. Pure over the cluster: `now` is an
  * argument, UUIDs come from the cluster's seeded generator; no I/O.
  */
-import { Cluster, DataStream, deleteIndex, IndexMetadata, IndexTemplate, lifecyclePolicyName, recordRollover, touch } from './cluster';
+import { Cluster, ComponentTemplate, DataStream, deleteIndex, IndexMetadata, IndexTemplate, lifecyclePolicyName, recordRollover, touch } from './cluster';
 import { composeLifecycles, DataStreamLifecycle, LifecycleTemplate } from './data-stream-lifecycle-config';
 import { EsException, illegalArgument, illegalState, indexNotFound } from '../errors';
 import { createIndex, matchingTemplate } from './index-creation';
@@ -191,11 +191,16 @@ export function deleteDataStreams(cluster: Cluster, streams: readonly DataStream
 /**
  * The lifecycle a template gives a new stream (ES `MetadataIndexTemplateService#resolveLifecycle`):
  * its component templates' lifecycles in order, then its own, composed; null when none has one.
+ * `components`: the component templates to compose from (a changed set, to check a change first).
  */
-export function templateLifecycle(cluster: Cluster, template: IndexTemplate): DataStreamLifecycle | null {
+export function templateLifecycle(
+  cluster: Cluster,
+  template: IndexTemplate,
+  components: ReadonlyMap<string, ComponentTemplate> = cluster.componentTemplates,
+): DataStreamLifecycle | null {
   const parts: LifecycleTemplate[] = [];
   for (const name of template.composedOf) {
-    const component = cluster.componentTemplates.get(name);
+    const component = components.get(name);
     if (component?.lifecycle) parts.push(component.lifecycle);
   }
   if (template.lifecycle) parts.push(template.lifecycle);
