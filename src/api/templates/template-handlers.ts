@@ -476,19 +476,20 @@ export function ingest(ctx: RequestContext): HandlerResult {
   return ok({ index: index.name, docs_count: index.docsCount, store_size_in_bytes: index.storeBytes });
 }
 
-/** 22 lowercase base64url characters (the shape of ES's lowercased random UUIDs) derived from `text`. */
+/** 22 lowercase base64url characters (the shape of ES's lowercased random UUIDs) derived from `text` in one pass. */
 function requestDigest(text: string): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-_';
   let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    h1 = Math.imul(h1 ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ text.charCodeAt(i), 0x5bd1e995) >>> 0;
+  }
   let out = '';
   for (let round = 0; out.length < 22; round++) {
-    for (let i = 0; i < text.length; i++) {
-      h1 = Math.imul(h1 ^ text.charCodeAt(i), 0x01000193) >>> 0;
-      h2 = Math.imul(h2 ^ (text.charCodeAt(i) + round), 0x5bd1e995) >>> 0;
-    }
-    h1 = Math.imul(h1 ^ round, 0x01000193) >>> 0;
-    out += alphabet[(h1 ^ h2) % alphabet.length];
+    h1 = Math.imul(h1 ^ (h2 >>> 13) ^ round, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ (h1 >>> 11), 0x5bd1e995) >>> 0;
+    out += alphabet[((h1 ^ h2) >>> 0) % alphabet.length];
   }
   return out;
 }
