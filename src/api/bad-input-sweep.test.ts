@@ -2222,6 +2222,32 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     { method: 'POST', path: '/_index_template/_simulate_index/x', body: { index_patterns: ['x'], template: { settings: { 'index.foo': 1 } } } },
     { status: 400, type: 'illegal_argument_exception' },
   );
+  for (const [route, path] of [
+    ['POST /_index_template/_simulate', '/_index_template/_simulate'],
+    ['POST /_index_template/_simulate/{name}', '/_index_template/_simulate/x'],
+  ] as const) {
+    add(
+      route,
+      'a template body without patterns',
+      { method: 'POST', path, body: { template: {} } },
+      { text: esError(400, 'action_request_validation_exception', 'Validation Failed: 1: index patterns are missing;') },
+    );
+    add(
+      route,
+      'a template body naming a missing component',
+      { method: 'POST', path, body: { index_patterns: ['x'], composed_of: ['nope'] } },
+      {
+        status: 400,
+        type: 'invalid_index_template_exception',
+      },
+    );
+  }
+  add(
+    'POST /_index_template/_simulate/{name}',
+    'a template that does not exist',
+    { method: 'POST', path: '/_index_template/_simulate/nope' },
+    { text: esError(400, 'illegal_argument_exception', 'unable to simulate template [nope] that does not exist') },
+  );
   // A policy's `_meta` (7.14+): older releases refuse it as an unknown field; newer ones refuse a non-object.
   const metaBody = profile.policyMeta ? '{"policy":{"_meta":"x","phases":{}}}' : '{"policy":{"_meta":{},"phases":{}}}';
   add(

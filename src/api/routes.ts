@@ -285,6 +285,16 @@ export const ROUTES: readonly Route[] = [
     BODY,
     INDEX_TEMPLATES,
   ),
+  // `indices/simulate_template` since=7.9.0.
+  route('POST', '/_index_template/_simulate', ['create', 'cause', 'master_timeout', 'include_defaults'], templates.simulateTemplate, BODY, since('7.9.0')),
+  route(
+    'POST',
+    '/_index_template/_simulate/{name}',
+    ['create', 'cause', 'master_timeout', 'include_defaults'],
+    templates.simulateTemplate,
+    BODY,
+    since('7.9.0'),
+  ),
   route('HEAD', '/_index_template/{name}', ['master_timeout', 'local', 'flat_settings'], templates.getIndexTemplates, false, INDEX_TEMPLATES),
   route('POST', '/_index_template/{name}', ['create', 'cause', 'master_timeout'], templates.putIndexTemplate, BODY, INDEX_TEMPLATES),
   route('PUT', '/_component_template/{name}', ['create', 'cause', 'timeout', 'master_timeout'], components.putComponentTemplate, BODY, COMPONENT_TEMPLATES),

@@ -149,6 +149,8 @@ function baseRequests(profile: Profile): ReadonlyMap<string, { path: string; bod
     ['PUT /_index_template/{name}', '/_index_template/t-new', template],
     ['POST /_index_template/{name}', '/_index_template/t-new', template],
     ['POST /_index_template/_simulate_index/{name}', '/_index_template/_simulate_index/z-1', template],
+    ['POST /_index_template/_simulate', '/_index_template/_simulate', template],
+    ['POST /_index_template/_simulate/{name}', '/_index_template/_simulate/t-new', template],
     [
       'PUT /_component_template/{name}',
       '/_component_template/c-new',

@@ -160,18 +160,7 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   if (booleanParam(ctx, 'create', false) && sim.cluster.indexTemplates.has(name)) {
     throw new EsException(illegalArgument(`index template [${name}] already exists`));
   }
-  const { indexPatterns: patterns, priority } = parsed;
-  // ES refuses two templates of equal priority whose patterns overlap.
-  for (const other of sim.cluster.indexTemplates.values()) {
-    if (other.name === name || other.priority !== priority) continue;
-    if (patternsOverlap(patterns, other.indexPatterns)) {
-      throw new EsException(
-        illegalArgument(
-          `index template [${name}] has index patterns [${patterns.join(', ')}] matching patterns from existing templates [${other.name}] with patterns (${other.name} => [${other.indexPatterns.join(', ')}]) that have the same priority [${priority}], multiple index templates may not match during index creation, please use a different priority`,
-        ),
-      );
-    }
-  }
+  checkSamePriorityOverlap(sim.cluster.indexTemplates.values(), parsed);
   // ES `MetadataIndexTemplateService#validateLifecycle` (after the overlap check): a lifecycle, the
   // template's own or a component template's, only goes with `data_stream`.
   const lifecycle = sim.profile.dataStreamLifecycle ? templateLifecycle(sim.cluster, parsed) : null;
@@ -182,9 +171,24 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   }
   sim.cluster.indexTemplates.set(name, parsed);
   // ES takes a template whose patterns all start with a dot for internal streams', which global retention spares.
-  const internal = patterns.every((pattern) => pattern.startsWith('.'));
+  const internal = parsed.indexPatterns.every((pattern) => pattern.startsWith('.'));
   const warning = lifecycle === null ? null : retentionWarning(lifecycle, globalRetentionOf(sim.cluster), internal);
   return withWarning(ok(ACKNOWLEDGED), sim.profile, warning);
+}
+
+/** ES `MetadataIndexTemplateService#addIndexTemplateV2`: two templates of equal priority may not overlap. */
+function checkSamePriorityOverlap(existing: Iterable<IndexTemplate>, parsed: IndexTemplate): void {
+  const { name, indexPatterns: patterns, priority } = parsed;
+  for (const other of existing) {
+    if (other.name === name || other.priority !== priority) continue;
+    if (patternsOverlap(patterns, other.indexPatterns)) {
+      throw new EsException(
+        illegalArgument(
+          `index template [${name}] has index patterns [${patterns.join(', ')}] matching patterns from existing templates [${other.name}] with patterns (${other.name} => [${other.indexPatterns.join(', ')}]) that have the same priority [${priority}], multiple index templates may not match during index creation, please use a different priority`,
+        ),
+      );
+    }
+  }
 }
 
 /**
@@ -209,6 +213,18 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
     if (!winner || template.priority > winner.priority) winner = template;
   }
   if (!winner) return ok({});
+  const others = candidates.filter((t) => t !== winner && t.name !== 'simulate_index_template');
+  return ok(resolvedTemplate(ctx, winner, others, index));
+}
+
+/**
+ * ES `TransportSimulateIndexTemplateAction#resolveTemplate` and the overlap lists both simulate APIs
+ * answer: the template's composed settings and aliases, its data stream lifecycle (8.11+, with the
+ * default rollover when `include_defaults` asks) for a data stream template, and the legacy, then the
+ * other composable templates (`others`) whose patterns overlap its own.
+ */
+function resolvedTemplate(ctx: RequestContext, winner: IndexTemplate, others: readonly IndexTemplate[], index: string): Record<string, unknown> {
+  const { sim } = ctx;
   const settings = [...composedSettings(sim.cluster, winner).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const aliases: Record<string, unknown> = {};
   const composed = composedAliases(sim.cluster, winner);
@@ -217,7 +233,7 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
   for (const legacy of [...sim.cluster.legacyTemplates.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (patternsOverlap(winner.indexPatterns, legacy.indexPatterns)) overlapping.push({ name: legacy.name, index_patterns: legacy.indexPatterns });
   }
-  for (const other of candidates.filter((t) => t !== winner && t.name !== 'simulate_index_template').sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const other of [...others].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (patternsOverlap(winner.indexPatterns, other.indexPatterns)) overlapping.push({ name: other.name, index_patterns: other.indexPatterns });
   }
   // 8.11+: the lifecycle the data stream would get (ES `Template#toXContent` with the default rollover
@@ -237,7 +253,36 @@ export function simulateIndex(ctx: RequestContext): HandlerResult {
         ),
       }
     : {};
-  return ok({ template: { settings: settingsToXContent(settings, false), mappings: {}, aliases, ...lifecycleOut }, overlapping });
+  return { template: { settings: settingsToXContent(settings, false), mappings: {}, aliases, ...lifecycleOut }, overlapping };
+}
+
+/**
+ * `POST /_index_template/_simulate[/<name>]` (ES `TransportSimulateTemplateAction`, 7.9+): what the
+ * named template resolves to; a body is simulated in that template's place, or, without a name, as a
+ * new template. Nothing is stored. The index the template is resolved for is a temporary one
+ * (`simulate_template_index_<uuid>`), and a nameless body is added as `simulate_template_<uuid>`.
+ */
+export function simulateTemplate(ctx: RequestContext): HandlerResult {
+  const { sim } = ctx;
+  const name = ctx.params.get('name');
+  // Divergence: ES draws a random UUID for these names; the simulator derives one from the request, so
+  // that a simulation leaves the seeded random sequence (and every later index's UUID) as it was.
+  const uuid = requestDigest(`${name ?? ''}\n${ctx.body ?? ''}`);
+  const templates = new Map(sim.cluster.indexTemplates);
+  let added: string | undefined;
+  if (ctx.body !== null && ctx.body.trim().length > 0) {
+    added = name ?? `simulate_template_${uuid}`;
+    const parsed = parseIndexTemplate(ctx, added, ctx.body);
+    if (booleanParam(ctx, 'create', false) && templates.has(added)) throw new EsException(illegalArgument(`index template [${added}] already exists`));
+    checkSamePriorityOverlap(templates.values(), parsed);
+    templates.set(added, parsed);
+  }
+  const matching = name ?? added;
+  if (matching === undefined) throw new EsException(illegalArgument('a template name to match or a new template body must be specified'));
+  const template = templates.get(matching);
+  if (!template) throw new EsException(illegalArgument(`unable to simulate template [${matching}] that does not exist`));
+  const others = [...templates.values()].filter((t) => t.name !== matching);
+  return ok(resolvedTemplate(ctx, template, others, `simulate_template_index_${uuid}`));
 }
 
 /**
@@ -453,4 +498,22 @@ export function ingest(ctx: RequestContext): HandlerResult {
   index.storeBytes += count * each;
   touch(index);
   return ok({ index: index.name, docs_count: index.docsCount, store_size_in_bytes: index.storeBytes });
+}
+
+/** 22 lowercase base64url characters (the shape of ES's lowercased random UUIDs) derived from `text` in one pass. */
+function requestDigest(text: string): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-_';
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    h1 = Math.imul(h1 ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ text.charCodeAt(i), 0x5bd1e995) >>> 0;
+  }
+  let out = '';
+  for (let round = 0; out.length < 22; round++) {
+    h1 = Math.imul(h1 ^ (h2 >>> 13) ^ round, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ (h1 >>> 11), 0x5bd1e995) >>> 0;
+    out += alphabet[((h1 ^ h2) >>> 0) % alphabet.length];
+  }
+  return out;
 }
