@@ -2,7 +2,7 @@
  * `ilm-sim twin` driven as a function: `twin capture` from a running server writes a bundle; the
  * kept bundle's forecast names today's failing rollover and the stalled warm migration (exit 1, or 0
  * with `--fail-on none`), prints the estimated ingest and takes `--ingest`; `--json` is one JSON
- * document; a `--policy` what-if lists the events it changes; `--serve` prints its URL and answers
+ * document; ILM_SIM_TIMINGS=1 adds each phase's times on stderr; a `--policy` what-if lists the events it changes; `--serve` prints its URL and answers
  * with the bundle's clock; bad input exits 2 with a message.
  */
 import { expect } from 'chai';
@@ -15,10 +15,10 @@ import { FIXTURE_DIR } from '../twin/fixtures/capture-fixture';
 import { main } from './main';
 import { Capture } from './test-support';
 
-async function twin(args: string[], cwd = tmpdir(), stop?: AbortSignal): Promise<{ code: number; out: string; err: string }> {
+async function twin(args: string[], cwd = tmpdir(), stop?: AbortSignal, env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
   const out = new Capture();
   const err = new Capture();
-  const code = await main(['twin', ...args], out, err, {}, { cwd, ...(stop ? { stop } : {}) });
+  const code = await main(['twin', ...args], out, err, env, { cwd, ...(stop ? { stop } : {}) });
   return { code, out: out.text, err: err.text };
 }
 
@@ -45,6 +45,28 @@ describe('ilm-sim twin', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('ILM_SIM_TIMINGS=1 prints each phase with its wall and CPU time to stderr, and only then', async () => {
+    const html = path.join(mkdtempSync(path.join(tmpdir(), 'ilm-sim-twin-')), 'forecast.html');
+    const timed = await twin([FIXTURE_DIR, '--horizon', '2d', '--json', '--html', html], tmpdir(), undefined, { ILM_SIM_TIMINGS: '1' });
+    const phases = timed.err
+      .split('\n')
+      .filter((line) => line.startsWith('ilm-sim-timing '))
+      .map((line) => /^ilm-sim-timing (.+) wall \d+ cpu \d+$/.exec(line)?.[1]);
+    expect(phases).to.deep.equal([
+      'start (modules loaded)',
+      'read bundle',
+      'restore',
+      'forecast: run the clock (and sample storage)',
+      'forecast: timeline, events, problems',
+      'print json',
+      'write html',
+    ]);
+    JSON.parse(timed.out);
+    const plain = await twin([FIXTURE_DIR, '--horizon', '2d', '--json']);
+    expect(plain.err).not.to.contain('ilm-sim-timing');
+    expect(plain.out).to.equal(timed.out);
   });
 
   it("forecasts the kept bundle: today's failing rollover, the stalled migration, the estimated ingest", async () => {

@@ -17,6 +17,7 @@ import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine
 import { storageSvg, humanBytes } from '../report/storage-svg';
 import { timelineHtml } from '../report/timeline-svg';
 import { startServer } from '../server/node-http';
+import { dateMemo } from '../api/sim/lifecycle-view-handlers';
 import { mapSource, type BundleNote, type BundleSource } from '../twin/bundle';
 import { BundleLocationError, directorySource, writeBundle } from '../twin/bundle-dir';
 import { captureBundle } from '../twin/capture';
@@ -454,6 +455,8 @@ function clockLimitLine(result: Forecast): string {
 }
 
 function forecastJson(model: TwinModel, restored: Twin, result: Forecast, whatIfs: readonly string[], changes: readonly string[]): Record<string, unknown> {
+  // Events share their instants (one poll tick moves many indices): each is printed once.
+  const date = dateMemo();
   return {
     bundle: {
       source: model.source,
@@ -468,7 +471,7 @@ function forecastJson(model: TwinModel, restored: Twin, result: Forecast, whatIf
     ingest: result.ingest.map((r) => ({ target: r.target, docs_per_day: r.docsPerDay, bytes_per_day: r.bytesPerDay, source: r.source, basis: r.basis })),
     today: result.today,
     problems: result.ahead,
-    events: result.events.map((e) => ({ index: e.index, at: formatEsDate(e.atMillis), at_millis: e.atMillis, what: e.what })),
+    events: result.events.map((e) => ({ index: e.index, at: date(e.atMillis), at_millis: e.atMillis, what: e.what })),
     changes,
     storage: result.storage.map((s) => ({ at: formatEsDate(s.atMillis), at_millis: s.atMillis, tiers: s.tiers })),
     timeline: result.timeline,

@@ -271,9 +271,13 @@ function readIndices(
   for (const [name, entry] of Object.entries(settingsFile ?? {})) {
     if (!isObject(entry) || !isObject(entry['settings'])) continue;
     const flat = flattenSettings(entry['settings']);
-    const settings = new Map<string, string>();
-    for (const [key, value] of flat) if (value !== null && !METADATA_SETTINGS.has(key)) settings.set(key, value);
+    const uuid = flat.get('index.uuid');
+    const providedName = flat.get('index.provided_name');
     let creationDate = millisOf(flat.get('index.creation_date') ?? undefined);
+    // The settings are the flat map without the metadata keys and null values (deleted in place: one
+    // map per index, not two).
+    for (const [key, value] of flat) if (value === null || METADATA_SETTINGS.has(key)) flat.delete(key);
+    const settings = flat as Map<string, string>;
     if (creationDate === undefined) {
       reader.note('settings.json', 'assumed', `settings.json: index [${name}] has no index.creation_date; taken as the bundle's instant`);
       creationDate = instantMillis;
@@ -296,9 +300,9 @@ function readIndices(
     const status = stat?.['status'] ?? stateEntry?.['state'];
     out.push({
       name,
-      uuid: typeof flat.get('index.uuid') === 'string' ? flat.get('index.uuid')! : undefined,
+      uuid: typeof uuid === 'string' ? uuid : undefined,
       creationDate,
-      providedName: flat.get('index.provided_name') ?? name,
+      providedName: providedName ?? name,
       settings,
       aliases,
       state: status === 'close' ? 'close' : 'open',
