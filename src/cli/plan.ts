@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { createSimulator, policyBody, PROFILES, readJsonFile, type LineageJson, type Simulator, type TimelineJson } from '../index';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import { DEFAULT_PROFILE } from '../engine/profile';
+import { retryWordsOf } from '../engine/lifecycle/why';
 import { slmPoliciesFromFile, templatesFromFile, type TemplateFromFile } from '../files/user-files';
 import { parseByteSize } from '../engine/xcontent/byte-size';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
@@ -511,11 +512,7 @@ function problemsOf(
       const retries = wait.retries ? `, ${wait.retries} automatic retries failed again` : '';
       const answer = lasting ? why(sim, current) : null;
       const retry =
-        answer === null
-          ? ''
-          : answer.waiting_for === 'error'
-            ? `; ${answer.explanation.replace(/^the step \S+ failed: .*?; (?=ILM|ES )/, '')}`
-            : `; ILM retries it automatically on each poll tick`;
+        answer === null ? '' : answer.waiting_for === 'error' ? `; ${retryWordsOf(answer.explanation)}` : `; ILM retries it automatically on each poll tick`;
       add(`${wait.index} ${still} at ${wait.phase}/${wait.action}/${wait.failed_step ?? '?'}: ${error}${retries}${retry}`);
       return;
     }

@@ -75,6 +75,9 @@ describe('the bundles captured from the client workflows', () => {
         expect(inError).to.have.lengthOf(1);
         expect(result.today.map((p) => p.index)).to.deep.equal(inError);
         expect(result.today[0]!.text).to.contain(`does not point to index [${inError[0]}]`);
+        // ES's reason once (from explain), then when ILM retries: not the reason a second time from why.
+        expect(result.today[0]!.text.split(`does not point to index [${inError[0]}]`).length, result.today[0]!.text).to.equal(2);
+        expect(result.today[0]!.text).to.match(/; (ILM retries it automatically|ES \S+ (does not|never) retr)/);
         const what = new Set(result.events.map((e) => e.what.replace(/^continues as .*/, 'continues as')));
         expect([...what]).to.include.members(['enters warm', 'enters cold', 'enters delete', 'deleted', 'hot/rollover starts']);
         // Storage per tier, named as the nodes name their tiers (a role, or the `data` node attribute on 7.17).

@@ -14,6 +14,7 @@ import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
+import { retryWordsOf } from '../engine/lifecycle/why';
 import { sendWorkloadRequest, workloadRate, workloadRequests, workloadStepMillis } from './workload';
 import { dateMemo, timelineBody } from '../api/sim/lifecycle-view-handlers';
 
@@ -351,7 +352,7 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
       continue;
     }
     const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(name)}`);
-    const explanation = why.status === 200 ? (why.body as { explanation: string }).explanation : '';
+    const explanation = why.status === 200 ? retryWordsOf((why.body as { explanation: string }).explanation) : '';
     const failed = record['failed_step'] ? `${record['phase']}/${record['action']}/${record['failed_step']}` : `${record['phase'] ?? '?'}`;
     out.push({ index: name, kind: 'error', atMillis: now, text: `${name} is in ERROR at ${failed}: ${reason}${explanation ? `; ${explanation}` : ''}` });
   }

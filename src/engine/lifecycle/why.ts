@@ -91,6 +91,14 @@ export interface WhyContext {
 
 const span = formatTimeValueToString;
 
+/**
+ * What an ERROR's explanation says after its cause (the retry: when, or how to retry by hand), for a
+ * report that has already printed the cause from explain's `step_info`.
+ */
+export function retryWordsOf(explanation: string): string {
+  return explanation.replace(/^the step \S+ failed: .*?; (?=ILM|ES )/, '');
+}
+
 /** The report for one index. */
 export function whyWaiting(index: IndexMetadata, ctx: WhyContext): WhyReport {
   const report = reportFor(index, ctx);
