@@ -10,7 +10,7 @@ import { MAX_INSTANTS_PER_CLOCK_REQUEST } from '../sim/simulator';
 import { mapSource } from './bundle';
 import { forecastFeature } from './feature';
 import { FIXTURE_DIR } from './fixtures/capture-fixture';
-import { forecast, StorageMemo, storageByTier } from './forecast';
+import { estimateIngest, forecast, StorageMemo, storageByTier } from './forecast';
 import { restoreTwin } from './restore';
 import { bundleFiles } from './test-support';
 import { readTwinModel } from './twin-model';
@@ -91,5 +91,41 @@ describe('the forecast with a short poll interval', () => {
       command: 'test',
     });
     expect(feature).to.contain('Scenario: 2d after the capture');
+  });
+});
+
+describe('estimateIngest', () => {
+  it("takes the rollover alias as a write target, not the alias ILM's shrink leaves with the source's name", async () => {
+    const sim = createSimulator({ profile: '7.17' });
+    await sim.request({
+      method: 'PUT',
+      path: '/_ilm/policy/p',
+      body: {
+        policy: {
+          phases: {
+            hot: { actions: { rollover: { max_docs: 10 } } },
+            warm: { min_age: '1d', actions: { shrink: { number_of_shards: 1 } } },
+          },
+        },
+      },
+    });
+    await sim.request({
+      method: 'PUT',
+      path: '/_template/app',
+      body: {
+        index_patterns: ['app-*'],
+        settings: { 'index.number_of_shards': 2, 'index.number_of_replicas': 0, 'index.lifecycle.name': 'p', 'index.lifecycle.rollover_alias': 'app' },
+      },
+    });
+    await sim.request({ method: 'PUT', path: '/app-000001', body: { aliases: { app: { is_write_index: true } } } });
+    for (let day = 0; day < 4; day++) {
+      await sim.request({ method: 'POST', path: '/_sim/ingest', body: { index: 'app', count: 20 } });
+      await sim.request({ method: 'POST', path: '/_sim/clock/_advance', body: { by: '1d' } });
+    }
+    const simulation = simulationOf(sim);
+    // The shrunk first generation answers to its old name.
+    const shrunk = [...simulation.cluster.indices.values()].find((i) => i.name.startsWith('shrink-') && i.aliases.has('app-000001'));
+    expect(shrunk, 'app-000001 was shrunk').to.not.equal(undefined);
+    expect(estimateIngest(simulation.cluster, simulation.now).map((r) => r.target)).to.deep.equal(['app']);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { simulationOf, type Simulator } from '../create-simulator';
 import { placementStore, type PlacementStore } from '../engine/cluster/shard-placement';
-import { numberOfReplicas, numberOfShards, type Cluster, type IndexMetadata } from '../engine/cluster/cluster';
+import { numberOfReplicas, numberOfShards, SETTING_RESIZE_SOURCE_NAME, type Cluster, type IndexMetadata } from '../engine/cluster/cluster';
 import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
@@ -106,6 +106,8 @@ export function estimateIngest(cluster: Cluster, nowMillis: number, overrides: r
     const indices = [...holders].map((n) => cluster.indices.get(n)!).filter(Boolean);
     const write = indices.find((i) => i.aliases.get(alias)?.isWriteIndex === true) ?? (indices.length === 1 ? indices[0] : undefined);
     if (!write?.settings.lifecycleName) continue;
+    // ILM's shrink leaves the source's name as an alias of the shrunk index, for searches: not a write target.
+    if (write.settings.get(SETTING_RESIZE_SOURCE_NAME) === alias && write.aliases.get(alias)?.isWriteIndex !== true) continue;
     const previous = indices.filter((i) => i !== write && i.rolloverInfos.has(alias)).sort((a, b) => b.creationDate - a.creationDate)[0];
     targets.push({ target: alias, write, previous });
   }
@@ -341,7 +343,11 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
     const retries = typeof record['failed_step_retry_count'] === 'number' ? record['failed_step_retry_count'] : 0;
     if (!inError && retries === 0) continue;
     const info = (inError ? record['step_info'] : record['previous_step_info']) as { type?: string; reason?: string } | undefined;
-    const reason = info?.type ? `${info.type}: ${info.reason}` : 'no reason stored';
+    const reason = info?.type
+      ? `${info.type}: ${info.reason}`
+      : sim.profile.explain.previousStepInfo
+        ? 'no reason stored'
+        : `no reason (ES ${sim.profile.name} keeps none between automatic retries: previous_step_info came with 8.16)`;
     if (!inError) {
       out.push({
         index: name,
