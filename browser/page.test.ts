@@ -35,6 +35,14 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
+/** Debian's Chromium with one page the size of a laptop screen, waiting at most TIMEOUT_MILLIS for what it expects. */
+async function openBrowser(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
+  page.setDefaultTimeout(TIMEOUT_MILLIS);
+  return { browser, page };
+}
+
 /** Types a duration into the clock's "by" field and advances. */
 async function advanceBy(page: Page, duration: string): Promise<void> {
   const before = await page.getByTestId('app').getAttribute('data-version');
@@ -81,9 +89,7 @@ describe('the time machine page in Chromium', { timeout: 120_000 }, () => {
     await http(server, 'PUT', '/my-index-000001', {
       settings: { 'index.number_of_shards': 2, 'index.number_of_replicas': 0, 'index.lifecycle.name': 'shrink-index' },
     });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
-    page.setDefaultTimeout(TIMEOUT_MILLIS);
+    ({ browser, page } = await openBrowser());
   });
 
   after(async () => {
@@ -242,9 +248,7 @@ describe('the time machine page on 8.19: a data stream the data stream lifecycle
     await http(server, 'PUT', '/_data_stream/logs-app');
     await http(server, 'POST', '/_sim/ingest', { index: 'logs-app', count: 5 });
     await http(server, 'POST', '/_sim/clock/_advance', { by: '2d' });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 820 } });
-    page.setDefaultTimeout(TIMEOUT_MILLIS);
+    ({ browser, page } = await openBrowser());
   });
 
   after(async () => {
