@@ -38,7 +38,8 @@ Feature: Templates: simulating a composable template
       {"template":{"settings":{"index":{"blocks":{"write":"true"},"number_of_replicas":"2"}},"mappings":{},"aliases":{"test_alias":{}}},"overlapping":[{"name":"existing_test","index_patterns":["te*"]}]}
       """
     When I send GET "/_index_template/simulate*"
-    Then the response is:
+    Then the response status is 404
+    And the response is:
       """json
       {"index_templates":[]}
       """

@@ -13,7 +13,7 @@ Feature: Built-in stack templates: logs-*-*, metrics-*-* and synthetics-*-* work
     When I send GET "/_index_template/logs"
     Then the response is:
       """json
-      {"index_templates":[{"name":"logs","index_template":{"index_patterns":["logs-*-*"],"priority":100,"data_stream":{},"composed_of":["logs-mappings","logs-settings"],"_meta":{"description":"default logs template installed by x-pack","managed":true},"version":1}}]}
+      {"index_templates":[{"name":"logs","index_template":{"index_patterns":["logs-*-*"],"composed_of":["logs-mappings","logs-settings"],"priority":100,"version":1,"_meta":{"description":"default logs template installed by x-pack","managed":true},"data_stream":{}}}]}
       """
     When I send GET "/_component_template/logs-settings"
     Then the response is:
@@ -56,7 +56,7 @@ Feature: Built-in stack templates: logs-*-*, metrics-*-* and synthetics-*-* work
     When I send GET "/_index_template/logs?filter_path=index_templates.index_template.composed_of,index_templates.index_template.ignore_missing_component_templates,index_templates.index_template.version"
     Then the response is:
       """json
-      {"index_templates":[{"index_template":{"composed_of":["logs@mappings","logs@settings","logs@custom","ecs@mappings"],"ignore_missing_component_templates":["logs@custom"],"version":14}}]}
+      {"index_templates":[{"index_template":{"composed_of":["logs@mappings","logs@settings","logs@custom","ecs@mappings"],"version":14,"ignore_missing_component_templates":["logs@custom"]}}]}
       """
     When I send GET "/_ilm/policy/logs@lifecycle,logs?filter_path=*.version,*.policy.phases.hot.actions,*.policy.deprecated"
     Then the response is:

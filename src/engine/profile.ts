@@ -137,6 +137,20 @@ export interface Profile {
    */
   readonly dataStreams: 'none' | 'v7.10' | 'v8';
   /**
+   * Composable index templates as ES keeps and prints them (`ComposableIndexTemplate`):
+   * `extraFields`, the body fields `PUT _index_template` takes beyond 7.10's (`allow_auto_create` from
+   * 7.11, `ignore_missing_component_templates` from 8.7, `deprecated` from 8.12); `composedOfShown`,
+   * when `GET` shows `composed_of` (`given-or-with-template`: 7.x stores an empty list when the body has
+   * a `template`, ES rebuilding it through `composedOf()`; `always`: 8.12.2+, elastic/elasticsearch#105315);
+   * `dataStreamShown`, the fields `DataStreamTemplate#toXContent` writes (7.10 none, `hidden` from 7.11,
+   * `allow_custom_routing` from 8.0).
+   */
+  readonly composableTemplates: {
+    readonly extraFields: readonly string[];
+    readonly composedOfShown: 'given-or-with-template' | 'always';
+    readonly dataStreamShown: readonly ('hidden' | 'allow_custom_routing')[];
+  };
+  /**
    * ILM's `delete` step on a data stream's backing index: whether the stream's only backing index takes
    * the stream with it (7.12+, PR #69637, backported as #69724), and how the write index is refused:
    * thrown out of the step, where the runner does not catch it (`uncaught`: 7.9-8.12 `DeleteStep`
@@ -443,6 +457,7 @@ export const PROFILE_7_10: Profile = {
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'v7.10',
+  composableTemplates: { extraFields: [], composedOfShown: 'given-or-with-template', dataStreamShown: [] },
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   formerDataStreamWriteIndexRollover: 'roll-again',
   dataStreamLifecycle: null,
@@ -581,6 +596,7 @@ export const PROFILE_6_6: Profile = {
   lifecycleSkipSetting: false,
   timeSeriesIndices: false,
   dataStreams: 'none',
+  composableTemplates: { extraFields: [], composedOfShown: 'given-or-with-template', dataStreamShown: [] },
   dataStreamDelete: { lastIndexDeletesStream: false, writeIndexRefusal: 'uncaught' },
   formerDataStreamWriteIndexRollover: 'skip',
   dataStreamLifecycle: null,
@@ -657,6 +673,8 @@ export const PROFILE_7_17: Profile = {
   ...PROFILE_7_10,
   name: '7.17',
   snapshots: { ...PROFILE_7_10.snapshots, slmMinimumInterval: true },
+  // 7.11 added `allow_auto_create` and hidden data streams (`data_stream.hidden` printed).
+  composableTemplates: { extraFields: ['allow_auto_create'], composedOfShown: 'given-or-with-template', dataStreamShown: ['hidden'] },
   shardLimit: 'normal',
   allocationExplain: { noUnassigned: 'no-shard-specified', randomShardNote: true, docsLink: null, guidedExplanations: false, nodeRoles: false },
   // A 7.17 `GET /` (docker image 7.17.6, as a user's answer shows it).
@@ -795,6 +813,11 @@ export const PROFILE_8_19: Profile = {
   lifecycleSkipSetting: true,
   timeSeriesIndices: true,
   dataStreams: 'v8',
+  composableTemplates: {
+    extraFields: ['allow_auto_create', 'ignore_missing_component_templates', 'deprecated'],
+    composedOfShown: 'always',
+    dataStreamShown: ['hidden', 'allow_custom_routing'],
+  },
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'error' },
   formerDataStreamWriteIndexRollover: 'skip',
   dataStreamLifecycle: { hourlyRolloverForSubDayRetention: false },

@@ -11,10 +11,9 @@ import type { Cluster, ComponentTemplate } from '../../engine/cluster/cluster';
 import { dataStreamSpec, templateLifecycle } from '../../engine/cluster/data-streams';
 import { simpleMatch } from '../../engine/cluster/index-resolver';
 import { flattenSettings, validateSettings } from '../../engine/cluster/index-settings';
-import { aliasMetadataToXContent, settingsToXContent } from '../../engine/cluster/index-view';
 import { EsException, illegalArgument, resourceNotFound } from '../../engine/errors';
 import { booleanValue, checkValueTypes, longValue, typedObject } from '../../engine/xcontent/object-parser';
-import { TEMPLATE_TYPES, templateDefaults } from './template-handlers';
+import { TEMPLATE_TYPES, templateBodyToXContent, templateDefaults } from './template-handlers';
 import {
   ACKNOWLEDGED,
   aliasesFromBody,
@@ -30,7 +29,7 @@ import {
   withWarning,
 } from '../context';
 import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
-import { lifecycleOf, lifecycleTemplateToXContent, retentionWarning, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
+import { lifecycleOf, retentionWarning, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
 import { globalRetentionOf } from '../../engine/lifecycle/data-stream-lifecycle/service';
 
 /** ES `ComponentTemplate.PARSER` fields per release (`deprecated` from 8.12). */
@@ -111,20 +110,7 @@ function refuseLifecycleOnPlainTemplates(cluster: Cluster, component: ComponentT
 /** ES `ComponentTemplate#toXContent`: `template` (settings normalised to `index.*` strings), `version`, `_meta`. */
 function componentToXContent(component: ComponentTemplate, flat: boolean, defaults: TemplateDefaults | undefined): Record<string, unknown> {
   const source = component.source;
-  const given = source['template'] as Record<string, unknown>;
-  const template: Record<string, unknown> = {};
-  if (given['settings'] !== undefined && given['settings'] !== null) {
-    const settings = [...component.settings.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    template['settings'] = settingsToXContent(settings, flat);
-  }
-  if (given['mappings'] !== undefined && given['mappings'] !== null) template['mappings'] = given['mappings'];
-  if (given['aliases'] !== undefined && given['aliases'] !== null) {
-    const aliases: Record<string, unknown> = {};
-    for (const alias of [...component.aliases.keys()].sort()) aliases[alias] = aliasMetadataToXContent(component.aliases.get(alias)!);
-    template['aliases'] = aliases;
-  }
-  if (component.lifecycle) template['lifecycle'] = lifecycleTemplateToXContent(component.lifecycle, defaults);
-  else if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
+  const template = templateBodyToXContent(source['template'] as Record<string, unknown>, component, flat, defaults);
   const out: Record<string, unknown> = { template };
   if (source['version'] !== undefined && source['version'] !== null) out['version'] = source['version'];
   if (source['_meta'] !== undefined && source['_meta'] !== null) out['_meta'] = source['_meta'];
@@ -143,9 +129,11 @@ export const getComponentTemplates = (ctx: RequestContext): HandlerResult => {
     throw new EsException(resourceNotFound(`component template matching [${requested}] not found`));
   }
   const defaults = templateDefaults(ctx);
-  return ok({
-    component_templates: names.map((n) => ({ name: n, component_template: componentToXContent(sim.cluster.componentTemplates.get(n)!, flat, defaults) })),
-  });
+  // ES `RestGetComponentTemplateAction`: a wildcard matching none is a 404 with the empty list.
+  return ok(
+    { component_templates: names.map((n) => ({ name: n, component_template: componentToXContent(sim.cluster.componentTemplates.get(n)!, flat, defaults) })) },
+    names.length > 0 || requested === undefined ? 200 : 404,
+  );
 };
 
 /**

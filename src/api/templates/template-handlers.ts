@@ -8,7 +8,7 @@
  * A profile whose release predates them (6.6 has only the legacy `_template` API) has none of these
  * routes (routes.ts), so it never stores, and so never applies, a composable template.
  */
-import { aliasExists, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../../engine/cluster/cluster';
+import { aliasExists, type AliasMetadata, IndexMetadata, IndexTemplate, numberOfReplicas, touch } from '../../engine/cluster/cluster';
 import { createDataStream, dataStreamSpec, dataStreamTemplateFor, templateLifecycle, writeIndexOfStream } from '../../engine/cluster/data-streams';
 import { parseByteSize } from '../../engine/xcontent/byte-size';
 import { actionRequestValidation, EsError, EsException, illegalArgument, indexClosed, indexNotFound, resourceNotFound } from '../../engine/errors';
@@ -34,7 +34,13 @@ import {
   withWarning,
 } from '../context';
 import { parseTemplateLifecycle } from '../data-streams/data-stream-lifecycle-handlers';
-import { lifecycleTemplateToXContent, lifecycleToXContent, retentionWarning, TemplateDefaults } from '../../engine/cluster/data-stream-lifecycle-config';
+import {
+  type LifecycleTemplate,
+  lifecycleTemplateToXContent,
+  lifecycleToXContent,
+  retentionWarning,
+  TemplateDefaults,
+} from '../../engine/cluster/data-stream-lifecycle-config';
 import { defaultRolloverOf, globalRetentionOf } from '../../engine/lifecycle/data-stream-lifecycle/service';
 
 /** ES `InvalidIndexTemplateException`: `index_template [name] invalid, cause [why]`. */
@@ -44,15 +50,9 @@ export function invalidIndexTemplate(name: string, cause: string): EsError {
 
 const TEMPLATE_FIELDS = ['index_patterns', 'template', 'priority', 'version', 'composed_of', '_meta', 'data_stream'];
 
-/**
- * ES `ComposableIndexTemplate.PARSER` fields per release: `allow_auto_create` from 7.11,
- * `ignore_missing_component_templates` from 8.7 and `deprecated` from 8.12 (kept and shown, the first
- * two also acted on: see `writeTarget` and the missing-component check).
- */
+/** ES `ComposableIndexTemplate.PARSER` fields per release (the profile's `composableTemplates.extraFields`). */
 function templateFields(profile: Profile): readonly string[] {
-  if (profile.dataStreams === 'v7.10') return TEMPLATE_FIELDS;
-  if (profile.documentApi === 'v7') return [...TEMPLATE_FIELDS, 'allow_auto_create'];
-  return [...TEMPLATE_FIELDS, 'allow_auto_create', 'ignore_missing_component_templates', 'deprecated'];
+  return [...TEMPLATE_FIELDS, ...profile.composableTemplates.extraFields];
 }
 
 /** ES `Template.PARSER` (`template`, in composable and component templates): each field an object. */
@@ -287,15 +287,17 @@ export function simulateTemplate(ctx: RequestContext): HandlerResult {
 
 /**
  * The template's `data_stream` object (7.9+): `{}`, with `hidden` from 7.11 (and `allow_custom_routing`
- * from 8.0, accepted and ignored). ES builds the backing indices' `@timestamp` mapping from it.
+ * from 8.0, accepted and ignored): the profile's `composableTemplates.dataStreamShown`. ES builds the
+ * backing indices' `@timestamp` mapping from it.
  *
  * Divergence: the simulator keeps no mappings, so the `@timestamp` date mapping ES adds to each backing
- * index is not shown anywhere.
+ * index is not shown anywhere. The 7.17 profile runs 7.10's data streams, which have no hidden streams:
+ * it takes and shows `hidden`, but its streams are never hidden.
  */
 function validateDataStreamSpec(spec: unknown, profile: Profile): void {
   if (spec === undefined || spec === null) return;
   if (!isObject(spec)) throw new EsException(illegalArgument("[index_template] data_stream doesn't support values of type: VALUE_STRING"));
-  const known = profile.dataStreams === 'v8' ? ['hidden', 'allow_custom_routing', 'failure_store'] : [];
+  const known: readonly string[] = [...profile.composableTemplates.dataStreamShown, ...(profile.dataStreams === 'v8' ? ['failure_store'] : [])];
   for (const [key, value] of Object.entries(spec)) {
     if (!known.includes(key)) throw new EsException(illegalArgument(`[data_stream_template] unknown field [${key}]`));
     if ((key === 'hidden' || key === 'allow_custom_routing') && typeof value !== 'boolean') {
@@ -304,6 +306,11 @@ function validateDataStreamSpec(spec: unknown, profile: Profile): void {
   }
 }
 
+/**
+ * `GET|HEAD /_index_template[/<name>]` (ES `RestGetComposableIndexTemplateAction`): the templates by
+ * name; an explicit name that matches none is a `resource_not_found_exception`, a wildcard that matches
+ * none a 404 with the empty list (only a request without a name answers 200 with none).
+ */
 export function getIndexTemplates(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const requested = ctx.params.get('name');
@@ -312,17 +319,78 @@ export function getIndexTemplates(ctx: RequestContext): HandlerResult {
     throw new EsException(resourceNotFound(`index template matching [${requested}] not found`));
   }
   const defaults = templateDefaults(ctx);
-  return ok({ index_templates: names.map((n) => ({ name: n, index_template: withLifecycleShown(sim.cluster.indexTemplates.get(n)!, defaults) })) });
+  const flat = booleanParam(ctx, 'flat_settings', false);
+  const body = {
+    index_templates: names.map((n) => ({ name: n, index_template: indexTemplateToXContent(sim.cluster.indexTemplates.get(n)!, sim.profile, flat, defaults) })),
+  };
+  return ok(body, names.length > 0 || requested === undefined ? 200 : 404);
 }
 
 /**
- * The template as given, its `template.lifecycle` as ES prints a template's lifecycle
- * (`DataStreamLifecycle.Template#toXContent`: `enabled` always, then what it sets).
+ * A template's `template` object as ES prints it (`Template#toXContent`, for composable and component
+ * templates): the settings it was given, normalised to `index.*` strings in key order (nested, or flat
+ * with `flat_settings`), the mappings as given, the aliases in name order, and the lifecycle with
+ * `enabled` first (`DataStreamLifecycle.Template#toXContent`). Only the parts the body had.
  */
-function withLifecycleShown(template: IndexTemplate, defaults: TemplateDefaults | undefined): Readonly<Record<string, unknown>> {
-  const given = template.source['template'];
-  if (!template.lifecycle || !isObject(given)) return template.source;
-  return { ...template.source, template: { ...given, lifecycle: lifecycleTemplateToXContent(template.lifecycle, defaults) } };
+export function templateBodyToXContent(
+  given: Readonly<Record<string, unknown>>,
+  parsed: { readonly settings: ReadonlyMap<string, string>; readonly aliases: ReadonlyMap<string, AliasMetadata>; readonly lifecycle?: LifecycleTemplate },
+  flat: boolean,
+  defaults: TemplateDefaults | undefined,
+): Record<string, unknown> {
+  const template: Record<string, unknown> = {};
+  if (given['settings'] !== undefined && given['settings'] !== null) {
+    const settings = [...parsed.settings.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    template['settings'] = settingsToXContent(settings, flat);
+  }
+  if (given['mappings'] !== undefined && given['mappings'] !== null) template['mappings'] = given['mappings'];
+  if (given['aliases'] !== undefined && given['aliases'] !== null) {
+    const aliases: Record<string, unknown> = {};
+    for (const alias of [...parsed.aliases.keys()].sort()) aliases[alias] = aliasMetadataToXContent(parsed.aliases.get(alias)!);
+    template['aliases'] = aliases;
+  }
+  if (parsed.lifecycle) template['lifecycle'] = lifecycleTemplateToXContent(parsed.lifecycle, defaults);
+  else if (given['lifecycle'] !== undefined && given['lifecycle'] !== null) template['lifecycle'] = given['lifecycle'];
+  return template;
+}
+
+/**
+ * ES `ComposableIndexTemplate#toXContent`: `index_patterns` (a list, even when a string was given),
+ * `template`, `composed_of` (see the profile's `composedOfShown`), `priority`, `version`, `_meta`,
+ * `data_stream` (the profile's `dataStreamShown` fields, each with its value or `false`),
+ * `allow_auto_create`, `ignore_missing_component_templates`, and `deprecated` only when true; the
+ * optional ones only when given.
+ *
+ * Divergence: `data_stream.failure_store` (accepted on 8.x bodies) is shown after the other fields when
+ * given; the simulator keeps no failure store.
+ */
+export function indexTemplateToXContent(
+  template: IndexTemplate,
+  profile: Profile,
+  flat: boolean,
+  defaults: TemplateDefaults | undefined,
+): Record<string, unknown> {
+  const source = template.source;
+  const given = (key: string): boolean => source[key] !== undefined && source[key] !== null;
+  const out: Record<string, unknown> = { index_patterns: [...template.indexPatterns] };
+  if (isObject(source['template'])) out['template'] = templateBodyToXContent(source['template'], template, flat, defaults);
+  if (given('composed_of') || profile.composableTemplates.composedOfShown === 'always' || isObject(source['template']))
+    out['composed_of'] = [...template.composedOf];
+  if (given('priority')) out['priority'] = template.priority;
+  // `declareLong` takes a numeric string too; ES prints the number.
+  if (given('version')) out['version'] = typeof source['version'] === 'string' ? Number(source['version']) : source['version'];
+  if (given('_meta')) out['_meta'] = source['_meta'];
+  const spec = source['data_stream'];
+  if (isObject(spec)) {
+    const shown: Record<string, unknown> = {};
+    for (const field of profile.composableTemplates.dataStreamShown) shown[field] = spec[field] === true;
+    if (spec['failure_store'] !== undefined) shown['failure_store'] = spec['failure_store'];
+    out['data_stream'] = shown;
+  }
+  if (given('allow_auto_create')) out['allow_auto_create'] = source['allow_auto_create'];
+  if (given('ignore_missing_component_templates')) out['ignore_missing_component_templates'] = source['ignore_missing_component_templates'];
+  if (source['deprecated'] === true) out['deprecated'] = true;
+  return out;
 }
 
 /**
