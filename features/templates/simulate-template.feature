@@ -50,3 +50,20 @@ Feature: Templates: simulating a composable template
     Then the request fails with status 400, error "illegal_argument_exception" and reason "unable to simulate template [no-such-template] that does not exist"
     When I send POST "/_index_template/_simulate"
     Then the request fails with status 400, error "illegal_argument_exception" and reason "a template name to match or a new template body must be specified"
+
+  @profile:8.19
+  Scenario: Simulate template: a lifecycle without data_stream is refused as PUT refuses it
+    ES's simulate API adds the template to a copy of the cluster state through the same method as
+    `PUT _index_template` (`MetadataIndexTemplateService#addIndexTemplateV2`), so it runs the same checks.
+    When I send POST "/_index_template/_simulate" with:
+      """json
+      { "index_patterns": ["plain-*"], "template": { "lifecycle": { "data_retention": "7d" } } }
+      """
+    Then the request fails with status 400 and error "illegal_argument_exception"
+    When I send POST "/_index_template/_simulate/mine" with:
+      """json
+      { "index_patterns": ["plain-*"], "template": { "lifecycle": { "data_retention": "7d" } } }
+      """
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "index template [mine] specifies lifecycle configuration that can only be used in combination with a data stream"
+    When I send GET "/_index_template/mine"
+    Then the request fails with status 404, error "resource_not_found_exception" and reason "index template matching [mine] not found"

@@ -157,23 +157,34 @@ export function putIndexTemplate(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const name = pathParam(ctx, 'name');
   const parsed = parseIndexTemplate(ctx, name, requiredBody(ctx));
-  if (booleanParam(ctx, 'create', false) && sim.cluster.indexTemplates.has(name)) {
-    throw new EsException(illegalArgument(`index template [${name}] already exists`));
+  const warning = validateTemplateV2(ctx, sim.cluster.indexTemplates, parsed);
+  sim.cluster.indexTemplates.set(name, parsed);
+  return withWarning(ok(ACKNOWLEDGED), sim.profile, warning);
+}
+
+/**
+ * What ES `MetadataIndexTemplateService#addIndexTemplateV2` checks before it stores a parsed template,
+ * for `PUT _index_template` and for the simulate API (which adds the template to a copy of the state
+ * through the same method): `?create=true` against an existing name, the overlap with templates of the
+ * same priority, then `validateLifecycle`: a lifecycle, the template's own or a component template's,
+ * only goes with `data_stream`. Answers the retention warning the lifecycle brings (or null).
+ */
+function validateTemplateV2(ctx: RequestContext, templates: ReadonlyMap<string, IndexTemplate>, parsed: IndexTemplate): string | null {
+  const { sim } = ctx;
+  if (booleanParam(ctx, 'create', false) && templates.has(parsed.name)) {
+    throw new EsException(illegalArgument(`index template [${parsed.name}] already exists`));
   }
-  checkSamePriorityOverlap(sim.cluster.indexTemplates.values(), parsed);
-  // ES `MetadataIndexTemplateService#validateLifecycle` (after the overlap check): a lifecycle, the
-  // template's own or a component template's, only goes with `data_stream`.
+  checkSamePriorityOverlap(templates.values(), parsed);
   const lifecycle = sim.profile.dataStreamLifecycle ? templateLifecycle(sim.cluster, parsed) : null;
-  if (lifecycle !== null && !dataStreamSpec(parsed)) {
+  if (lifecycle === null) return null;
+  if (!dataStreamSpec(parsed)) {
     throw new EsException(
-      illegalArgument(`index template [${name}] specifies lifecycle configuration that can only be used in combination with a data stream`),
+      illegalArgument(`index template [${parsed.name}] specifies lifecycle configuration that can only be used in combination with a data stream`),
     );
   }
-  sim.cluster.indexTemplates.set(name, parsed);
   // ES takes a template whose patterns all start with a dot for internal streams', which global retention spares.
   const internal = parsed.indexPatterns.every((pattern) => pattern.startsWith('.'));
-  const warning = lifecycle === null ? null : retentionWarning(lifecycle, globalRetentionOf(sim.cluster), internal);
-  return withWarning(ok(ACKNOWLEDGED), sim.profile, warning);
+  return retentionWarning(lifecycle, globalRetentionOf(sim.cluster), internal);
 }
 
 /** ES `MetadataIndexTemplateService#addIndexTemplateV2`: two templates of equal priority may not overlap. */
@@ -270,11 +281,11 @@ export function simulateTemplate(ctx: RequestContext): HandlerResult {
   const uuid = requestDigest(`${name ?? ''}\n${ctx.body ?? ''}`);
   const templates = new Map(sim.cluster.indexTemplates);
   let added: string | undefined;
+  let warning: string | null = null;
   if (ctx.body !== null && ctx.body.trim().length > 0) {
     added = name ?? `simulate_template_${uuid}`;
     const parsed = parseIndexTemplate(ctx, added, ctx.body);
-    if (booleanParam(ctx, 'create', false) && templates.has(added)) throw new EsException(illegalArgument(`index template [${added}] already exists`));
-    checkSamePriorityOverlap(templates.values(), parsed);
+    warning = validateTemplateV2(ctx, templates, parsed);
     templates.set(added, parsed);
   }
   const matching = name ?? added;
@@ -282,7 +293,7 @@ export function simulateTemplate(ctx: RequestContext): HandlerResult {
   const template = templates.get(matching);
   if (!template) throw new EsException(illegalArgument(`unable to simulate template [${matching}] that does not exist`));
   const others = [...templates.values()].filter((t) => t.name !== matching);
-  return ok(resolvedTemplate(ctx, template, others, `simulate_template_index_${uuid}`));
+  return withWarning(ok(resolvedTemplate(ctx, template, others, `simulate_template_index_${uuid}`)), sim.profile, warning);
 }
 
 /**
