@@ -287,8 +287,8 @@ const NO_CACHED_PHASE: CachedPhase = { info: undefined, refusal: undefined };
  * share a few): the results are immutable values shared by the indices that carry the same text.
  */
 interface ReadMemo {
-  /** By policy, phase and the stored `phase_definition` text. */
-  readonly cachedPhases: Map<string, CachedPhase>;
+  /** By the stored `phase_definition` text, then the index's policy and phase. */
+  readonly cachedPhases: Map<string, Map<string, CachedPhase>>;
   /** The step keys (`stepKeyJson`) a phase compiles to, by the phase and the policy's name. */
   readonly chains: Map<Phase, Map<string, ReadonlySet<string>>>;
 }
@@ -326,7 +326,7 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
     indexFile === 'cluster_state.json' ? stateIndices : (reader.object('settings.json', 'no index can be rebuilt') ?? {});
   const aliasFile = reader.object('alias.json', 'indices are rebuilt without aliases');
   const stats = statsOf(reader);
-  const memo: ReadMemo = { cachedPhases: new Map(), chains: new Map() };
+  const reading: LifecycleReading = { reader, profile, policies, memo: { cachedPhases: new Map(), chains: new Map() }, indexFile };
   const out: TwinIndex[] = [];
   for (const name of Object.keys(indexEntries)) {
     const entry = indexEntries[name];
@@ -337,7 +337,8 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
     let creationDate = millisOf(flat.get('index.creation_date') ?? undefined);
     // The settings are the flat map without the metadata keys and null values (deleted in place: one
     // map per index, not two).
-    for (const [key, value] of flat) if (value === null || METADATA_SETTINGS.has(key)) flat.delete(key);
+    for (const key of METADATA_SETTINGS) flat.delete(key);
+    for (const [key, value] of flat) if (value === null) flat.delete(key);
     const settings = flat as Map<string, string>;
     if (creationDate === undefined) {
       reader.note(indexFile, 'assumed', `${indexFile}: index [${name}] has no index.creation_date; taken as the bundle's instant`);
@@ -346,7 +347,7 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
     const aliases = new Map<string, AliasMetadata>();
     const aliasEntry = aliasFile?.[name]?.['aliases'];
     for (const [alias, meta] of Object.entries(isObject(aliasEntry) ? aliasEntry : {})) aliases.set(alias, aliasMetadataOf(isObject(meta) ? meta : {}));
-    const stateEntry = isObject(stateIndices[name]) ? stateIndices[name] : undefined;
+    const stateEntry = indexEntries === stateIndices ? entry : isObject(stateIndices[name]) ? stateIndices[name] : undefined;
     const rolloverInfos = new Map<string, RolloverInfo>();
     for (const [alias, info] of Object.entries(isObject(stateEntry?.['rollover_info']) ? stateEntry!['rollover_info'] : {})) {
       const time = millisOf((info as Json)?.['time']);
@@ -370,15 +371,7 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
       docsCount: Number(stat?.['primaries']?.['docs']?.['count'] ?? 0),
       storeBytes: Number(stat?.['primaries']?.['store']?.['size_in_bytes'] ?? 0),
       rolloverInfos,
-      lifecycle: lifecycleOf(
-        { reader, profile, policies, memo, indexFile },
-        name,
-        settings,
-        () => explainRecord(name),
-        stateEntry?.['ilm'],
-        rolloverInfos,
-        creationDate,
-      ),
+      lifecycle: lifecycleOf(reading, name, settings, explainRecord, stateEntry?.['ilm'], rolloverInfos, creationDate),
     });
   }
   out.sort((a, b) => a.creationDate - b.creationDate || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -413,7 +406,7 @@ function lifecycleOf(
   reading: LifecycleReading,
   name: string,
   settings: ReadonlyMap<string, string>,
-  explainRecord: () => Json,
+  explainRecord: (name: string) => Json,
   stored: Json,
   rolloverInfos: ReadonlyMap<string, RolloverInfo>,
   creationDate: number,
@@ -429,7 +422,7 @@ function lifecycleOf(
     reader.note(from, 'noted', `${from}: index [${name}] names policy [${policyName}], which the bundle lacks; it stays where it is, as ES leaves it`);
   }
   if (isObject(stored)) return storedState(reading, policies.get(policyName), name, stored);
-  const record = explainRecord();
+  const record = explainRecord(name);
   if (!isObject(record)) {
     reader.note(file, 'assumed', `${file}: managed index [${name}] has no explain record; it starts its policy afresh`);
     return null;
@@ -580,8 +573,11 @@ function phaseExecutionOf(profile: Profile, phaseName: unknown, execution: Json,
  */
 function cachedPhaseOf(reading: LifecycleReading, policy: PolicyMetadata | undefined, name: string, phaseName: unknown, text: Json): CachedPhase {
   if (typeof text !== 'string') return NO_CACHED_PHASE;
-  const key = `${policy?.policy.name ?? ''}\u0000${String(phaseName)}\u0000${typeof phaseName}\u0000${text}`;
-  const known = reading.memo.cachedPhases.get(key);
+  // By the text first (each index holds its own copy of the string), then the policy and the phase.
+  let byText = reading.memo.cachedPhases.get(text);
+  if (!byText) reading.memo.cachedPhases.set(text, (byText = new Map()));
+  const key = `${policy?.policy.name ?? ''}\u0000${typeof phaseName}\u0000${String(phaseName)}`;
+  const known = byText.get(key);
   if (known) return known;
   let execution: Json;
   try {
@@ -592,7 +588,7 @@ function cachedPhaseOf(reading: LifecycleReading, policy: PolicyMetadata | undef
     return NO_CACHED_PHASE;
   }
   const cached = phaseExecutionOf(reading.profile, phaseName, execution, policy ? new Map([[policy.policy.name, policy]]) : new Map());
-  reading.memo.cachedPhases.set(key, cached);
+  byText.set(key, cached);
   return cached;
 }
 
