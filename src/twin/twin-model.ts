@@ -259,9 +259,11 @@ type IndexFile = 'cluster_state.json' | 'settings.json';
 /**
  * Whether the cluster state can stand in for settings.json: every index it lists carries its settings.
  * `GET _cluster/state` prints each index's metadata (ES `IndexMetadata#toXContent`): its `settings`
- * are the same `Settings` `GET _settings` prints (nested in the API context from 7.x; flat before,
- * which `flattenSettings` reads as well), beside `state`, the alias names, `rollover_info` and the
- * stored `ilm` state. One cluster-state version holds them all, where settings.json and explain are
+ * are the same `Settings` `GET _settings` prints (`TransportGetSettingsAction`; both REST actions
+ * apply the same `SettingsFilter`), nested in the API context of later releases and flat before,
+ * which `flattenSettings` reads as well; only `_settings?human` adds the `*_string` dates and
+ * versions, which the twin drops anyway. Beside them: `state`, the aliases (names only in the API
+ * context, so alias.json stays their source), `rollover_info` and the stored `ilm` state. One cluster-state version holds them all, where settings.json and explain are
  * separate calls made one after another: an index created or deleted between the calls is in one
  * file and not the other, and the cluster state alone is one consistent picture of every index.
  */
