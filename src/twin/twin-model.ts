@@ -263,9 +263,12 @@ type IndexFile = 'cluster_state.json' | 'settings.json';
  * apply the same `SettingsFilter`), nested in the API context of later releases and flat before,
  * which `flattenSettings` reads as well; only `_settings?human` adds the `*_string` dates and
  * versions, which the twin drops anyway. Beside them: `state`, the aliases (names only in the API
- * context, so alias.json stays their source), `rollover_info` and the stored `ilm` state. One cluster-state version holds them all, where settings.json and explain are
- * separate calls made one after another: an index created or deleted between the calls is in one
- * file and not the other, and the cluster state alone is one consistent picture of every index.
+ * context, so alias.json stays their source), `rollover_info` and the stored `ilm` state. One
+ * cluster-state version holds them all, where settings.json and explain are separate calls made one
+ * after another: an index created or deleted between the calls is in one file and not the other, and
+ * the cluster state alone is one consistent picture of every index (an index only settings.json
+ * lists, made after the cluster state was taken, is left out; one indices_stats.json no longer lists
+ * is noted and taken as empty, as before).
  */
 function settingsInState(stateIndices: Record<string, Json>): boolean {
   let any = false;
@@ -390,10 +393,6 @@ function aliasMetadataOf(meta: Record<string, Json>): AliasMetadata {
   };
 }
 
-/**
- * An index's execution state: from the cluster state's stored `ilm` metadata when the bundle has it
- * (ES `LifecycleExecutionState`, every field as a string), else from its explain record.
- */
 /** What reading one index's lifecycle needs besides the index. */
 interface LifecycleReading {
   readonly reader: BundleReader;
@@ -404,6 +403,10 @@ interface LifecycleReading {
   readonly indexFile: IndexFile;
 }
 
+/**
+ * An index's execution state: from the cluster state's stored `ilm` metadata when the bundle has it
+ * (ES `LifecycleExecutionState`, every field as a string), else from its explain record.
+ */
 function lifecycleOf(
   reading: LifecycleReading,
   name: string,
@@ -633,7 +636,10 @@ function checkKnownStep(
   }
 }
 
-/** The step keys of a phase's chain as the engine compiles it (injected actions such as `migrate` included), once per phase in a read. */
+/**
+ * The step keys of a phase's chain as the engine compiles it (injected actions such as `migrate`
+ * included), once per phase in a read.
+ */
 function chainKeys(reading: LifecycleReading, policyName: string, phaseName: string, definition: Phase): ReadonlySet<string> {
   let byPolicy = reading.memo.chains.get(definition);
   if (!byPolicy) reading.memo.chains.set(definition, (byPolicy = new Map()));
