@@ -121,13 +121,11 @@ describe('the bundles captured from the client workflows', () => {
     expect(explainRecords(twin.simulator)).to.deep.equal(expected.explain);
   });
 
-  it("a bundle without explain reads each index's state from cluster_state.json's ilm metadata, and says so", () => {
+  it("a bundle without explain reads each index's state from cluster_state.json's ilm metadata: explain is not needed", () => {
     const files = bundleFiles(path.join(FIXTURES, 'logstash-tiers-8.19'));
     files.delete('commercial/ilm_explain.json');
     const twin = restoreTwin(readTwinModel(mapSource('state-only', files)));
-    expect(twin.notes.map((n) => `${n.kind}: ${n.message}`)).to.deep.equal([
-      "assumed: commercial/ilm_explain.json is not in the bundle: each index's ILM state is read from cluster_state.json's stored ilm metadata",
-    ]);
+    expect(twin.notes.map((n) => `${n.kind}: ${n.message}`)).to.deep.equal([]);
     const expected = expectations.find((e) => e.bundle === 'logstash-tiers-8.19')!;
     forecast(twin.simulator, { horizonMillis: expected.horizon_days * DAY });
     expect(explainRecords(twin.simulator)).to.deep.equal(expected.explain);

@@ -41,6 +41,13 @@ function explainOnly(files: Map<string, string>): void {
   files.delete('cluster_state.json');
 }
 
+/** The cluster state without the index's stored `ilm` metadata (as before ILM first stored it). */
+function withoutStoredState(files: Map<string, string>, index: string): void {
+  const state = JSON.parse(files.get('cluster_state.json')!);
+  delete state.metadata.indices[index].ilm;
+  files.set('cluster_state.json', JSON.stringify(state));
+}
+
 function messages(notes: readonly { kind: string; message: string }[]): string[] {
   return notes.map((n) => `${n.kind}: ${n.message}`);
 }
@@ -173,17 +180,66 @@ describe('the twin of the kept bundle', () => {
 describe('bad bundles', () => {
   it('truncated explain: the note names the file and where the states come from instead', () => {
     const truncate = (files: Map<string, string>) => files.set('commercial/ilm_explain.json', files.get('commercial/ilm_explain.json')!.slice(0, 500));
-    expect(messages(load(truncate).twin.notes)[0]).to.match(
+    // Explain is read for a managed index the cluster state stores no ILM state for.
+    const notes = messages(
+      load((files) => {
+        withoutStoredState(files, 'metrics-old');
+        truncate(files);
+      }).twin.notes,
+    );
+    expect(notes[0]).to.match(
       /^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): each index's ILM state is read from cluster_state\.json's stored ilm metadata$/,
     );
+    expect(notes.slice(1)).to.deep.equal([
+      'assumed: commercial/ilm_explain.json: managed index [metrics-old] has no explain record; it starts its policy afresh',
+    ]);
     // Without the cluster state too, every managed index starts its policy afresh.
-    const notes = messages(
+    const alone = messages(
       load((files) => {
         explainOnly(files);
         truncate(files);
       }).twin.notes,
     );
-    expect(notes[1]).to.match(/^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): no index has an ILM state/);
+    expect(alone[1]).to.match(/^refused: commercial\/ilm_explain\.json is not valid JSON \(.*truncated\?\): no index has an ILM state/);
+  });
+
+  it('with the cluster state holding every index, settings.json and explain are not read: broken, they change nothing', () => {
+    const whole = load().model;
+    const { model, twin } = load((files) => {
+      files.set('settings.json', files.get('settings.json')!.slice(0, 500));
+      files.delete('commercial/ilm_explain.json');
+    });
+    expect(messages(twin.notes)).to.deep.equal([]);
+    expect(model.indices).to.deep.equal(whole.indices);
+    // The cluster state is one picture of every index: an index only settings.json lists (made after the
+    // cluster state was taken) is not in the twin; one only the cluster state lists is.
+    const state = load((files) => {
+      const settings = JSON.parse(files.get('settings.json')!);
+      settings['made-later'] = settings['metrics-old'];
+      delete settings['metrics-old'];
+      files.set('settings.json', JSON.stringify(settings));
+    }).model;
+    expect(state.indices.map((i) => i.name)).to.deep.equal(whole.indices.map((i) => i.name));
+  });
+
+  it('a cluster state without index metadata: the indices come from settings.json, as the notes of a broken one say', () => {
+    const { model, twin } = load((files) => {
+      const state = JSON.parse(files.get('cluster_state.json')!);
+      delete state.metadata.indices;
+      files.set('cluster_state.json', JSON.stringify(state));
+      files.set('settings.json', files.get('settings.json')!.slice(0, 500));
+    });
+    expect(model.indices).to.deep.equal([]);
+    expect(messages(twin.notes)[0]).to.match(/^refused: settings\.json is not valid JSON \(.*truncated\?\): no index can be rebuilt$/);
+  });
+
+  it('an index the cluster state stores no ILM state for reads its state from explain', () => {
+    const whole = load().model.indices.find((i) => i.name === 'metrics-old')!;
+    const { model, twin } = load((files) => withoutStoredState(files, 'metrics-old'));
+    expect(messages(twin.notes)).to.deep.equal([]);
+    const index = model.indices.find((i) => i.name === 'metrics-old')!;
+    expect(index.lifecycle).to.deep.include({ phase: whole.lifecycle!.phase, action: whole.lifecycle!.action, step: whole.lifecycle!.step });
+    expect(index.lifecycle!.stepTime).to.equal(whole.lifecycle!.stepTime);
   });
 
   it('a missing file is named with what stands in for it', () => {
@@ -206,13 +262,21 @@ describe('bad bundles', () => {
     expect(() => readTwinModel(mapSource('b', noManifest))).to.throw(BundleRefused, 'diagnostic_manifest.json timestamp');
   });
 
-  it('an explain naming a policy the bundle lacks: noted, and the index stays where it is', () => {
-    const { twin } = load((files) => {
+  it('an index naming a policy the bundle lacks: noted with the file its settings came from, and the index stays where it is', () => {
+    const withoutSlow = (files: Map<string, string>) => {
       const policies = JSON.parse(files.get('commercial/ilm_policies.json')!);
       delete policies['slow'];
       files.set('commercial/ilm_policies.json', JSON.stringify(policies));
+    };
+    expect(messages(load(withoutSlow).twin.notes)).to.deep.equal([
+      'noted: cluster_state.json: index [metrics-old] names policy [slow], which the bundle lacks; it stays where it is, as ES leaves it',
+    ]);
+    const { twin } = load((files) => {
+      explainOnly(files);
+      withoutSlow(files);
     });
     expect(messages(twin.notes)).to.deep.equal([
+      'assumed: cluster_state.json is not in the bundle: no rollover dates and no stored ILM state: explain is used alone',
       'noted: commercial/ilm_explain.json: index [metrics-old] names policy [slow], which the bundle lacks; it stays where it is, as ES leaves it',
     ]);
   });

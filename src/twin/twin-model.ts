@@ -8,7 +8,7 @@ import type { AliasMetadata, ComponentTemplate, IndexTemplate, LegacyTemplate, R
 import { SETTING_ORIGINATION_DATE } from '../engine/cluster/cluster';
 import type { ExecutionState, PhaseExecutionInfo } from '../engine/cluster/execution-state';
 import { flattenSettings } from '../engine/cluster/index-settings';
-import type { Policy, PolicyMetadata } from '../engine/cluster/policy-model';
+import type { Phase, Policy, PolicyMetadata } from '../engine/cluster/policy-model';
 import type { Snapshot, SlmInvocation, SlmPolicy, SnapshotRepository } from '../engine/cluster/snapshot-store';
 import type { NodeSpec } from '../engine/cluster/topology';
 import { EsException } from '../engine/errors';
@@ -139,17 +139,7 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
   }
 
   const policies = readPolicies(reader, profile);
-  const stateFile = reader.object('cluster_state.json', 'no rollover dates and no stored ILM state: explain is used alone');
-  const stateIndices: Record<string, Json> = isObject(stateFile?.['metadata']?.['indices']) ? stateFile!['metadata']['indices'] : {};
-  // Without explain, the cluster state's stored `ilm` metadata (when it has any) still gives each state.
-  const stored = Object.values(stateIndices).some((entry) => isObject(entry?.['ilm']));
-  const explain = reader.object(
-    'commercial/ilm_explain.json',
-    stored
-      ? "each index's ILM state is read from cluster_state.json's stored ilm metadata"
-      : 'no index has an ILM state; every managed index starts again from its policy',
-  );
-  const indices = readIndices(reader, profile, policies, explain?.['indices'] ?? {}, stateIndices, instantMillis);
+  const { indices, indexFile } = readIndices(reader, profile, policies, instantMillis);
   const settingsDefaults = reader.object('cluster_settings_defaults.json', 'the poll interval is the cluster setting, or ES default 10m');
   const clusterSettingsFile = reader.object('cluster_settings.json', 'no cluster settings: ES defaults');
   const persistent = isObject(clusterSettingsFile?.['persistent']) ? clusterSettingsFile!['persistent'] : {};
@@ -192,7 +182,7 @@ export function readTwinModel(source: BundleSource, forcedProfile?: string): Twi
     legacyTemplates: legacyTemplates(reader),
     clusterSettings: { persistent, transient },
     indices,
-    dataStreams: readDataStreams(reader, profile, new Set(indices.map((i) => i.name))),
+    dataStreams: readDataStreams(reader, profile, indices, indexFile),
     ...slm,
     notes: reader.notes,
   };
@@ -255,20 +245,96 @@ function nodesOf(reader: BundleReader): NodeSpec[] | null {
   return specs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function readIndices(
-  reader: BundleReader,
-  profile: Profile,
-  policies: ReadonlyMap<string, PolicyMetadata>,
-  explain: Record<string, Json>,
-  stateIndices: Record<string, Json>,
-  instantMillis: number,
-): TwinIndex[] {
-  const settingsFile = reader.object('settings.json', 'no index can be rebuilt');
+/**
+ * The indices and where they were read from (`settings.json` or `cluster_state.json`), for notes that
+ * name the file an index came from.
+ */
+interface ReadIndices {
+  readonly indices: TwinIndex[];
+  readonly indexFile: IndexFile;
+}
+
+type IndexFile = 'cluster_state.json' | 'settings.json';
+
+/**
+ * Whether the cluster state can stand in for settings.json: every index it lists carries its settings.
+ * `GET _cluster/state` prints each index's metadata (ES `IndexMetadata#toXContent`): its `settings`
+ * are the same `Settings` `GET _settings` prints (`TransportGetSettingsAction`; both REST actions
+ * apply the same `SettingsFilter`), nested in the API context of later releases and flat before,
+ * which `flattenSettings` reads as well; only `_settings?human` adds the `*_string` dates and
+ * versions, which the twin drops anyway. Beside them: `state`, the aliases (names only in the API
+ * context, so alias.json stays their source), `rollover_info` and the stored `ilm` state. One
+ * cluster-state version holds them all, where settings.json and explain are separate calls made one
+ * after another: an index created or deleted between the calls is in one file and not the other, and
+ * the cluster state alone is one consistent picture of every index (an index only settings.json
+ * lists, made after the cluster state was taken, is left out; one indices_stats.json no longer lists
+ * is noted and taken as empty, as before).
+ */
+function settingsInState(stateIndices: Record<string, Json>): boolean {
+  let any = false;
+  for (const name in stateIndices) {
+    if (!isObject(stateIndices[name]?.['settings'])) return false;
+    any = true;
+  }
+  return any;
+}
+
+/** An index's cached phase (`PhaseExecutionInfo`), or why the profile refuses it (the note's tail). */
+interface CachedPhase {
+  readonly info: PhaseExecutionInfo | undefined;
+  readonly refusal: string | undefined;
+}
+
+const NO_CACHED_PHASE: CachedPhase = { info: undefined, refusal: undefined };
+
+/**
+ * Per read, each distinct stored phase definition is parsed and checked once (thousands of indices
+ * share a few): the results are immutable values shared by the indices that carry the same text.
+ */
+interface ReadMemo {
+  /** By the stored `phase_definition` text, then the index's policy and phase. */
+  readonly cachedPhases: Map<string, Map<string, CachedPhase>>;
+  /** The step keys (`stepKeyJson`) a phase compiles to, by the phase and the policy's name. */
+  readonly chains: Map<Phase, Map<string, ReadonlySet<string>>>;
+}
+
+/** The cluster state's `metadata.indices` (the rest of the file, routing table and all, is let go at once). */
+function stateIndicesOf(reader: BundleReader): Record<string, Json> {
+  const file = reader.object('cluster_state.json', 'no rollover dates and no stored ILM state: explain is used alone');
+  return isObject(file?.['metadata']?.['indices']) ? file!['metadata']['indices'] : {};
+}
+
+/** Each index's stats by name, or undefined without the file (the rest of the file is let go at once). */
+function statsOf(reader: BundleReader): Record<string, Json> | undefined {
+  const file = reader.object('indices_stats.json', 'every index is taken as empty (0 documents, 0 bytes)');
+  if (!file) return undefined;
+  return isObject(file['indices']) ? file['indices'] : {};
+}
+
+function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyMap<string, PolicyMetadata>, instantMillis: number): ReadIndices {
+  const stateIndices = stateIndicesOf(reader);
+  // Without explain, the cluster state's stored `ilm` metadata (when it has any) still gives each state.
+  const stored = Object.values(stateIndices).some((entry) => isObject(entry?.['ilm']));
+  const explainWhenMissing = stored
+    ? "each index's ILM state is read from cluster_state.json's stored ilm metadata"
+    : 'no index has an ILM state; every managed index starts again from its policy';
+  // With the cluster state's index metadata, settings.json is not read, and explain only for a managed
+  // index the cluster state holds no stored ILM state for (else each file as before, explain first).
+  const indexFile: IndexFile = settingsInState(stateIndices) ? 'cluster_state.json' : 'settings.json';
+  let explain: Record<string, Json> | undefined;
+  const explainRecord = (name: string): Json => {
+    explain ??= reader.object('commercial/ilm_explain.json', explainWhenMissing)?.['indices'] ?? {};
+    return explain![name];
+  };
+  if (indexFile === 'settings.json') explainRecord('');
+  const indexEntries: Record<string, Json> =
+    indexFile === 'cluster_state.json' ? stateIndices : (reader.object('settings.json', 'no index can be rebuilt') ?? {});
   const aliasFile = reader.object('alias.json', 'indices are rebuilt without aliases');
-  const statsFile = reader.object('indices_stats.json', 'every index is taken as empty (0 documents, 0 bytes)');
-  const stats: Record<string, Json> = isObject(statsFile?.['indices']) ? statsFile!['indices'] : {};
+  const stats = statsOf(reader);
+  const reading: LifecycleReading = { reader, profile, policies, memo: { cachedPhases: new Map(), chains: new Map() }, indexFile };
   const out: TwinIndex[] = [];
-  for (const [name, entry] of Object.entries(settingsFile ?? {})) {
+  for (const name of Object.keys(indexEntries)) {
+    const entry = indexEntries[name];
     if (!isObject(entry) || !isObject(entry['settings'])) continue;
     const flat = flattenSettings(entry['settings']);
     const uuid = flat.get('index.uuid');
@@ -276,16 +342,17 @@ function readIndices(
     let creationDate = millisOf(flat.get('index.creation_date') ?? undefined);
     // The settings are the flat map without the metadata keys and null values (deleted in place: one
     // map per index, not two).
-    for (const [key, value] of flat) if (value === null || METADATA_SETTINGS.has(key)) flat.delete(key);
+    for (const key of METADATA_SETTINGS) flat.delete(key);
+    for (const [key, value] of flat) if (value === null) flat.delete(key);
     const settings = flat as Map<string, string>;
     if (creationDate === undefined) {
-      reader.note('settings.json', 'assumed', `settings.json: index [${name}] has no index.creation_date; taken as the bundle's instant`);
+      reader.note(indexFile, 'assumed', `${indexFile}: index [${name}] has no index.creation_date; taken as the bundle's instant`);
       creationDate = instantMillis;
     }
     const aliases = new Map<string, AliasMetadata>();
     const aliasEntry = aliasFile?.[name]?.['aliases'];
     for (const [alias, meta] of Object.entries(isObject(aliasEntry) ? aliasEntry : {})) aliases.set(alias, aliasMetadataOf(isObject(meta) ? meta : {}));
-    const stateEntry = isObject(stateIndices[name]) ? stateIndices[name] : undefined;
+    const stateEntry = indexEntries === stateIndices ? entry : isObject(stateIndices[name]) ? stateIndices[name] : undefined;
     const rolloverInfos = new Map<string, RolloverInfo>();
     for (const [alias, info] of Object.entries(isObject(stateEntry?.['rollover_info']) ? stateEntry!['rollover_info'] : {})) {
       const time = millisOf((info as Json)?.['time']);
@@ -295,8 +362,8 @@ function readIndices(
         metConditions: Object.keys(isObject((info as Json)['met_conditions']) ? (info as Json)['met_conditions'] : {}),
       });
     }
-    const stat = stats[name];
-    if (statsFile && stat === undefined) reader.note('indices_stats.json', 'assumed', `indices_stats.json: index [${name}] has no stats; taken as empty`);
+    const stat = stats?.[name];
+    if (stats && stat === undefined) reader.note('indices_stats.json', 'assumed', `indices_stats.json: index [${name}] has no stats; taken as empty`);
     const status = stat?.['status'] ?? stateEntry?.['state'];
     out.push({
       name,
@@ -309,11 +376,11 @@ function readIndices(
       docsCount: Number(stat?.['primaries']?.['docs']?.['count'] ?? 0),
       storeBytes: Number(stat?.['primaries']?.['store']?.['size_in_bytes'] ?? 0),
       rolloverInfos,
-      lifecycle: lifecycleOf(reader, profile, policies, name, settings, explain[name], stateEntry?.['ilm'], rolloverInfos, creationDate),
+      lifecycle: lifecycleOf(reading, name, settings, explainRecord, stateEntry?.['ilm'], rolloverInfos, creationDate),
     });
   }
   out.sort((a, b) => a.creationDate - b.creationDate || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return out;
+  return { indices: out, indexFile };
 }
 
 function aliasMetadataOf(meta: Record<string, Json>): AliasMetadata {
@@ -326,28 +393,41 @@ function aliasMetadataOf(meta: Record<string, Json>): AliasMetadata {
   };
 }
 
+/** What reading one index's lifecycle needs besides the index. */
+interface LifecycleReading {
+  readonly reader: BundleReader;
+  readonly profile: Profile;
+  readonly policies: ReadonlyMap<string, PolicyMetadata>;
+  readonly memo: ReadMemo;
+  /** The file the index's settings (and so its policy name) came from. */
+  readonly indexFile: IndexFile;
+}
+
 /**
  * An index's execution state: from the cluster state's stored `ilm` metadata when the bundle has it
  * (ES `LifecycleExecutionState`, every field as a string), else from its explain record.
  */
 function lifecycleOf(
-  reader: BundleReader,
-  profile: Profile,
-  policies: ReadonlyMap<string, PolicyMetadata>,
+  reading: LifecycleReading,
   name: string,
   settings: ReadonlyMap<string, string>,
-  record: Json,
+  explainRecord: (name: string) => Json,
   stored: Json,
   rolloverInfos: ReadonlyMap<string, RolloverInfo>,
   creationDate: number,
 ): ExecutionState | null {
+  const { reader, profile, policies } = reading;
   const policyName = settings.get('index.lifecycle.name');
   if (!policyName) return null;
   const file = 'commercial/ilm_explain.json';
   if (!policies.has(policyName)) {
-    reader.note(file, 'noted', `${file}: index [${name}] names policy [${policyName}], which the bundle lacks; it stays where it is, as ES leaves it`);
+    // The policy name is the index's setting: named with the file the settings came from (settings.json
+    // bundles keep the explain file's name, as explain shows the same name).
+    const from = reading.indexFile === 'cluster_state.json' ? reading.indexFile : file;
+    reader.note(from, 'noted', `${from}: index [${name}] names policy [${policyName}], which the bundle lacks; it stays where it is, as ES leaves it`);
   }
-  if (isObject(stored)) return storedState(reader, profile, policies.get(policyName), name, stored);
+  if (isObject(stored)) return storedState(reading, policies.get(policyName), name, stored);
+  const record = explainRecord(name);
   if (!isObject(record)) {
     reader.note(file, 'assumed', `${file}: managed index [${name}] has no explain record; it starts its policy afresh`);
     return null;
@@ -370,8 +450,10 @@ function lifecycleOf(
     const rolled = [...rolloverInfos.values()].map((r) => r.timeMillis);
     lifecycleDate = rolled.length > 0 ? Math.max(...rolled) : creationDate;
   }
-  const phaseDefinition = phaseExecutionOf(reader, profile, name, record['phase'], record['phase_execution'], policies);
-  checkKnownStep(reader, profile, policies.get(policyName), name, record['phase'], record['action'], step, phaseDefinition);
+  const executed = phaseExecutionOf(profile, record['phase'], record['phase_execution'], policies);
+  if (executed.refusal) reader.note(file, 'refused', `${file}: index [${name}] ${executed.refusal}`);
+  const phaseDefinition = executed.info;
+  checkKnownStep(reading, policies.get(policyName), name, record['phase'], record['action'], step, phaseDefinition, file);
   const state: Record<string, unknown> = {
     phase: record['phase'],
     action: record['action'],
@@ -414,22 +496,23 @@ function definedFields(state: Record<string, unknown>): Record<string, unknown> 
  * text, `snapshot_repository`, `snapshot_name`, `snapshot_index_name`, `shrink_index_name`, and the
  * downsample target still under `rollup_index_name` (ES's `DOWNSAMPLE_INDEX_NAME` constant).
  */
-function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetadata | undefined, name: string, stored: Record<string, Json>): ExecutionState {
+function storedState(reading: LifecycleReading, policy: PolicyMetadata | undefined, name: string, stored: Record<string, Json>): ExecutionState {
+  const { reader } = reading;
+  const file = 'cluster_state.json';
   const json = (key: string): Record<string, unknown> | undefined => {
     const text = stored[key];
     if (typeof text !== 'string') return undefined;
     try {
       return JSON.parse(text);
     } catch {
-      reader.note('cluster_state.json', 'refused', `cluster_state.json: index [${name}] ilm.${key} is not JSON; left out`);
+      reader.note(file, 'refused', `${file}: index [${name}] ilm.${key} is not JSON; left out`);
       return undefined;
     }
   };
-  const execution = json('phase_definition');
-  const phaseDefinition = execution
-    ? phaseExecutionOf(reader, profile, name, stored['phase'], execution, policy ? new Map([[policy.policy.name, policy]]) : new Map())
-    : undefined;
-  checkKnownStep(reader, profile, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition, 'cluster_state.json');
+  const executed = cachedPhaseOf(reading, policy, name, stored['phase'], stored['phase_definition']);
+  if (executed.refusal) reader.note(file, 'refused', `${file}: index [${name}] ${executed.refusal}`);
+  const phaseDefinition = executed.info;
+  checkKnownStep(reading, policy, name, stored['phase'], stored['action'], stored['step'], phaseDefinition, file);
   const retry = stored['failed_step_retry_count'];
   const state: Record<string, unknown> = {
     phase: stored['phase'],
@@ -460,24 +543,17 @@ function storedState(reader: BundleReader, profile: Profile, policy: PolicyMetad
  * otherwise explain's printed definition is parsed, without the implicit rollover conditions 8.x
  * explain prints beside the configured ones.
  */
-function phaseExecutionOf(
-  reader: BundleReader,
-  profile: Profile,
-  index: string,
-  phaseName: unknown,
-  execution: Json,
-  policies: ReadonlyMap<string, PolicyMetadata>,
-): PhaseExecutionInfo | undefined {
-  if (!isObject(execution)) return undefined;
+function phaseExecutionOf(profile: Profile, phaseName: unknown, execution: Json, policies: ReadonlyMap<string, PolicyMetadata>): CachedPhase {
+  if (!isObject(execution)) return NO_CACHED_PHASE;
   const policy = String(execution['policy'] ?? '');
   const version = typeof execution['version'] === 'number' ? execution['version'] : 1;
   const modifiedDate = millisOf(execution['modified_date_in_millis'] ?? execution['modified_date']) ?? NaN;
   const definition = execution['phase_definition'];
-  if (!isObject(definition) || typeof phaseName !== 'string') return { policy, phase: null, version, modifiedDate };
+  if (!isObject(definition) || typeof phaseName !== 'string') return { info: { policy, phase: null, version, modifiedDate }, refusal: undefined };
   const current = policies.get(policy);
   if (current && current.version === version && current.modifiedDate === modifiedDate) {
     const phase = current.policy.phases.get(phaseName);
-    if (phase) return { policy, phase, version, modifiedDate };
+    if (phase) return { info: { policy, phase, version, modifiedDate }, refusal: undefined };
   }
   // Explain prints the cached phase as `{min_age, actions}`; its name is the phase the index is in.
   try {
@@ -486,15 +562,39 @@ function phaseExecutionOf(
       policy || 'cached',
       profile,
     );
-    return { policy, phase: parsed.phases.get(phaseName) ?? null, version, modifiedDate };
+    return { info: { policy, phase: parsed.phases.get(phaseName) ?? null, version, modifiedDate }, refusal: undefined };
   } catch (error) {
-    reader.note(
-      'commercial/ilm_explain.json',
-      'refused',
-      `commercial/ilm_explain.json: index [${index}] has a cached [${phaseName}] phase profile ${profile.name} refuses (${reasonOf(error)}); the index reads the phase from its current policy`,
-    );
-    return undefined;
+    return {
+      info: undefined,
+      refusal: `has a cached [${phaseName}] phase profile ${profile.name} refuses (${reasonOf(error)}); the index reads the phase from its current policy`,
+    };
   }
+}
+
+/**
+ * The stored `phase_definition` (JSON text of a `PhaseExecutionInfo`) as `phaseExecutionOf` reads it,
+ * once per distinct text, policy and phase in a read: indices share the value (it is never changed
+ * in place; the engine replaces an index's whole `phaseDefinition`).
+ */
+function cachedPhaseOf(reading: LifecycleReading, policy: PolicyMetadata | undefined, name: string, phaseName: unknown, text: Json): CachedPhase {
+  if (typeof text !== 'string') return NO_CACHED_PHASE;
+  // By the text first (each index holds its own copy of the string), then the policy and the phase.
+  let byText = reading.memo.cachedPhases.get(text);
+  if (!byText) reading.memo.cachedPhases.set(text, (byText = new Map()));
+  const key = `${policy?.policy.name ?? ''}\u0000${typeof phaseName}\u0000${String(phaseName)}`;
+  const known = byText.get(key);
+  if (known) return known;
+  let execution: Json;
+  try {
+    execution = JSON.parse(text);
+  } catch {
+    // Not memoised: the note names each index whose text is not JSON.
+    reading.reader.note('cluster_state.json', 'refused', `cluster_state.json: index [${name}] ilm.phase_definition is not JSON; left out`);
+    return NO_CACHED_PHASE;
+  }
+  const cached = phaseExecutionOf(reading.profile, phaseName, execution, policy ? new Map([[policy.policy.name, policy]]) : new Map());
+  byText.set(key, cached);
+  return cached;
 }
 
 /**
@@ -514,30 +614,43 @@ function withoutImplicitConditions(definition: Record<string, Json>, profile: Pr
 
 /** Notes an index on a step its phase (cached, else the policy's) does not compile to in this profile. */
 function checkKnownStep(
-  reader: BundleReader,
-  profile: Profile,
+  reading: LifecycleReading,
   policy: PolicyMetadata | undefined,
   index: string,
   phase: unknown,
   action: unknown,
   step: unknown,
   cached: PhaseExecutionInfo | undefined,
-  file = 'commercial/ilm_explain.json',
+  file: string,
 ): void {
   if (typeof phase !== 'string' || typeof action !== 'string' || typeof step !== 'string') return;
   if (step === 'ERROR' || phase === 'new' || action === 'complete' || phase === 'completed') return;
   const definition = cached?.phase ?? policy?.policy.phases.get(phase);
   if (!definition) return;
-  // The phase's chain as the engine compiles it (injected actions such as `migrate` included).
-  const chain = compileSteps({ name: policy?.policy.name ?? 'cached', phases: new Map([[phase, definition]]) }, profile);
-  const wanted = stepKeyJson(stepKey(phase, action, step));
-  if (!chain.some((s) => stepKeyJson(s.key) === wanted)) {
-    reader.note(
+  if (!chainKeys(reading, policy?.policy.name ?? 'cached', phase, definition).has(stepKeyJson(stepKey(phase, action, step)))) {
+    reading.reader.note(
       file,
       'noted',
-      `${file}: index [${index}] is on step [${phase}/${action}/${step}], which its [${phase}] phase does not have in profile ${profile.name}; the index stays there, as ES leaves an index on a step it cannot find`,
+      `${file}: index [${index}] is on step [${phase}/${action}/${step}], which its [${phase}] phase does not have in profile ${reading.profile.name}; the index stays there, as ES leaves an index on a step it cannot find`,
     );
   }
+}
+
+/**
+ * The step keys of a phase's chain as the engine compiles it (injected actions such as `migrate`
+ * included), once per phase in a read.
+ */
+function chainKeys(reading: LifecycleReading, policyName: string, phaseName: string, definition: Phase): ReadonlySet<string> {
+  let byPolicy = reading.memo.chains.get(definition);
+  if (!byPolicy) reading.memo.chains.set(definition, (byPolicy = new Map()));
+  const key = `${policyName}\u0000${phaseName}`;
+  let keys = byPolicy.get(key);
+  if (!keys) {
+    const chain = compileSteps({ name: policyName, phases: new Map([[phaseName, definition]]) }, reading.profile);
+    keys = new Set(chain.map((s) => stepKeyJson(s.key)));
+    byPolicy.set(key, keys);
+  }
+  return keys;
 }
 
 /**
@@ -598,16 +711,17 @@ function templateAliases(template: Json): Map<string, AliasMetadata> {
   return out;
 }
 
-function readDataStreams(reader: BundleReader, profile: Profile, indexNames: ReadonlySet<string>): TwinDataStream[] {
+function readDataStreams(reader: BundleReader, profile: Profile, twinIndices: readonly TwinIndex[], indexFile: IndexFile): TwinDataStream[] {
   if (!releaseHas(profile, 'commercial/data_stream.json')) return [];
   const file = 'commercial/data_stream.json';
   const body = reader.object(file, 'the twin has no data streams (their backing indices become plain indices)');
+  const indexNames = new Set(twinIndices.map((i) => i.name));
   const out: TwinDataStream[] = [];
   for (const ds of Array.isArray(body?.['data_streams']) ? body!['data_streams'] : []) {
     if (!isObject(ds) || typeof ds['name'] !== 'string') continue;
     const indices = (Array.isArray(ds['indices']) ? ds['indices'] : []).map((i: Json) => String(i?.['index_name'])).filter((n: string) => indexNames.has(n));
     if (indices.length === 0) {
-      reader.note(file, 'refused', `${file}: data stream [${ds['name']}] has no backing index the bundle's settings.json lists; left out`);
+      reader.note(file, 'refused', `${file}: data stream [${ds['name']}] has no backing index the bundle's ${indexFile} lists; left out`);
       continue;
     }
     out.push({ name: ds['name'], indices, generation: Number(ds['generation'] ?? indices.length), hidden: ds['hidden'] === true });
