@@ -286,8 +286,8 @@ export function simulateTemplate(ctx: RequestContext): HandlerResult {
 }
 
 /**
- * The template's `data_stream` object (7.9+): `{}`, with `hidden` from 7.11 (and `allow_custom_routing`
- * from 8.0, accepted and ignored). ES builds the backing indices' `@timestamp` mapping from it.
+ * The template's `data_stream` object (7.9+): `{}`, with `hidden` from 7.11 (the stream is hidden) and
+ * `allow_custom_routing` from 8.0 (accepted and ignored). ES builds the backing indices' `@timestamp` mapping from it.
  *
  * Divergence: the simulator keeps no mappings, so the `@timestamp` date mapping ES adds to each backing
  * index is not shown anywhere.
@@ -295,7 +295,8 @@ export function simulateTemplate(ctx: RequestContext): HandlerResult {
 function validateDataStreamSpec(spec: unknown, profile: Profile): void {
   if (spec === undefined || spec === null) return;
   if (!isObject(spec)) throw new EsException(illegalArgument("[index_template] data_stream doesn't support values of type: VALUE_STRING"));
-  const known = profile.dataStreams === 'v8' ? ['hidden', 'allow_custom_routing', 'failure_store'] : [];
+  // 7.11-7.17 `DataStreamTemplate.PARSER` (`data_stream_template`) declares `hidden` only.
+  const known = profile.dataStreams === 'v8' ? ['hidden', 'allow_custom_routing', 'failure_store'] : profile.dataStreams === 'v7.17' ? ['hidden'] : [];
   for (const [key, value] of Object.entries(spec)) {
     if (!known.includes(key)) throw new EsException(illegalArgument(`[data_stream_template] unknown field [${key}]`));
     if ((key === 'hidden' || key === 'allow_custom_routing') && typeof value !== 'boolean') {

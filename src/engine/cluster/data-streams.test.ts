@@ -10,7 +10,7 @@ import { createCluster, Cluster } from './cluster';
 import { backingIndexName, createDataStream, rolloverDataStream, writeIndexDataStream } from './data-streams';
 import { EsException } from '../errors';
 import { resolveIndices, STRICT_EXPAND_OPEN } from './index-resolver';
-import { PROFILE_7_10, PROFILE_8_19 } from '../profile';
+import { PROFILE_7_10, PROFILE_7_17, PROFILE_8_19 } from '../profile';
 
 const DAY = 24 * 3600_000;
 const START = Date.UTC(2024, 0, 1);
@@ -44,6 +44,23 @@ describe('data streams', () => {
   it('names backing indices without a date in 7.10 and with the UTC day from 7.11', () => {
     expect(backingIndexName(PROFILE_7_10, 'logs-a', 1, START)).to.equal('.ds-logs-a-000001');
     expect(backingIndexName(PROFILE_8_19, 'logs-a', 12, START + 2 * DAY - 1)).to.equal('.ds-logs-a-2024.01.02-000012');
+    expect(backingIndexName(PROFILE_7_17, 'logs-a', 3, START + DAY)).to.equal('.ds-logs-a-2024.01.02-000003');
+  });
+
+  it('7.17: dated backing indices at creation and rollover, hidden streams, names starting with a dot', () => {
+    const cluster = clusterWithTemplate({ hidden: true });
+    const ds = createDataStream(cluster, PROFILE_7_17, 'logs-a', START);
+    expect(ds.indices).to.deep.equal(['.ds-logs-a-2024.01.01-000001']);
+    expect(ds.hidden).to.equal(true);
+    rolloverDataStream(cluster, PROFILE_7_17, ds, [], START + 3 * DAY + 1);
+    expect(ds.indices).to.deep.equal(['.ds-logs-a-2024.01.01-000001', '.ds-logs-a-2024.01.04-000002']);
+    // 7.10 had no hidden streams: the same template makes a visible one.
+    expect(createDataStream(clusterWithTemplate({ hidden: true }), PROFILE_7_10, 'logs-a', START).hidden).to.equal(false);
+    cluster.indexTemplates.set('dot', { ...cluster.indexTemplates.get('logs')!, name: 'dot', indexPatterns: ['.logs-*'], source: { data_stream: {} } });
+    expect(createDataStream(cluster, PROFILE_7_17, '.logs-b', START).indices).to.deep.equal(['.ds-.logs-b-2024.01.01-000001']);
+    expect(errorOf(() => createDataStream(cluster, PROFILE_7_17, '.ds-x', START))).to.equal(
+      "illegal_argument_exception: data_stream [.ds-x] must not start with '.ds-'",
+    );
   });
 
   it('creates the first backing index with the template settings, hidden', () => {

@@ -48,12 +48,22 @@ export function writeIndexOfStream(cluster: Cluster, ds: DataStream): IndexMetad
 }
 
 /**
- * ES `DataStream#getDefaultBackingIndexName`: `.ds-<name>-<generation, 6 digits>` in 7.9/7.10, with the
- * creation day (UTC, `yyyy.MM.dd`) before the generation since 7.11 (#65205).
+ * Whether the profile's data streams are 7.11's or later (ES `DataStream.NEW_FEATURES_VERSION`, 7.11:
+ * dated backing index names, hidden streams, names that may start with `.`).
+ */
+function since711(profile: Profile): boolean {
+  return profile.dataStreams === 'v7.17' || profile.dataStreams === 'v8';
+}
+
+/**
+ * ES `DataStream#getDefaultBackingIndexName`: `.ds-<name>-<generation, 6 digits>` in 7.9/7.10
+ * (`getLegacyDefaultBackingIndexName`), with the creation day (`DATE_FORMATTER` `uuuu.MM.dd`, UTC)
+ * before the generation since 7.11 (#65205; the 7.16/7.17 `DataStream` formats `.ds-%s-%s-%06d` once
+ * every node is on `NEW_FEATURES_VERSION`). A rollover names the new index by the day it runs.
  */
 export function backingIndexName(profile: Profile, name: string, generation: number, now: number): string {
   const gen = String(generation).padStart(6, '0');
-  if (profile.dataStreams !== 'v8') return `${BACKING_INDEX_PREFIX}${name}-${gen}`;
+  if (!since711(profile)) return `${BACKING_INDEX_PREFIX}${name}-${gen}`;
   const d = new Date(now);
   const day = `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`;
   return `${BACKING_INDEX_PREFIX}${name}-${day}-${gen}`;
@@ -84,8 +94,8 @@ function validateDataStreamName(profile: Profile, name: string): void {
     throw new EsException(illegalArgument(`data_stream [${name}] ${description}`));
   }
   // 7.9/7.10 refused every name starting with '.'; hidden data streams (7.11, #63987) narrowed that to
-  // the backing-index prefix.
-  if (profile.dataStreams === 'v7.10' && name.startsWith('.')) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '.'`));
+  // the backing-index prefix (7.17 and 8.x `MetadataCreateDataStreamService#createDataStream`).
+  if (!since711(profile) && name.startsWith('.')) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '.'`));
   if (name.startsWith(BACKING_INDEX_PREFIX)) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '${BACKING_INDEX_PREFIX}'`));
 }
 
@@ -115,7 +125,8 @@ export function createDataStream(cluster: Cluster, profile: Profile, name: strin
   }
   const backing = backingIndexName(profile, name, 1, now);
   createIndex(cluster, profile, backing, now, new Map([[SETTING_HIDDEN, 'true']]), new Map(), template);
-  const ds: DataStream = { name, indices: [backing], generation: 1, hidden: profile.dataStreams === 'v8' && spec['hidden'] === true };
+  // 7.11+ (`createDataStream`: `template.getDataStreamTemplate().isHidden()`).
+  const ds: DataStream = { name, indices: [backing], generation: 1, hidden: since711(profile) && spec['hidden'] === true };
   if (profile.dataStreamLifecycle) ds.lifecycle = templateLifecycle(cluster, template);
   cluster.dataStreams.set(name, ds);
   cluster.backingIndexOwner.set(backing, ds);
