@@ -144,9 +144,10 @@ export interface Profile {
    *   expression (`no such index [x]`). Shared with `v7.10`: a missing rollover target is an
    *   `illegal_argument_exception`, no `lazy` in the rollover answer, no GET `verbose`, no component
    *   template `deprecated`/`lifecycle`. Its own GET fields: 7.10's plus `_meta` (after generation),
-   *   `hidden` and `system` (last).
-   * - `v8`: 8.x, the 8.x GET fields (per-index `managed_by`..., `allow_custom_routing`, `replicated`,
-   *   ...), `allow_custom_routing` and `failure_store` in templates, a missing rollover target 404s.
+   *   then `hidden`, `system` and `replicated` (7.16.1) last.
+   * - `v8`: 8.x, the 8.x GET fields (per-index `managed_by`..., `allow_custom_routing`,
+   *   `rollover_on_write`, ...), `allow_custom_routing` and `failure_store` in templates, a missing
+   *   rollover target 404s, `lazy` in the rollover answer.
    */
   readonly dataStreams: 'none' | 'v7.10' | 'v7.17' | 'v8';
   /**

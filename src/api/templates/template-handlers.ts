@@ -287,7 +287,8 @@ export function simulateTemplate(ctx: RequestContext): HandlerResult {
 
 /**
  * The template's `data_stream` object (7.9+): `{}`, with `hidden` from 7.11 (the stream is hidden) and
- * `allow_custom_routing` from 8.0 (accepted and ignored). ES builds the backing indices' `@timestamp` mapping from it.
+ * `allow_custom_routing` from 8.0 (accepted and ignored). ES builds the backing indices' `@timestamp`
+ * mapping from it.
  *
  * Divergence: the simulator keeps no mappings, so the `@timestamp` date mapping ES adds to each backing
  * index is not shown anywhere.
