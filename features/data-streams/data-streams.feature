@@ -116,6 +116,26 @@ Feature: Data streams: templates, auto-creation, GET and DELETE
       {"data_streams":[{"name":"audit-app","hidden":true}]}
       """
 
+  # 7.11-7.17 `ComposableIndexTemplate.PARSER` takes `allow_auto_create` and its `DataStreamTemplate`
+  # takes `hidden`; `allow_custom_routing` came with 8.0.
+  @profile:7.17
+  Scenario: Data streams: a 7.17 template takes data_stream.hidden and allow_auto_create, not 8.0's allow_custom_routing
+    When I send PUT "/_index_template/audit" with:
+      """json
+      { "index_patterns": ["audit-*"], "data_stream": { "hidden": true }, "allow_auto_create": true, "priority": 100 }
+      """
+    Then the response is:
+      """json
+      {"acknowledged":true}
+      """
+    When I send PUT "/_index_template/routed" with:
+      """json
+      { "index_patterns": ["routed-*"], "data_stream": { "allow_custom_routing": true }, "priority": 100 }
+      """
+    Then the response status is 400
+    When I send GET "/_index_template/routed"
+    Then the response status is 404
+
   # 7.9/7.10 refused any data stream name starting with '.'; 7.11 narrowed that to the backing-index
   # prefix `.ds-`.
   @profile:7.17
