@@ -85,6 +85,24 @@ Feature: Data streams: templates, auto-creation, GET and DELETE
       | .ds-metrics-app-2024.01.01-000001 |
       | .ds-metrics-app-2024.01.03-000002 |
 
+  # From 7.16 (PR #79916) taking a backing index out of the stream bumps the generation as a rollover
+  # does (`DataStream#removeBackingIndex`), so the next backing index skips a number; 7.10 kept it.
+  @profile:7.17
+  Scenario: Data streams: in 7.17 deleting an old backing index bumps the generation, so the next rollover skips a number
+    Given I create the data stream "logs-app"
+    And I roll over "logs-app"
+    When I send DELETE "/.ds-logs-app-2024.01.01-000001"
+    Then the response status is 200
+    When I send GET "/_data_stream/logs-app?filter_path=data_streams.generation,data_streams.indices.index_name"
+    Then the response is:
+      """json
+      {"data_streams":[{"indices":[{"index_name":".ds-logs-app-2024.01.01-000002"}],"generation":3}]}
+      """
+    When I roll over "logs-app"
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-2024.01.01-000002 |
+      | .ds-logs-app-2024.01.01-000004 |
+
   # `data_stream.hidden` (7.11+) hides the stream: wildcards (and a request without a name) skip it
   # unless `expand_wildcards` takes hidden ones; its own name still finds it.
   @profile:7.17

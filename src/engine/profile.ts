@@ -141,7 +141,8 @@ export interface Profile {
    *   `.ds-<name>-<yyyy.MM.dd>-000001` (UTC day of the index's creation), only the `.ds-` prefix refused
    *   in a name, `data_stream.hidden` in templates (hidden streams left out of wildcards unless
    *   `expand_wildcards` has `hidden`), `allow_auto_create` in templates, DELETE resolved like an index
-   *   expression (`no such index [x]`). Shared with `v7.10`: a missing rollover target is an
+   *   expression (`no such index [x]`), and (7.16, PR #79916) the generation bumped whenever a backing
+   *   index is removed or replaced, so the next rollover skips a number. Shared with `v7.10`: a missing rollover target is an
    *   `illegal_argument_exception`, no `lazy` in the rollover answer, no GET `verbose`, no component
    *   template `deprecated`/`lifecycle`. Its own GET fields: 7.10's plus `_meta` (after generation),
    *   then `hidden`, `system` and `replicated` (7.16.1) last.

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'chai';
 
 import { createCluster, Cluster } from './cluster';
-import { backingIndexName, createDataStream, rolloverDataStream, writeIndexDataStream } from './data-streams';
+import { backingIndexName, createDataStream, deleteBackingIndex, replaceBackingIndex, rolloverDataStream, writeIndexDataStream } from './data-streams';
 import { EsException } from '../errors';
 import { resolveIndices, STRICT_EXPAND_OPEN } from './index-resolver';
 import { PROFILE_7_10, PROFILE_7_17, PROFILE_8_19 } from '../profile';
@@ -61,6 +61,22 @@ describe('data streams', () => {
     expect(errorOf(() => createDataStream(cluster, PROFILE_7_17, '.ds-x', START))).to.equal(
       "illegal_argument_exception: data_stream [.ds-x] must not start with '.ds-'",
     );
+  });
+
+  it('bumps the generation when a backing index leaves or is replaced from 7.16 on, not in 7.10', () => {
+    for (const [profile, expected] of [
+      [PROFILE_7_10, ['.ds-logs-a-000002', 2, '.ds-logs-a-000003']],
+      [PROFILE_7_17, ['.ds-logs-a-2024.01.01-000002', 4, '.ds-logs-a-2024.01.01-000005']],
+    ] as const) {
+      const cluster = clusterWithTemplate({});
+      const ds = createDataStream(cluster, profile, 'logs-a', START);
+      const [first] = ds.indices;
+      const second = rolloverDataStream(cluster, profile, ds, [], START).name;
+      cluster.indices.set('shrunk', { ...cluster.indices.get(first!)!, name: 'shrunk' });
+      replaceBackingIndex(cluster, profile, ds, first!, 'shrunk');
+      deleteBackingIndex(cluster, profile, 'shrunk');
+      expect([second, ds.generation, rolloverDataStream(cluster, profile, ds, [], START).name], profile.name).to.deep.equal(expected);
+    }
   });
 
   it('creates the first backing index with the template settings, hidden', () => {

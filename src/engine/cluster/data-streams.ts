@@ -32,13 +32,27 @@ export function writeIndexDataStream(cluster: Cluster, index: IndexMetadata): Da
   return ds && writeIndexName(ds) === index.name ? ds : null;
 }
 
-/** ES `ReplaceDataStreamBackingIndexStep`: the new index takes the old one's place in the stream. */
-export function replaceBackingIndex(cluster: Cluster, ds: DataStream, oldName: string, newName: string): void {
+/**
+ * Whether taking a backing index out of a stream or swapping one in bumps the stream's generation, as a
+ * rollover does: 7.16+ (`DataStream#removeBackingIndex`/`#replaceBackingIndex` return `generation + 1`,
+ * PR #79916, in 7.16.0 as #80411); 7.9-7.15 kept the generation, so 7.10's next rollover takes the next
+ * number while 7.17's and 8.x's skip one per index removed or replaced.
+ */
+function backingIndexChangeBumpsGeneration(profile: Profile): boolean {
+  return profile.dataStreams === 'v7.17' || profile.dataStreams === 'v8';
+}
+
+/**
+ * ES `ReplaceDataStreamBackingIndexStep` (`DataStream#replaceBackingIndex`): the new index takes the
+ * old one's place in the stream.
+ */
+export function replaceBackingIndex(cluster: Cluster, profile: Profile, ds: DataStream, oldName: string, newName: string): void {
   // Names are unique in a stream; the one replaced (a shrunken or mounted copy's source, a few
   // generations old) is found sooner from the newest end.
   const at = ds.indices.lastIndexOf(oldName);
   if (at < 0) return;
   ds.indices[at] = newName;
+  if (backingIndexChangeBumpsGeneration(profile)) ds.generation += 1;
   cluster.backingIndexOwner.delete(oldName);
   cluster.backingIndexOwner.set(newName, ds);
 }
@@ -164,9 +178,12 @@ export function writeIndexDeletionError(cluster: Cluster, indexName: string): Es
 }
 
 /** Deletes a backing index and drops it from its stream (`DataStream#removeBackingIndex`). */
-export function deleteBackingIndex(cluster: Cluster, indexName: string): void {
+export function deleteBackingIndex(cluster: Cluster, profile: Profile, indexName: string): void {
   const ds = dataStreamOf(cluster, indexName);
-  if (ds) ds.indices.splice(ds.indices.indexOf(indexName), 1);
+  if (ds) {
+    ds.indices.splice(ds.indices.indexOf(indexName), 1);
+    if (backingIndexChangeBumpsGeneration(profile)) ds.generation += 1;
+  }
   cluster.backingIndexOwner.delete(indexName);
   deleteIndex(cluster, indexName);
 }
