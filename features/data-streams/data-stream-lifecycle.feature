@@ -56,14 +56,14 @@ Feature: Data streams: ILM rollover, check-not-write-index, delete and bulk inge
       { "policy": { "phases": { "hot": { "actions": { "rollover": { "max_docs": 2 } } } } } }
       """
     And I create the data stream "logs-app"
-    And 1 documents of 1kb are indexed into ".ds-logs-app-000001"
+    And 1 documents of 1kb are indexed into ".ds-logs-app-2024.01.01-000001"
     When I roll over "logs-app"
-    And 1 documents of 1kb are indexed into ".ds-logs-app-000001"
+    And 1 documents of 1kb are indexed into ".ds-logs-app-2024.01.01-000001"
     And the clock advances by 20m
-    Then ".ds-logs-app-000001" is at step hot/complete/complete
+    Then ".ds-logs-app-2024.01.01-000001" is at step hot/complete/complete
     And the data stream "logs-app" has the backing indices:
-      | .ds-logs-app-000001 |
-      | .ds-logs-app-000002 |
+      | .ds-logs-app-2024.01.01-000001 |
+      | .ds-logs-app-2024.01.01-000002 |
 
   Scenario: elastic/elasticsearch#67777: on 7.10 a backing index the stream was rolled over from by hand rolls it over a second time
     7.9 to 7.11.0 had no write-index check in ILM's rollover steps: the former write index dry-runs the

@@ -49,6 +49,126 @@ Feature: Data streams: templates, auto-creation, GET and DELETE
       """
     And "logs-app" is at step hot/rollover/check-rollover-ready
 
+  # 7.17 has 7.11's data streams (ES `DataStream.NEW_FEATURES_VERSION`): dated backing index names,
+  # the template's `_meta` on the stream, hidden streams; GET prints 7.10's fields with `_meta` after
+  # `generation`, then `hidden`, `system` (7.13) and `replicated` (7.16.1, PR #81140); the 8.x fields
+  # (`managed_by`, `allow_custom_routing`, ...) are not there yet.
+  @profile:7.17
+  Scenario: Data streams: 7.17 names backing indices with the creation day and answers GET with 7.17's fields
+    Given an index template "logs":
+      """json
+      { "index_patterns": ["logs-*"], "data_stream": {}, "priority": 100, "template": { "settings": { "index.lifecycle.name": "logs" } }, "_meta": { "owner": "ops" } }
+      """
+    When I create the data stream "logs-app"
+    Then the response status is 200
+    When I send GET "/_data_stream"
+    Then the response is:
+      """json
+      {"data_streams":[{"name":"logs-app","timestamp_field":{"name":"@timestamp"},"indices":[{"index_name":".ds-logs-app-2024.01.01-000001","index_uuid":"YHPqGCdwRauHa5Qnjn9jhg"}],"generation":1,"_meta":{"owner":"ops"},"status":"YELLOW","template":"logs","ilm_policy":"logs","hidden":false,"system":false,"replicated":false}]}
+      """
+    And "logs-app" is at step hot/rollover/check-rollover-ready
+
+  @profile:7.17
+  Scenario: Data streams: in 7.17 a rollover names the new backing index by the day it runs
+    Given an index template "metrics":
+      """json
+      { "index_patterns": ["metrics-*"], "data_stream": {}, "priority": 100 }
+      """
+    And I create the data stream "metrics-app"
+    When the clock advances by 2d
+    And I send POST "/metrics-app/_rollover"
+    Then the response is:
+      """json
+      {"acknowledged":true,"shards_acknowledged":true,"old_index":".ds-metrics-app-2024.01.01-000001","new_index":".ds-metrics-app-2024.01.03-000002","rolled_over":true,"dry_run":false,"conditions":{}}
+      """
+    And the data stream "metrics-app" has the backing indices:
+      | .ds-metrics-app-2024.01.01-000001 |
+      | .ds-metrics-app-2024.01.03-000002 |
+
+  # From 7.16 (PR #79916) taking a backing index out of the stream bumps the generation as a rollover
+  # does (`DataStream#removeBackingIndex`), so the next backing index skips a number; 7.10 kept it.
+  @profile:7.17
+  Scenario: Data streams: in 7.17 deleting an old backing index bumps the generation, so the next rollover skips a number
+    Given I create the data stream "logs-app"
+    And I roll over "logs-app"
+    When I send DELETE "/.ds-logs-app-2024.01.01-000001"
+    Then the response status is 200
+    When I send GET "/_data_stream/logs-app?filter_path=data_streams.generation,data_streams.indices.index_name"
+    Then the response is:
+      """json
+      {"data_streams":[{"indices":[{"index_name":".ds-logs-app-2024.01.01-000002"}],"generation":3}]}
+      """
+    When I roll over "logs-app"
+    Then the data stream "logs-app" has the backing indices:
+      | .ds-logs-app-2024.01.01-000002 |
+      | .ds-logs-app-2024.01.01-000004 |
+
+  # `data_stream.hidden` (7.11+) hides the stream: wildcards (and a request without a name) skip it
+  # unless `expand_wildcards` takes hidden ones; its own name still finds it.
+  @profile:7.17
+  Scenario: Data streams: a hidden 7.17 stream is left out of GET and of wildcards unless expand_wildcards asks for it
+    Given an index template "audit":
+      """json
+      { "index_patterns": ["audit-*"], "data_stream": { "hidden": true }, "priority": 100 }
+      """
+    And I create the data stream "audit-app"
+    And I create the data stream "logs-app"
+    When I send GET "/_data_stream?filter_path=data_streams.name,data_streams.hidden"
+    Then the response is:
+      """json
+      {"data_streams":[{"name":"logs-app","hidden":false}]}
+      """
+    When I send GET "/_data_stream/*?filter_path=data_streams.name,data_streams.hidden"
+    Then the response is:
+      """json
+      {"data_streams":[{"name":"logs-app","hidden":false}]}
+      """
+    When I send GET "/_data_stream?expand_wildcards=all&filter_path=data_streams.name,data_streams.hidden,data_streams.indices.index_name"
+    Then the response is:
+      """json
+      {"data_streams":[{"name":"audit-app","indices":[{"index_name":".ds-audit-app-2024.01.01-000001"}],"hidden":true},{"name":"logs-app","indices":[{"index_name":".ds-logs-app-2024.01.01-000001"}],"hidden":false}]}
+      """
+    When I send GET "/_data_stream/audit-app?filter_path=data_streams.name,data_streams.hidden"
+    Then the response is:
+      """json
+      {"data_streams":[{"name":"audit-app","hidden":true}]}
+      """
+
+  # 7.11-7.17 `ComposableIndexTemplate.PARSER` takes `allow_auto_create` and its `DataStreamTemplate`
+  # takes `hidden`; `allow_custom_routing` came with 8.0.
+  @profile:7.17
+  Scenario: Data streams: a 7.17 template takes data_stream.hidden and allow_auto_create, not 8.0's allow_custom_routing
+    When I send PUT "/_index_template/audit" with:
+      """json
+      { "index_patterns": ["audit-*"], "data_stream": { "hidden": true }, "allow_auto_create": true, "priority": 100 }
+      """
+    Then the response is:
+      """json
+      {"acknowledged":true}
+      """
+    When I send PUT "/_index_template/routed" with:
+      """json
+      { "index_patterns": ["routed-*"], "data_stream": { "allow_custom_routing": true }, "priority": 100 }
+      """
+    Then the response status is 400
+    When I send GET "/_index_template/routed"
+    Then the response status is 404
+
+  # 7.9/7.10 refused any data stream name starting with '.'; 7.11 narrowed that to the backing-index
+  # prefix `.ds-`.
+  @profile:7.17
+  Scenario: Data streams: 7.17 takes a stream name starting with a dot, but not the backing-index prefix
+    Given an index template "dot-logs":
+      """json
+      { "index_patterns": [".logs-*"], "data_stream": {}, "priority": 100 }
+      """
+    When I create the data stream ".logs-app"
+    Then the response status is 200
+    And the data stream ".logs-app" has the backing indices:
+      | .ds-.logs-app-2024.01.01-000001 |
+    When I create the data stream ".ds-logs-app"
+    Then the request fails with status 400, error "illegal_argument_exception" and reason "data_stream [.ds-logs-app] must not start with '.ds-'"
+
   Scenario: Data streams: creating a stream needs a data-stream template, a new name and a valid one
     When I create the data stream "metrics-app"
     Then the request fails with status 400, error "illegal_argument_exception" and reason "no matching index template found for data stream [metrics-app]"

@@ -1191,6 +1191,8 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   // ---- Routes added with data streams, rollover, bulk and snapshots ----
   const dataStreams = profile.dataStreams !== 'none';
   const v8 = profile.dataStreams === 'v8';
+  // 7.11+ data streams (7.17 and 8.x): names may start with '.', DELETE resolves names like indices.
+  const since711 = v8 || profile.dataStreams === 'v7.17';
   const noHandler = (method: string, path: string): Expectation => ({
     text: JSON.stringify({ error: `no handler found for uri [${path}] and method [${method}]` }),
   });
@@ -1213,7 +1215,7 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
   streamName('a name with #', 'logs-ds-a#b', "must not contain '#'");
   streamName('a name with *', 'logs-ds-a*b', INVALID_CHARS);
   streamName('a 308-character name', `logs-ds-${LONG}`, 'index name is too long, (308 > 255)');
-  streamName('a backing-index name', '.ds-logs-ds-x', v8 ? "must not start with '.ds-'" : "must not start with '.'");
+  streamName('a backing-index name', '.ds-logs-ds-x', since711 ? "must not start with '.ds-'" : "must not start with '.'");
   add(
     putStream,
     'a stream that exists',
@@ -1256,12 +1258,12 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     { method: 'DELETE', path: '/_data_stream/missing-stream' },
     !dataStreams
       ? noHandler('DELETE', '/_data_stream/missing-stream')
-      : v8
+      : since711
         ? { text: indexNotFound('missing-stream') }
         : { text: resourceNotFound('data_streams matching [missing-stream] not found') },
   );
-  // 7.10 deleted the streams that matched and ignored the rest, so only 8.x refuses this one.
-  if (v8)
+  // 7.10 deleted the streams that matched and ignored the rest, so only 7.11+ refuses this one.
+  if (since711)
     add(
       deleteStream,
       'a stream and a missing one (all or nothing)',
@@ -1274,7 +1276,7 @@ function specificCases(facts: ClusterFacts): SweepCase[] {
     { method: 'DELETE', path: `/_data_stream/${UNMANAGED_INDEX}` },
     !dataStreams
       ? noHandler('DELETE', `/_data_stream/${UNMANAGED_INDEX}`)
-      : v8
+      : since711
         ? { text: indexNotFound(UNMANAGED_INDEX) }
         : { text: resourceNotFound(`data_streams matching [${UNMANAGED_INDEX}] not found`) },
   );

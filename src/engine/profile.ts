@@ -130,12 +130,27 @@ export interface Profile {
   /** Time-series indices (`index.mode: time_series`, 8.x+): the settings exist and downsample can run. */
   readonly timeSeriesIndices: boolean;
   /**
-   * Data streams (7.9+): `none` (6.x: no `_data_stream` API), `v7.10` (backing indices
-   * `.ds-<name>-000001`, the 7.10 GET fields, ILM's delete refuses a write index) or `v8` (7.11+ dated
-   * backing names `.ds-<name>-<yyyy.MM.dd>-000001`, hidden streams, the 8.x GET fields, ILM's delete
-   * removes a stream whose only backing index it is).
+   * Data streams (7.9+), by the release whose `_data_stream` API and stream metadata they follow:
+   * - `none`: 6.x, no `_data_stream` API.
+   * - `v7.10`: 7.9/7.10. Backing indices `.ds-<name>-000001`; no name may start with `.`; no hidden
+   *   streams; GET prints name, timestamp_field, indices, generation, status, template, ilm_policy;
+   *   DELETE matches names itself (`data_streams matching [x] not found`); composable templates take no
+   *   `allow_auto_create` and an empty `data_stream` object.
+   * - `v7.17`: 7.11-7.17 (`DataStream.NEW_FEATURES_VERSION` = 7.11: dated backing names, hidden
+   *   streams, `_meta`; `system` from 7.13). Shared with `v8`: backing indices
+   *   `.ds-<name>-<yyyy.MM.dd>-000001` (UTC day of the index's creation), only the `.ds-` prefix refused
+   *   in a name, `data_stream.hidden` in templates (hidden streams left out of wildcards unless
+   *   `expand_wildcards` has `hidden`), `allow_auto_create` in templates, DELETE resolved like an index
+   *   expression (`no such index [x]`), and (7.16, PR #79916) the generation bumped whenever a backing
+   *   index is removed or replaced, so the next rollover skips a number. Shared with `v7.10`: a missing rollover target is an
+   *   `illegal_argument_exception`, no `lazy` in the rollover answer, no GET `verbose`, no component
+   *   template `deprecated`/`lifecycle`. Its own GET fields: 7.10's plus `_meta` (after generation),
+   *   then `hidden`, `system` and `replicated` (7.16.1) last.
+   * - `v8`: 8.x, the 8.x GET fields (per-index `managed_by`..., `allow_custom_routing`,
+   *   `rollover_on_write`, ...), `allow_custom_routing` and `failure_store` in templates, a missing
+   *   rollover target 404s, `lazy` in the rollover answer.
    */
-  readonly dataStreams: 'none' | 'v7.10' | 'v8';
+  readonly dataStreams: 'none' | 'v7.10' | 'v7.17' | 'v8';
   /**
    * Composable index templates as ES keeps and prints them (`ComposableIndexTemplate`):
    * `extraFields`, the body fields `PUT _index_template` takes beyond 7.10's (`allow_auto_create` from
@@ -738,6 +753,8 @@ export const PROFILE_7_17: Profile = {
   phaseTimingCheck: true,
   // No migrate beside searchable_snapshot (7.12/7.13 reordered the two; #81604 cites the skip in 7.16).
   injectMigrateBesideSearchableSnapshot: false,
+  // 7.11+ data streams as 7.17 has them (see `Profile.dataStreams`).
+  dataStreams: 'v7.17',
   // 7.12: the stream's only backing index takes the stream with it (PR #69637); the write index is
   // still refused by a throw the runner does not catch (until 8.13).
   dataStreamDelete: { lastIndexDeletesStream: true, writeIndexRefusal: 'uncaught' },

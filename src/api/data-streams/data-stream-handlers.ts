@@ -71,14 +71,29 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
     name: ds.name,
     timestamp_field: { name: '@timestamp' },
   };
-  if (profile.dataStreams === 'v7.10') {
-    // 7.10: name, timestamp_field, indices, generation, status, template, ilm_policy (no `_meta` and
-    // `hidden` before 7.11).
+  const meta = template?.source['_meta'];
+  if (profile.dataStreams !== 'v8') {
+    // 7.10: name, timestamp_field, indices, generation, status, template, ilm_policy. 7.17 (ES
+    // `GetDataStreamAction.Response.DataStreamInfo#toXContent`): the same with `_meta` after `generation`
+    // when there is one (7.11), then `hidden` (7.11), `system` (7.13, `DataStream#isSystem`) and
+    // `replicated` (PR #80988, backported to 7.16.1 as #81140, so in 7.17.0, which came after it); no
+    // `allow_custom_routing` (`DataStream` carries it from 8.0).
+    // Divergence: ES copies the template's `_meta` into the stream when it creates it; the simulator
+    // shows the matching template's current `_meta` (as for 8.x).
+    const since711 = profile.dataStreams === 'v7.17';
     out['indices'] = backing.map((i) => ({ index_name: i.name, index_uuid: i.uuid }));
     out['generation'] = ds.generation;
+    if (since711 && isObject(meta)) out['_meta'] = meta;
     out['status'] = streamStatus(backing);
     if (templateName) out['template'] = templateName;
     if (ilmPolicy) out['ilm_policy'] = ilmPolicy;
+    if (since711) {
+      out['hidden'] = ds.hidden;
+      // The simulator has no system data streams (those belong to ES's own features).
+      out['system'] = false;
+      // No cross-cluster replication either, so no stream is a follower's.
+      out['replicated'] = false;
+    }
     return out;
   }
   // 8.19/9.1 (ES `DataStreamInfo#toXContent`): per-index managed_by/prefer_ilm/ilm_policy/index_mode,
@@ -96,7 +111,6 @@ function dataStreamInfo(ctx: RequestContext, ds: DataStream): Record<string, unk
     };
   });
   out['generation'] = ds.generation;
-  const meta = template?.source['_meta'];
   if (isObject(meta)) out['_meta'] = meta;
   // 8.11+ (ES `DataStreamInfo#toXContent`): the stream's lifecycle with its effective retention, and the
   // default rollover with `include_defaults`.

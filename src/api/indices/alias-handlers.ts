@@ -106,7 +106,7 @@ export function putAlias(ctx: RequestContext): HandlerResult {
     metadata = aliasMetadataFromBody(body);
   }
   const indices = resolveIndices(sim.cluster, indexExpression, STRICT_EXPAND_OPEN);
-  applyAliasActions(sim.cluster, [{ type: 'add', indices, alias: resolveDateMathName(alias, sim.now), metadata }]);
+  applyAliasActions(sim.cluster, sim.profile, [{ type: 'add', indices, alias: resolveDateMathName(alias, sim.now), metadata }]);
   sim.clusterChanged();
   return aliasesAcknowledged(ctx);
 }
@@ -116,7 +116,7 @@ export function deleteAlias(ctx: RequestContext): HandlerResult {
   const { sim } = ctx;
   const indices = resolveIndices(sim.cluster, pathParam(ctx, 'index'), STRICT_EXPAND_OPEN);
   const aliases = commaList(pathParam(ctx, 'name'));
-  const changed = applyAliasActions(sim.cluster, [{ type: 'remove', indices, aliases, mustExist: false }]);
+  const changed = applyAliasActions(sim.cluster, sim.profile, [{ type: 'remove', indices, aliases, mustExist: false }]);
   if (!changed) throw new EsException(aliasesNotFound(aliases));
   sim.clusterChanged();
   return aliasesAcknowledged(ctx);
@@ -222,7 +222,7 @@ export function updateAliases(ctx: RequestContext): HandlerResult {
   const emptyRemoves = described.map(
     (d) => d.type === 'remove' && !d.indices.some((i) => d.aliases.some((p) => [...i.aliases.keys()].some((k) => simpleMatch(p, k)))),
   );
-  const changed = applyAliasActions(sim.cluster, actions);
+  const changed = applyAliasActions(sim.cluster, sim.profile, actions);
   if (!changed && !sim.profile.aliasActionResults) {
     const all = described.flatMap((d) => d.aliases);
     throw new EsException(aliasesNotFound(all));

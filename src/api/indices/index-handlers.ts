@@ -54,7 +54,7 @@ export function deleteIndex(ctx: RequestContext): HandlerResult {
     if (refusal) throw refusal;
   }
   for (const index of indices) {
-    if (dataStreamOf(sim.cluster, index.name)) deleteBackingIndex(sim.cluster, index.name);
+    if (dataStreamOf(sim.cluster, index.name)) deleteBackingIndex(sim.cluster, sim.profile, index.name);
     else removeIndex(sim.cluster, index.name);
   }
   sim.clusterChanged();

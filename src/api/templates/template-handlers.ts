@@ -297,17 +297,17 @@ export function simulateTemplate(ctx: RequestContext): HandlerResult {
 }
 
 /**
- * The template's `data_stream` object (7.9+): `{}`, with `hidden` from 7.11 (and `allow_custom_routing`
- * from 8.0, accepted and ignored): the profile's `composableTemplates.dataStreamShown`. ES builds the
- * backing indices' `@timestamp` mapping from it.
+ * The template's `data_stream` object (7.9+): `{}`, with `hidden` from 7.11 (the stream is hidden) and
+ * `allow_custom_routing` from 8.0 (accepted and ignored): the profile's `composableTemplates.dataStreamShown`.
+ * ES builds the backing indices' `@timestamp` mapping from it.
  *
  * Divergence: the simulator keeps no mappings, so the `@timestamp` date mapping ES adds to each backing
- * index is not shown anywhere. The 7.17 profile runs 7.10's data streams, which have no hidden streams:
- * it takes and shows `hidden`, but its streams are never hidden.
+ * index is not shown anywhere.
  */
 function validateDataStreamSpec(spec: unknown, profile: Profile): void {
   if (spec === undefined || spec === null) return;
   if (!isObject(spec)) throw new EsException(illegalArgument("[index_template] data_stream doesn't support values of type: VALUE_STRING"));
+  // 7.11-7.17 `DataStreamTemplate.PARSER` (`data_stream_template`) declares `hidden` only, 8.x adds `allow_custom_routing`.
   const known: readonly string[] = [...profile.composableTemplates.dataStreamShown, ...(profile.dataStreams === 'v8' ? ['failure_store'] : [])];
   for (const [key, value] of Object.entries(spec)) {
     if (!known.includes(key)) throw new EsException(illegalArgument(`[data_stream_template] unknown field [${key}]`));

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { aliasNameError, applyAliasActions, findAliases } from './aliases';
 import { addIndex, createCluster } from './cluster';
 import { errorOf } from '../../testing/error-of';
+import { PROFILE_7_10 } from '../profile';
 
 function setup() {
   let n = 0;
@@ -20,7 +21,7 @@ function setup() {
 describe('applyAliasActions (ES MetadataIndexAliasesService)', () => {
   it('moves the write flag in one atomic list', () => {
     const { cluster, a, b } = setup();
-    applyAliasActions(cluster, [
+    applyAliasActions(cluster, PROFILE_7_10, [
       { type: 'add', indices: [a], alias: 'logs', metadata: { isWriteIndex: false } },
       { type: 'add', indices: [b], alias: 'logs', metadata: { isWriteIndex: true } },
     ]);
@@ -32,7 +33,7 @@ describe('applyAliasActions (ES MetadataIndexAliasesService)', () => {
   it('refuses a second write index and changes nothing', () => {
     const { cluster, a, b } = setup();
     const error = errorOf(() =>
-      applyAliasActions(cluster, [
+      applyAliasActions(cluster, PROFILE_7_10, [
         { type: 'add', indices: [b], alias: 'other', metadata: {} },
         { type: 'add', indices: [b], alias: 'logs', metadata: { isWriteIndex: true } },
       ]),
@@ -44,7 +45,7 @@ describe('applyAliasActions (ES MetadataIndexAliasesService)', () => {
 
   it('refuses an alias named like an index, and bad alias names', () => {
     const { cluster, a } = setup();
-    expect(errorOf(() => applyAliasActions(cluster, [{ type: 'add', indices: [a], alias: 'logs-2', metadata: {} }])).reason).to.equal(
+    expect(errorOf(() => applyAliasActions(cluster, PROFILE_7_10, [{ type: 'add', indices: [a], alias: 'logs-2', metadata: {} }])).reason).to.equal(
       'Invalid alias name [logs-2], an index exists with the same name as the alias',
     );
     expect(aliasNameError('_x')?.reason).to.equal("Invalid alias name [_x]: must not start with '_', '-', or '+'");
@@ -54,12 +55,12 @@ describe('applyAliasActions (ES MetadataIndexAliasesService)', () => {
 
   it('removes by pattern, fails a must_exist remove that finds nothing, deletes with remove_index', () => {
     const { cluster, a, b } = setup();
-    expect(applyAliasActions(cluster, [{ type: 'remove', indices: [a], aliases: ['lo*'], mustExist: false }])).to.equal(true);
+    expect(applyAliasActions(cluster, PROFILE_7_10, [{ type: 'remove', indices: [a], aliases: ['lo*'], mustExist: false }])).to.equal(true);
     expect(a.aliases.size).to.equal(0);
-    expect(errorOf(() => applyAliasActions(cluster, [{ type: 'remove', indices: [a], aliases: ['logs'], mustExist: true }])).reason).to.equal(
+    expect(errorOf(() => applyAliasActions(cluster, PROFILE_7_10, [{ type: 'remove', indices: [a], aliases: ['logs'], mustExist: true }])).reason).to.equal(
       'aliases [logs] missing',
     );
-    applyAliasActions(cluster, [{ type: 'remove_index', indices: [b] }]);
+    applyAliasActions(cluster, PROFILE_7_10, [{ type: 'remove_index', indices: [b] }]);
     expect(cluster.indices.has('logs-2')).to.equal(false);
   });
 });
@@ -67,7 +68,7 @@ describe('applyAliasActions (ES MetadataIndexAliasesService)', () => {
 describe('findAliases', () => {
   it('selects with patterns and exclusions, sorted by alias name', () => {
     const { cluster, a } = setup();
-    applyAliasActions(cluster, [
+    applyAliasActions(cluster, PROFILE_7_10, [
       { type: 'add', indices: [a], alias: 'app', metadata: {} },
       { type: 'add', indices: [a], alias: 'logs-old', metadata: {} },
     ]);

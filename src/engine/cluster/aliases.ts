@@ -8,6 +8,7 @@ import { AliasMetadata, Cluster, deleteIndex, IndexMetadata, removeAlias, setAli
 import { EsError, EsException, illegalArgument } from '../errors';
 import { INVALID_FILENAME_MESSAGE, validFileName } from './index-settings';
 import { simpleMatch } from './index-resolver';
+import type { Profile } from '../profile';
 import { dataStreamOf, deleteBackingIndex, writeIndexDeletionError } from './data-streams';
 
 export type AliasAction =
@@ -64,9 +65,9 @@ export function aliasesNotFound(names: readonly string[]): EsError {
 /**
  * Applies the actions in order, all or nothing. Returns whether anything changed. A `remove` whose
  * explicit alias is on none of its indices fails with `aliases_not_found_exception` unless
- * `must_exist` is false.
+ * `must_exist` is false. The profile says what a `remove_index` of a backing index does to its stream.
  */
-export function applyAliasActions(cluster: Cluster, actions: readonly AliasAction[]): boolean {
+export function applyAliasActions(cluster: Cluster, profile: Profile, actions: readonly AliasAction[]): boolean {
   // The aliases each touched index will have, and the indices to delete.
   const draft = new Map<string, Map<string, AliasMetadata>>();
   const deleted = new Set<string>();
@@ -124,7 +125,7 @@ export function applyAliasActions(cluster: Cluster, actions: readonly AliasActio
     }
   }
   for (const name of deleted) {
-    if (dataStreamOf(cluster, name)) deleteBackingIndex(cluster, name);
+    if (dataStreamOf(cluster, name)) deleteBackingIndex(cluster, profile, name);
     else deleteIndex(cluster, name);
   }
   return changed;

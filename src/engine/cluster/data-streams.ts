@@ -32,13 +32,27 @@ export function writeIndexDataStream(cluster: Cluster, index: IndexMetadata): Da
   return ds && writeIndexName(ds) === index.name ? ds : null;
 }
 
-/** ES `ReplaceDataStreamBackingIndexStep`: the new index takes the old one's place in the stream. */
-export function replaceBackingIndex(cluster: Cluster, ds: DataStream, oldName: string, newName: string): void {
+/**
+ * Whether taking a backing index out of a stream or swapping one in bumps the stream's generation, as a
+ * rollover does: 7.16+ (`DataStream#removeBackingIndex`/`#replaceBackingIndex` return `generation + 1`,
+ * PR #79916, in 7.16.0 as #80411); 7.9-7.15 kept the generation, so 7.10's next rollover takes the next
+ * number while 7.17's and 8.x's skip one per index removed or replaced.
+ */
+function backingIndexChangeBumpsGeneration(profile: Profile): boolean {
+  return profile.dataStreams === 'v7.17' || profile.dataStreams === 'v8';
+}
+
+/**
+ * ES `ReplaceDataStreamBackingIndexStep` (`DataStream#replaceBackingIndex`): the new index takes the
+ * old one's place in the stream.
+ */
+export function replaceBackingIndex(cluster: Cluster, profile: Profile, ds: DataStream, oldName: string, newName: string): void {
   // Names are unique in a stream; the one replaced (a shrunken or mounted copy's source, a few
   // generations old) is found sooner from the newest end.
   const at = ds.indices.lastIndexOf(oldName);
   if (at < 0) return;
   ds.indices[at] = newName;
+  if (backingIndexChangeBumpsGeneration(profile)) ds.generation += 1;
   cluster.backingIndexOwner.delete(oldName);
   cluster.backingIndexOwner.set(newName, ds);
 }
@@ -48,12 +62,22 @@ export function writeIndexOfStream(cluster: Cluster, ds: DataStream): IndexMetad
 }
 
 /**
- * ES `DataStream#getDefaultBackingIndexName`: `.ds-<name>-<generation, 6 digits>` in 7.9/7.10, with the
- * creation day (UTC, `yyyy.MM.dd`) before the generation since 7.11 (#65205).
+ * Whether the profile's data streams are 7.11's or later (ES `DataStream.NEW_FEATURES_VERSION`, 7.11:
+ * dated backing index names, hidden streams, names that may start with `.`).
+ */
+function since711(profile: Profile): boolean {
+  return profile.dataStreams === 'v7.17' || profile.dataStreams === 'v8';
+}
+
+/**
+ * ES `DataStream#getDefaultBackingIndexName`: `.ds-<name>-<generation, 6 digits>` in 7.9/7.10
+ * (`getLegacyDefaultBackingIndexName`), with the creation day (`DATE_FORMATTER` `uuuu.MM.dd`, UTC)
+ * before the generation since 7.11 (#65205; the 7.16/7.17 `DataStream` formats `.ds-%s-%s-%06d` once
+ * every node is on `NEW_FEATURES_VERSION`). A rollover names the new index by the day it runs.
  */
 export function backingIndexName(profile: Profile, name: string, generation: number, now: number): string {
   const gen = String(generation).padStart(6, '0');
-  if (profile.dataStreams !== 'v8') return `${BACKING_INDEX_PREFIX}${name}-${gen}`;
+  if (!since711(profile)) return `${BACKING_INDEX_PREFIX}${name}-${gen}`;
   const d = new Date(now);
   const day = `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`;
   return `${BACKING_INDEX_PREFIX}${name}-${day}-${gen}`;
@@ -84,8 +108,8 @@ function validateDataStreamName(profile: Profile, name: string): void {
     throw new EsException(illegalArgument(`data_stream [${name}] ${description}`));
   }
   // 7.9/7.10 refused every name starting with '.'; hidden data streams (7.11, #63987) narrowed that to
-  // the backing-index prefix.
-  if (profile.dataStreams === 'v7.10' && name.startsWith('.')) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '.'`));
+  // the backing-index prefix (7.17 and 8.x `MetadataCreateDataStreamService#createDataStream`).
+  if (!since711(profile) && name.startsWith('.')) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '.'`));
   if (name.startsWith(BACKING_INDEX_PREFIX)) throw new EsException(illegalArgument(`data_stream [${name}] must not start with '${BACKING_INDEX_PREFIX}'`));
 }
 
@@ -115,7 +139,8 @@ export function createDataStream(cluster: Cluster, profile: Profile, name: strin
   }
   const backing = backingIndexName(profile, name, 1, now);
   createIndex(cluster, profile, backing, now, new Map([[SETTING_HIDDEN, 'true']]), new Map(), template);
-  const ds: DataStream = { name, indices: [backing], generation: 1, hidden: profile.dataStreams === 'v8' && spec['hidden'] === true };
+  // 7.11+ (`createDataStream`: `template.getDataStreamTemplate().isHidden()`).
+  const ds: DataStream = { name, indices: [backing], generation: 1, hidden: since711(profile) && spec['hidden'] === true };
   if (profile.dataStreamLifecycle) ds.lifecycle = templateLifecycle(cluster, template);
   cluster.dataStreams.set(name, ds);
   cluster.backingIndexOwner.set(backing, ds);
@@ -153,9 +178,12 @@ export function writeIndexDeletionError(cluster: Cluster, indexName: string): Es
 }
 
 /** Deletes a backing index and drops it from its stream (`DataStream#removeBackingIndex`). */
-export function deleteBackingIndex(cluster: Cluster, indexName: string): void {
+export function deleteBackingIndex(cluster: Cluster, profile: Profile, indexName: string): void {
   const ds = dataStreamOf(cluster, indexName);
-  if (ds) ds.indices.splice(ds.indices.indexOf(indexName), 1);
+  if (ds) {
+    ds.indices.splice(ds.indices.indexOf(indexName), 1);
+    if (backingIndexChangeBumpsGeneration(profile)) ds.generation += 1;
+  }
   cluster.backingIndexOwner.delete(indexName);
   deleteIndex(cluster, indexName);
 }

@@ -156,7 +156,7 @@ export function replaceDataStreamBackingIndexStep(profile: Profile, key: StepKey
       if (!target) {
         throw new EsException(illegalState(missingTargetReason(targetName, policyName, index.name)));
       }
-      replaceBackingIndex(cluster, stream, index.name, targetName);
+      replaceBackingIndex(cluster, profile, stream, index.name, targetName);
       touch(index);
       touch(target);
     },

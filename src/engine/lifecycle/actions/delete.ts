@@ -55,7 +55,7 @@ export const deleteAction: ActionDefinition = {
             );
             throw profile.dataStreamDelete.writeIndexRefusal === 'uncaught' ? new EscapedStepException(refusal) : refusal;
           }
-          deleteBackingIndex(cluster, index.name);
+          deleteBackingIndex(cluster, profile, index.name);
           return;
         }
         deleteIndex(cluster, index.name);

@@ -283,7 +283,7 @@ function runStream(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecyc
       exclude.add(name);
       recording(ctx, name, () => {
         failWith(ctx, name, 'delete');
-        deleteBackingIndex(cluster, name);
+        deleteBackingIndex(cluster, ctx.profile, name);
         ctx.state.merged.delete(index.uuid);
         const record = ctx.state.generations.get(name);
         ctx.state.generations.delete(name);
@@ -369,8 +369,8 @@ function downsample(ctx: RunContext, ds: DataStream, lifecycle: DataStreamLifecy
         ? existing
         : createDownsampledIndex(cluster, ctx.profile, index, targetName, round.fixedInterval, ctx.now);
     if (!target.settings.has('index.lifecycle.origination_date')) target.settings.set('index.lifecycle.origination_date', String(generation));
-    replaceBackingIndex(cluster, ds, index.name, target.name);
-    deleteBackingIndex(cluster, index.name);
+    replaceBackingIndex(cluster, ctx.profile, ds, index.name, target.name);
+    deleteBackingIndex(cluster, ctx.profile, index.name);
     const record = ctx.state.generationOf(ds, index);
     record.events.push({ action: 'downsample', index: target.name, atMillis: ctx.now, fixedInterval: round.fixedInterval });
     ctx.state.generations.delete(index.name);
