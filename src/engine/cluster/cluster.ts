@@ -184,8 +184,14 @@ export class IndexSettings extends Map<string, string> {
   originationDate: number | null;
   /** `index.lifecycle.skip` is `"true"`. */
   lifecycleSkip: boolean;
-  /** Bumped on every write, so what is derived from the settings can be cached (shard placement). */
+  /** Bumped on every write, so what is derived from the settings can be cached. */
   version = 0;
+  /**
+   * Bumped on every write of a setting shard placement reads (`placementReads`: the shard and replica
+   * counts, `index.routing.allocation.*`, `index.store.snapshot.partial`), so that placements are
+   * cached across writes of other settings (`index.priority`, `index.lifecycle.*`, blocks...).
+   */
+  routingVersion = 0;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
@@ -198,18 +204,21 @@ export class IndexSettings extends Map<string, string> {
   override set(key: string, value: string): this {
     super.set(key, value);
     this.version++;
+    if (placementReads(key)) this.routingVersion++;
     this.remember(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
     this.version++;
+    if (placementReads(key)) this.routingVersion++;
     this.remember(key, undefined);
     return super.delete(key);
   }
 
   override clear(): void {
     this.version++;
+    this.routingVersion++;
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;
@@ -225,6 +234,20 @@ export class IndexSettings extends Map<string, string> {
 }
 
 const LIFECYCLE_PREFIX = 'index.lifecycle.';
+
+/**
+ * Whether shard placement reads the setting (`shard-placement.ts`: the shard and replica counts, the
+ * allocation filters, tier preference and shards-per-node limit under `index.routing.allocation.`,
+ * and `index.store.snapshot.partial` for the frozen-node decider).
+ */
+export function placementReads(key: string): boolean {
+  return (
+    key.startsWith('index.routing.allocation.') ||
+    key === SETTING_NUMBER_OF_SHARDS ||
+    key === SETTING_NUMBER_OF_REPLICAS ||
+    key === 'index.store.snapshot.partial'
+  );
+}
 
 /** The origination date a setting value stands for (ES default -1 means unset). */
 function originationDateOf(value: string | undefined): number | null {
