@@ -9,7 +9,7 @@
  */
 import { simulationOf, type Simulator } from '../create-simulator';
 import { placementStore, type PlacementStore } from '../engine/cluster/shard-placement';
-import { numberOfReplicas, numberOfShards, SETTING_RESIZE_SOURCE_NAME, type Cluster, type IndexMetadata } from '../engine/cluster/cluster';
+import { numberOfReplicas, numberOfShards, SETTING_RESIZE_SOURCE_NAME, type Cluster, type IndexMetadata, type IndexSettings } from '../engine/cluster/cluster';
 import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
@@ -165,15 +165,20 @@ function tierOf(node: SimNode): string {
 
 /**
  * What the last storage sample saw of each index, in the cluster's index order, so that the next one
- * passes over the indices whose placement cannot have changed (same index, same settings version,
- * same topology version: the placement store would answer from its cache) without asking the store.
+ * passes over the indices whose placement cannot have changed without asking the store: same index
+ * record, same settings object with the same `routingVersion` (no setting placement reads was written:
+ * see `IndexSettings#routingVersion`), same topology version. The store would answer those from its
+ * cache with the same copies.
  */
 export class StorageMemo {
   store: PlacementStore | null = null;
+  /** Rewritten in place by each sample. */
   rows: StorageRow[] = [];
   /** The tiers seen so far, by number (a row names its copies' tiers by these numbers). */
   readonly tierNames: string[] = [];
   readonly tierNumbers = new Map<string, number>();
+  /** Each node's tier number (a node's roles and attributes never change). */
+  readonly tierOfNode = new Map<SimNode, number>();
 
   tierNumber(tier: string): number {
     let n = this.tierNumbers.get(tier);
@@ -183,11 +188,18 @@ export class StorageMemo {
     }
     return n;
   }
+
+  nodeTier(node: SimNode): number {
+    let tier = this.tierOfNode.get(node);
+    if (tier === undefined) this.tierOfNode.set(node, (tier = this.tierNumber(tierOf(node))));
+    return tier;
+  }
 }
 
 interface StorageRow {
   readonly index: IndexMetadata;
-  readonly settingsVersion: number;
+  readonly settings: IndexSettings;
+  readonly routingVersion: number;
   readonly topologyVersion: number;
   /** The tier (or `unassigned`) of each copy, in the store's order, as the memo's tier numbers. */
   readonly tiers: readonly number[];
@@ -216,44 +228,44 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
   };
   const topology = topologyOf(cluster);
   const store = topology.isDefault ? null : placementStore(cluster);
-  // Each node's tier, worked out once per sample (a sample visits every copy of every index).
-  const tierOfNode = new Map<SimNode, number>();
-  // The cluster keeps its indices in insertion order: since the last sample some left and new ones
-  // came at the end, so the last rows are walked alongside.
-  const previous = memo.store === store ? memo.rows : [];
-  const rows: StorageRow[] = [];
-  let cursor = 0;
   if (store) {
-    for (const index of cluster.indices.values()) {
-      let row = previous[cursor];
+    // The cluster keeps its indices in insertion order: since the last sample some left and new ones
+    // came at the end, so the last rows are walked alongside (`cursor`, never behind `written`, so the
+    // rows are rewritten in place).
+    const rows = memo.store === store ? memo.rows : [];
+    const last = rows.length;
+    let cursor = 0;
+    let written = 0;
+    // `forEach`, not an iterator: a sample visits every index, and its iterator results cost more.
+    cluster.indices.forEach((index) => {
+      let row = cursor < last ? rows[cursor] : undefined;
       if (row !== undefined && row.index !== index) {
-        while (cursor < previous.length && previous[cursor]!.index !== index) cursor++;
-        row = previous[cursor];
+        while (cursor < last && rows[cursor]!.index !== index) cursor++;
+        row = cursor < last ? rows[cursor] : undefined;
       }
       if (row !== undefined) cursor++;
-      if (row === undefined || row.settingsVersion !== index.settings.version || row.topologyVersion !== topology.version) {
+      const settings = index.settings;
+      if (row === undefined || row.settings !== settings || row.routingVersion !== settings.routingVersion || row.topologyVersion !== topology.version) {
         // Copies come shard by shard, so the last one's shard number gives the shard count (the
         // copies are placed for the index's current `number_of_shards`).
         const copies = store.copiesOf(index);
-        const copyTiers = copies.map((copy) => {
-          if (!copy.node) return memo.tierNumber('unassigned');
-          let tier = tierOfNode.get(copy.node);
-          if (tier === undefined) tierOfNode.set(copy.node, (tier = memo.tierNumber(tierOf(copy.node))));
-          return tier;
-        });
+        const tiers = copies.map((copy) => (copy.node ? memo.nodeTier(copy.node) : memo.tierNumber('unassigned')));
         row = {
           index,
-          settingsVersion: index.settings.version,
+          settings,
+          routingVersion: settings.routingVersion,
           topologyVersion: topology.version,
-          tiers: copyTiers,
+          tiers,
           shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
         };
       }
-      rows.push(row);
+      rows[written++] = row;
       const perShard = index.storeBytes / Math.max(1, row.shards);
       const copyTiers = row.tiers;
       for (let i = 0; i < copyTiers.length; i++) add(copyTiers[i]!, perShard);
-    }
+    });
+    rows.length = written;
+    memo.rows = rows;
   } else {
     const data = memo.tierNumber('data');
     const unassigned = memo.tierNumber('unassigned');
@@ -265,9 +277,9 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
         for (let r = 0; r < numberOfReplicas(index); r++) add(unassigned, perShard);
       }
     }
+    memo.rows = [];
   }
   memo.store = store;
-  memo.rows = rows;
   const tiers: Record<string, { shards: number; bytes: number }> = {};
   for (const tier of order) tiers[memo.tierNames[tier]!] = { shards: shards[tier]!, bytes: bytes[tier]! };
   return { atMillis, tiers };

@@ -125,11 +125,14 @@ export class ChangeLog {
     this.queue.push(index);
   }
 
-  /** The flagged records waiting to be taken, in order, without taking them. */
-  *waiting(): Iterable<IndexMetadata> {
+  /**
+   * Calls `visit` with each flagged record waiting to be taken, in order, without taking them (a plain
+   * loop: shard placement asks after every cluster change, most often with one or two records waiting).
+   */
+  forEachWaiting(visit: (index: IndexMetadata) => void): void {
     for (let i = this.head; i < this.queue.length; i++) {
       const index = this.queue[i];
-      if (index?.changed) yield index;
+      if (index?.changed) visit(index);
     }
   }
 

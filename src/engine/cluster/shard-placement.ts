@@ -415,8 +415,8 @@ export class PlacementStore {
 
   private placeAgain(index: IndexMetadata, entry: Entry | undefined, previous: readonly ShardCopy[], routing: string): Entry {
     if (entry) this.count(entry.copies, -1);
+    // `place` counts the copies it puts in their nodes' loads.
     const copies = this.place(index, previous, routing);
-    this.count(copies, 1);
     const made: Entry = {
       uuid: index.uuid,
       topologyVersion: this.topology.version,
@@ -450,11 +450,11 @@ export class PlacementStore {
    */
   placeNew(cluster: Cluster): void {
     if (cluster.changed.size === 0) return;
-    for (const index of cluster.changed.waiting()) {
-      if (index.removed) continue;
+    cluster.changed.forEachWaiting((index) => {
+      if (index.removed) return;
       const entry = this.entries.get(index.name);
       if (!entry || entry.uuid !== index.uuid) this.copiesOf(index);
-    }
+    });
   }
 
   /** How many copies (of every placed index) a node holds. */
@@ -468,30 +468,33 @@ export class PlacementStore {
   }
 
   /**
-   * Where the index's copies go, from where they were (`previous`; empty for a new index). Copies are
-   * numbered `shard * perShard + copy` (copy 0 the primary) and nodes by their position in the view.
+   * Where the index's copies go, from where they were (`previous`; empty for a new index), counted in
+   * the node loads as they are put. Copies are numbered `shard * perShard + copy` (copy 0 the primary)
+   * and nodes by their position in the view.
    */
   private place(index: IndexMetadata, previous: readonly ShardCopy[], routing: string): ShardCopy[] {
     const view = this.viewNow();
     const nodes = view.nodes;
-    const allowed = view.allowedFor('all', index, routing).byPosition;
+    const allowed = view.allowedFor('all', index, routing);
     const shards = turnsBelow(numberOfShards(index));
     const perShard = turnsBelow(numberOfReplicas(index) + 1);
     const limit = shardsPerNodeLimit(index) ?? Infinity;
     const total = shards * perShard;
-    // Where each copy was (null: nowhere), and its node's position (-1: not a node of the view). A
-    // primary whose node left gives way to a started replica (ES promotes it).
-    const was: Array<SimNode | null> = new Array<SimNode | null>(total).fill(null);
-    const wasAt = new Int32Array(total).fill(-1);
+    // Where each copy was (null: nowhere), and its node's position (-1: not a node of the view); null
+    // when there were no copies. A primary whose node left gives way to a started replica (ES promotes it).
+    let was: Array<SimNode | null> | null = null;
+    let wasAt: number[] | null = null;
     // Per shard: a primary whose data sits only on a node that is away (or gone) cannot start anywhere else.
     let lost: Array<SimNode | null> | null = null;
     if (previous.length > 0) {
-      const hadData = new Uint8Array(shards);
+      was = new Array<SimNode | null>(total).fill(null);
+      wasAt = new Array<number>(total).fill(-1);
+      const hadData = new Array<boolean>(shards).fill(false);
       for (const copy of previous) {
         const s = copy.shard;
         if (!(s >= 0 && s < shards)) continue;
         const held = copy.node ?? copy.lostOn ?? null;
-        if (copy.primary && held) hadData[s] = 1;
+        if (copy.primary && held) hadData[s] = true;
         const base = s * perShard;
         let slot = 0;
         if (!copy.primary) {
@@ -524,31 +527,37 @@ export class PlacementStore {
             }
           }
         }
-        if (hadData[s] === 1 && !was[base]?.running) (lost ??= new Array<SimNode | null>(shards).fill(null))[s] = was[base] ?? null;
+        if (hadData[s] && !was[base]?.running) (lost ??= new Array<SimNode | null>(shards).fill(null))[s] = was[base] ?? null;
       }
     }
-    // Where each copy goes (a node position, -1: nowhere yet) and the index's copies per node.
-    const now = new Int32Array(total).fill(-1);
-    const onNode = new Int32Array(nodes.length);
+    // Where each copy goes (a node position, -1: nowhere yet), and with a shards-per-node limit the
+    // index's copies per node. Each copy put is counted in its node's load at once, so a node's load
+    // below is its copies of the other indices plus those of this one put so far.
+    const now = new Array<number>(total).fill(-1);
+    const onNode = limit === Infinity ? null : new Array<number>(nodes.length).fill(0);
+    const slots = view.slots;
+    const loads = this.loads;
     const inShard = (s: number, at: number): boolean => {
       for (let i = s * perShard, end = i + perShard; i < end; i++) if (now[i] === at) return true;
       return false;
     };
-    const free = (s: number, at: number): boolean => onNode[at]! < limit && !inShard(s, at);
+    const free = (s: number, at: number): boolean => (onNode === null || onNode[at]! < limit) && !inShard(s, at);
+    const put = (i: number, at: number): void => {
+      now[i] = at;
+      loads[slots[at]!]!++;
+      if (onNode !== null) onNode[at]!++;
+    };
     // Copies that may stay, stay (replicas after every primary, each in shard order).
-    for (let c = 0; c < perShard; c++) {
-      for (let s = 0; s < shards; s++) {
-        const at = wasAt[s * perShard + c]!;
-        if (at >= 0 && allowed[at] === 1 && free(s, at)) {
-          now[s * perShard + c] = at;
-          onNode[at]!++;
+    if (wasAt !== null) {
+      for (let c = 0; c < perShard; c++) {
+        for (let s = 0; s < shards; s++) {
+          const at = wasAt[s * perShard + c]!;
+          if (at >= 0 && allowed.byPosition[at] === 1 && free(s, at)) put(s * perShard + c, at);
         }
       }
     }
     // The others go to the allowed node with the fewest copies, or stay where they are, or wait.
-    const candidates = view.allowedFor('all', index, routing).candidates;
-    const slots = view.slots;
-    const loads = this.loads;
+    const candidates = allowed.candidates;
     for (let c = 0; c < perShard; c++) {
       for (let s = 0; s < shards; s++) {
         const i = s * perShard + c;
@@ -557,23 +566,19 @@ export class PlacementStore {
         let bestLoad = 0;
         for (const at of candidates) {
           if (!free(s, at)) continue;
-          const load = loads[slots[at]!]! + onNode[at]!;
+          const load = loads[slots[at]!]!;
           if (best < 0 || load < bestLoad) {
             best = at;
             bestLoad = load;
           }
         }
         if (best >= 0) {
-          now[i] = best;
-          onNode[best]!++;
+          put(i, best);
           continue;
         }
-        const stay = was[i];
-        const stayAt = wasAt[i]!;
-        if (stay?.running && stayAt >= 0 && isDataNode(stay) && !inShard(s, stayAt)) {
-          now[i] = stayAt;
-          onNode[stayAt]!++;
-        }
+        const stay = was === null ? null : was[i];
+        const stayAt = wasAt === null ? -1 : wasAt[i]!;
+        if (stay?.running && stayAt >= 0 && isDataNode(stay) && !inShard(s, stayAt)) put(i, stayAt);
       }
     }
     const copies: ShardCopy[] = new Array<ShardCopy>(total);
