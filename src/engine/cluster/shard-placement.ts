@@ -50,13 +50,15 @@ export function routingKey(index: IndexMetadata): string {
   const keys: string[] = [];
   for (const key of index.settings.keys()) if (key.startsWith(ROUTING_PREFIX)) keys.push(key);
   if (keys.length > 1) keys.sort();
-  let text = '';
+  const parts: string[] = [];
   for (const key of keys) {
     const value = index.settings.get(key)!;
-    text += `${key.length}:${key}${value.length}:${value}`;
+    parts.push(`${key.length}:${key}${value.length}:${value}`);
   }
   const partial = index.settings.get(SETTING_PARTIAL) ?? '';
-  return `${text}partial${partial.length}:${partial}`;
+  parts.push(`partial${partial.length}:${partial}`);
+  // Joined, the text is one flat string (hashed and compared without flattening a rope first).
+  return parts.join('');
 }
 
 /**
@@ -96,11 +98,13 @@ function splitList(text: string): string[] {
 
 /**
  * Tier lists read lately (`parseTierList`, shared, never changed): a cluster has a few distinct
- * preferences, read at every placement and allocation check.
+ * preferences, read at every placement and allocation check. Keyed by the setting's text, all a
+ * list depends on.
  */
 const TIER_LISTS = new Map<string, readonly string[]>();
 
-function tierListOf(text: string): readonly string[] {
+/** `parseTierList` of the text, shared (read only): for the checks that only read it. */
+export function tierListOf(text: string): readonly string[] {
   let list = TIER_LISTS.get(text);
   if (list === undefined) {
     list = splitList(text);
@@ -320,13 +324,18 @@ interface Entry {
   /** The settings object and its `routingVersion` last seen with this placement (see `entryOf`). */
   settings: IndexSettings;
   routingVersion: number;
-  /** `routingKey(index)` when placed. */
+  /** The shard counts and `routingKey(index)` the placement was made for. */
+  readonly shards: number;
+  readonly replicas: number;
   readonly routing: string;
-  /** The shard counts and routing the placement was made for: `<shards>|<replicas>|<routing>`. */
-  readonly key: string;
   readonly copies: readonly ShardCopy[];
   /** `copiesThatMayNotStay` per decider set (by `SET_NUMBERS`, -1: not asked yet), made when first asked. */
   pending: number[] | null;
+}
+
+/** Whether two shard counts read the same as text (NaN as NaN, 0 as -0: what comparing them written out gave). */
+function sameCount(a: number, b: number): boolean {
+  return a === b || String(a) === String(b);
 }
 
 /** What a loop below `limit` runs: `for (let i = 0; i < limit; i++)` makes this many turns (NaN: none). */
@@ -403,7 +412,7 @@ export class PlacementStore {
       if (entry.settings === settings && entry.routingVersion === settings.routingVersion) return entry;
       const routing = routingKey(index);
       // Settings written without a change to the shard counts or the routing keep the placement.
-      if (entry.key === `${numberOfShards(index)}|${numberOfReplicas(index)}|${routing}`) {
+      if (entry.routing === routing && sameCount(entry.shards, numberOfShards(index)) && sameCount(entry.replicas, numberOfReplicas(index))) {
         entry.settings = settings;
         entry.routingVersion = settings.routingVersion;
         return entry;
@@ -422,8 +431,9 @@ export class PlacementStore {
       topologyVersion: this.topology.version,
       settings: index.settings,
       routingVersion: index.settings.routingVersion,
+      shards: numberOfShards(index),
+      replicas: numberOfReplicas(index),
       routing,
-      key: `${numberOfShards(index)}|${numberOfReplicas(index)}|${routing}`,
       copies,
       pending: null,
     };
