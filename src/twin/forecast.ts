@@ -206,6 +206,70 @@ interface StorageRow {
   readonly shards: number;
 }
 
+/** Copies and bytes per tier number so far, and the tiers in the order their first copy was met. */
+class TierSums {
+  readonly shards: number[] = [];
+  readonly bytes: number[] = [];
+  readonly order: number[] = [];
+
+  add(tier: number, perShard: number): void {
+    if (this.shards[tier] === undefined || this.shards[tier] === 0) {
+      this.shards[tier] = 0;
+      this.bytes[tier] = 0;
+      this.order.push(tier);
+    }
+    this.shards[tier]!++;
+    this.bytes[tier]! += perShard;
+  }
+
+  /** Each copy of a row's index, with its share of the index's bytes. */
+  addRow(index: IndexMetadata, row: StorageRow): void {
+    const perShard = index.storeBytes / Math.max(1, row.shards);
+    const tiers = row.tiers;
+    for (let i = 0; i < tiers.length; i++) this.add(tiers[i]!, perShard);
+  }
+}
+
+/** The row of an index as the store places it now (copies come shard by shard: the last one's shard number gives the count). */
+function storageRow(index: IndexMetadata, store: PlacementStore, topologyVersion: number, memo: StorageMemo): StorageRow {
+  const copies = store.copiesOf(index);
+  const settings = index.settings;
+  return {
+    index,
+    settings,
+    routingVersion: settings.routingVersion,
+    topologyVersion,
+    tiers: copies.map((copy) => (copy.node ? memo.nodeTier(copy.node) : memo.tierNumber('unassigned'))),
+    shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
+  };
+}
+
+/** Whether the row still holds what the store would answer for its index (see `StorageMemo`). */
+function current(row: StorageRow, topologyVersion: number): boolean {
+  const settings = row.index.settings;
+  return row.settings === settings && row.routingVersion === settings.routingVersion && row.topologyVersion === topologyVersion;
+}
+
+/**
+ * Adds up the last sample's rows whose indices are still there, in their order, each brought up to
+ * date, and keeps them (in place, at the front of `rows`); answers how many. The cluster keeps its
+ * indices in insertion order and marks a deleted record `removed`, so these are the cluster's indices
+ * but those created since the last sample, in the cluster's order.
+ */
+function sampleRows(rows: StorageRow[], store: PlacementStore, topologyVersion: number, memo: StorageMemo, sums: TierSums): number {
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    let row = rows[i]!;
+    const index = row.index;
+    if (index.removed) continue;
+    if (!current(row, topologyVersion)) row = storageRow(index, store, topologyVersion, memo);
+    rows[kept++] = row;
+    sums.addRow(index, row);
+  }
+  rows.length = kept;
+  return kept;
+}
+
 /**
  * Shard copies and bytes per tier now (a replica holds as many bytes as its primary). With a memo
  * (one per run of samples), indices unchanged since the last sample are not looked up again. Each
@@ -213,58 +277,32 @@ interface StorageRow {
  * order their first copy was met: the same sums, bit for bit, with a memo or without.
  */
 export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageMemo = new StorageMemo()): TierSample {
-  // Per tier number: copies and bytes so far; `order` lists the tiers in the order first met.
-  const shards: number[] = [];
-  const bytes: number[] = [];
-  const order: number[] = [];
-  const add = (tier: number, perShard: number) => {
-    if (shards[tier] === undefined || shards[tier] === 0) {
-      shards[tier] = 0;
-      bytes[tier] = 0;
-      order.push(tier);
-    }
-    shards[tier]!++;
-    bytes[tier]! += perShard;
-  };
+  let sums = new TierSums();
   const topology = topologyOf(cluster);
   const store = topology.isDefault ? null : placementStore(cluster);
   if (store) {
-    // The cluster keeps its indices in insertion order: since the last sample some left and new ones
-    // came at the end, so the last rows are walked alongside (`cursor`, never behind `written`, so the
-    // rows are rewritten in place).
-    const rows = memo.store === store ? memo.rows : [];
-    const last = rows.length;
-    let cursor = 0;
-    let written = 0;
-    // `forEach`, not an iterator: a sample visits every index, and its iterator results cost more.
-    cluster.indices.forEach((index) => {
-      let row = cursor < last ? rows[cursor] : undefined;
-      if (row !== undefined && row.index !== index) {
-        while (cursor < last && rows[cursor]!.index !== index) cursor++;
-        row = cursor < last ? rows[cursor] : undefined;
+    const version = topology.version;
+    let rows = memo.store === store ? memo.rows : [];
+    let kept = sampleRows(rows, store, version, memo, sums);
+    if (kept > cluster.indices.size) {
+      // Rows of indices this cluster never held (cannot happen while the memo serves one cluster): afresh.
+      sums = new TierSums();
+      rows = [];
+      kept = 0;
+    }
+    // The indices created since come after all the others in the map's order.
+    if (kept < cluster.indices.size) {
+      let skip = kept;
+      for (const index of cluster.indices.values()) {
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        const row = storageRow(index, store, version, memo);
+        rows[kept++] = row;
+        sums.addRow(index, row);
       }
-      if (row !== undefined) cursor++;
-      const settings = index.settings;
-      if (row === undefined || row.settings !== settings || row.routingVersion !== settings.routingVersion || row.topologyVersion !== topology.version) {
-        // Copies come shard by shard, so the last one's shard number gives the shard count (the
-        // copies are placed for the index's current `number_of_shards`).
-        const copies = store.copiesOf(index);
-        const tiers = copies.map((copy) => (copy.node ? memo.nodeTier(copy.node) : memo.tierNumber('unassigned')));
-        row = {
-          index,
-          settings,
-          routingVersion: settings.routingVersion,
-          topologyVersion: topology.version,
-          tiers,
-          shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
-        };
-      }
-      rows[written++] = row;
-      const perShard = index.storeBytes / Math.max(1, row.shards);
-      const copyTiers = row.tiers;
-      for (let i = 0; i < copyTiers.length; i++) add(copyTiers[i]!, perShard);
-    });
-    rows.length = written;
+    }
     memo.rows = rows;
   } else {
     const data = memo.tierNumber('data');
@@ -273,15 +311,15 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
       const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
       // The default node holds every primary; replicas stay unassigned on one node.
       for (let s = 0; s < numberOfShards(index); s++) {
-        add(data, perShard);
-        for (let r = 0; r < numberOfReplicas(index); r++) add(unassigned, perShard);
+        sums.add(data, perShard);
+        for (let r = 0; r < numberOfReplicas(index); r++) sums.add(unassigned, perShard);
       }
     }
     memo.rows = [];
   }
   memo.store = store;
   const tiers: Record<string, { shards: number; bytes: number }> = {};
-  for (const tier of order) tiers[memo.tierNames[tier]!] = { shards: shards[tier]!, bytes: bytes[tier]! };
+  for (const tier of sums.order) tiers[memo.tierNames[tier]!] = { shards: sums.shards[tier]!, bytes: sums.bytes[tier]! };
   return { atMillis, tiers };
 }
 
