@@ -329,6 +329,8 @@ interface Entry {
   readonly replicas: number;
   readonly routing: string;
   readonly copies: readonly ShardCopy[];
+  /** The load slot of each assigned copy's node (what the copies add to the loads, taken off when replaced). */
+  readonly slots: readonly number[];
   /** `copiesThatMayNotStay` per decider set (by `SET_NUMBERS`, -1: not asked yet), made when first asked. */
   pending: number[] | null;
 }
@@ -423,9 +425,10 @@ export class PlacementStore {
   }
 
   private placeAgain(index: IndexMetadata, entry: Entry | undefined, previous: readonly ShardCopy[], routing: string): Entry {
-    if (entry) this.count(entry.copies, -1);
+    if (entry) this.uncount(entry);
     // `place` counts the copies it puts in their nodes' loads.
-    const copies = this.place(index, previous, routing);
+    const slots: number[] = [];
+    const copies = this.place(index, previous, routing, slots);
     const made: Entry = {
       uuid: index.uuid,
       topologyVersion: this.topology.version,
@@ -435,6 +438,7 @@ export class PlacementStore {
       replicas: numberOfReplicas(index),
       routing,
       copies,
+      slots,
       pending: null,
     };
     this.entries.set(index.name, made);
@@ -446,7 +450,7 @@ export class PlacementStore {
     for (const [name, entry] of [...this.entries]) {
       const index = cluster.indices.get(name);
       if (!index || index.uuid !== entry.uuid) {
-        this.count(entry.copies, -1);
+        this.uncount(entry);
         this.entries.delete(name);
       }
     }
@@ -473,16 +477,17 @@ export class PlacementStore {
     return slot === undefined ? 0 : this.loads[slot]!;
   }
 
-  private count(copies: readonly ShardCopy[], delta: number): void {
-    for (const copy of copies) if (copy.node) this.loads[this.slotOf(copy.node.id)]! += delta;
+  /** Takes an entry's copies off their nodes' loads. */
+  private uncount(entry: Entry): void {
+    for (const slot of entry.slots) this.loads[slot]!--;
   }
 
   /**
    * Where the index's copies go, from where they were (`previous`; empty for a new index), counted in
-   * the node loads as they are put. Copies are numbered `shard * perShard + copy` (copy 0 the primary)
+   * the node loads as they are put (each assigned copy's load slot is added to `slotsOut`). Copies are numbered `shard * perShard + copy` (copy 0 the primary)
    * and nodes by their position in the view.
    */
-  private place(index: IndexMetadata, previous: readonly ShardCopy[], routing: string): ShardCopy[] {
+  private place(index: IndexMetadata, previous: readonly ShardCopy[], routing: string, slotsOut: number[]): ShardCopy[] {
     const view = this.viewNow();
     const nodes = view.nodes;
     const allowed = view.allowedFor('all', index, routing);
@@ -597,6 +602,7 @@ export class PlacementStore {
         const i = s * perShard + c;
         const at = now[i]!;
         const node = at >= 0 ? nodes[at]! : null;
+        if (at >= 0) slotsOut.push(slots[at]!);
         const lostOn = c === 0 && at < 0 && lost !== null ? lost[s] : null;
         copies[i] = lostOn ? { shard: s, primary: c === 0, node, lostOn } : { shard: s, primary: c === 0, node };
       }
