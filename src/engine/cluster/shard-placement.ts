@@ -10,7 +10,9 @@
  * answers, per node, what each of those deciders says and why, in ES's words (the allocation explain
  * API reads it). Pure and deterministic:
  * placements are cached per index (uuid, shard counts, routing settings, topology version) and only
- * recomputed when one of those changes. Never used for the default topology (its one node holds every
+ * recomputed when one of those changes (the settings' `routingVersion` says when to compare them
+ * again), and which nodes each decider set allows is worked out once per routing and topology
+ * version (`NodeView`), shared by every index with that routing. Never used for the default topology (its one node holds every
  * copy it can: see `health.ts`). Never reads the clock, never changes settings.
  *
  * Divergence: ES's balancer weighs shards across nodes and rebalances; here a copy that must move goes
