@@ -264,6 +264,8 @@ class NodeView {
    * `index.store.snapshot.partial`); the rest of their answer is the topology, fixed for this view.
    */
   private readonly allowed: Array<Map<string, Allowed>> = [new Map(), new Map(), new Map(), new Map()];
+  /** Per decider set: the routing last asked about and its answer (one of `allowed`'s entries). */
+  private readonly last: Array<{ readonly routing: string; readonly answer: Allowed } | undefined> = [undefined, undefined, undefined, undefined];
 
   /** The topology version this view was made for. */
   readonly version: number;
@@ -299,7 +301,12 @@ class NodeView {
    * node count, and indices with the same routing share the answer.
    */
   allowedFor(set: DeciderSet, index: IndexMetadata, routing: string): Allowed {
-    const cache = this.allowed[SET_NUMBERS[set]]!;
+    const number = SET_NUMBERS[set];
+    // The last answer per set first: indices placed one after another mostly share a routing, and
+    // comparing two texts costs less than hashing one.
+    const last = this.last[number];
+    if (last !== undefined && last.routing === routing) return last.answer;
+    const cache = this.allowed[number]!;
     let answer = cache.get(routing);
     if (answer === undefined) {
       const preferred = preferredTierOf(index, this.topology);
@@ -315,6 +322,7 @@ class NodeView {
       if (cache.size >= ALLOWED_CACHE_LIMIT) cache.clear();
       cache.set(routing, answer);
     }
+    this.last[number] = { routing, answer };
     return answer;
   }
 }
