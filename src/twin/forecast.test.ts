@@ -60,6 +60,13 @@ describe('storageByTier', () => {
       if (day === 7) send('POST', '/_sim/nodes/warm-2/_stop');
       if (day === 9) send('POST', '/_sim/nodes/warm-2/_start');
       sample(day);
+      if (day === 10) {
+        // As many indices as at the last sample, one of them new: the memo's rows no longer fit.
+        send('DELETE', '/logs-2-0');
+        send('PUT', '/logs-swapped', { settings: { 'index.number_of_shards': 2, 'index.number_of_replicas': 1 } });
+        send('POST', '/_sim/ingest', { index: 'logs-swapped', count: 7, bytes_each: 100 });
+        sample(day + 0.25);
+      }
       send('POST', '/_sim/clock/_advance', { by: '1d' });
       sample(day + 0.5);
     }

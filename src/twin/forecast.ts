@@ -9,7 +9,7 @@
  */
 import { simulationOf, type Simulator } from '../create-simulator';
 import { placementStore, type PlacementStore } from '../engine/cluster/shard-placement';
-import { numberOfReplicas, numberOfShards, SETTING_RESIZE_SOURCE_NAME, type Cluster, type IndexMetadata } from '../engine/cluster/cluster';
+import { numberOfReplicas, numberOfShards, SETTING_RESIZE_SOURCE_NAME, type Cluster, type IndexMetadata, type IndexSettings } from '../engine/cluster/cluster';
 import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
@@ -165,15 +165,20 @@ function tierOf(node: SimNode): string {
 
 /**
  * What the last storage sample saw of each index, in the cluster's index order, so that the next one
- * passes over the indices whose placement cannot have changed (same index, same settings version,
- * same topology version: the placement store would answer from its cache) without asking the store.
+ * passes over the indices whose placement cannot have changed without asking the store: same index
+ * record, same settings object with the same `routingVersion` (no setting placement reads was written:
+ * see `IndexSettings#routingVersion`), same topology version. The store would answer those from its
+ * cache with the same copies.
  */
 export class StorageMemo {
   store: PlacementStore | null = null;
+  /** Rewritten in place by each sample. */
   rows: StorageRow[] = [];
   /** The tiers seen so far, by number (a row names its copies' tiers by these numbers). */
   readonly tierNames: string[] = [];
   readonly tierNumbers = new Map<string, number>();
+  /** Each node's tier number (a node's roles and attributes never change). */
+  readonly tierOfNode = new Map<SimNode, number>();
 
   tierNumber(tier: string): number {
     let n = this.tierNumbers.get(tier);
@@ -183,15 +188,86 @@ export class StorageMemo {
     }
     return n;
   }
+
+  nodeTier(node: SimNode): number {
+    let tier = this.tierOfNode.get(node);
+    if (tier === undefined) this.tierOfNode.set(node, (tier = this.tierNumber(tierOf(node))));
+    return tier;
+  }
 }
 
 interface StorageRow {
   readonly index: IndexMetadata;
-  readonly settingsVersion: number;
+  readonly settings: IndexSettings;
+  readonly routingVersion: number;
   readonly topologyVersion: number;
   /** The tier (or `unassigned`) of each copy, in the store's order, as the memo's tier numbers. */
   readonly tiers: readonly number[];
   readonly shards: number;
+}
+
+/** Copies and bytes per tier number so far, and the tiers in the order their first copy was met. */
+class TierSums {
+  readonly shards: number[] = [];
+  readonly bytes: number[] = [];
+  readonly order: number[] = [];
+
+  add(tier: number, perShard: number): void {
+    if (this.shards[tier] === undefined || this.shards[tier] === 0) {
+      this.shards[tier] = 0;
+      this.bytes[tier] = 0;
+      this.order.push(tier);
+    }
+    this.shards[tier]!++;
+    this.bytes[tier]! += perShard;
+  }
+
+  /** Each copy of a row's index, with its share of the index's bytes. */
+  addRow(index: IndexMetadata, row: StorageRow): void {
+    const perShard = index.storeBytes / Math.max(1, row.shards);
+    const tiers = row.tiers;
+    for (let i = 0; i < tiers.length; i++) this.add(tiers[i]!, perShard);
+  }
+}
+
+/** The row of an index as the store places it now (copies come shard by shard: the last one's shard number gives the count). */
+function storageRow(index: IndexMetadata, store: PlacementStore, topologyVersion: number, memo: StorageMemo): StorageRow {
+  const copies = store.copiesOf(index);
+  const settings = index.settings;
+  return {
+    index,
+    settings,
+    routingVersion: settings.routingVersion,
+    topologyVersion,
+    tiers: copies.map((copy) => (copy.node ? memo.nodeTier(copy.node) : memo.tierNumber('unassigned'))),
+    shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
+  };
+}
+
+/** Whether the row still holds what the store would answer for its index (see `StorageMemo`). */
+function current(row: StorageRow, topologyVersion: number): boolean {
+  const settings = row.index.settings;
+  return row.settings === settings && row.routingVersion === settings.routingVersion && row.topologyVersion === topologyVersion;
+}
+
+/**
+ * Adds up the last sample's rows whose indices are still there, in their order, each brought up to
+ * date, and keeps them (in place, at the front of `rows`); answers how many. The cluster keeps its
+ * indices in insertion order and marks a deleted record `removed`, so these are the cluster's indices
+ * but those created since the last sample, in the cluster's order.
+ */
+function sampleRows(rows: StorageRow[], store: PlacementStore, topologyVersion: number, memo: StorageMemo, sums: TierSums): number {
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    let row = rows[i]!;
+    const index = row.index;
+    if (index.removed) continue;
+    if (!current(row, topologyVersion)) row = storageRow(index, store, topologyVersion, memo);
+    rows[kept++] = row;
+    sums.addRow(index, row);
+  }
+  rows.length = kept;
+  return kept;
 }
 
 /**
@@ -201,59 +277,33 @@ interface StorageRow {
  * order their first copy was met: the same sums, bit for bit, with a memo or without.
  */
 export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageMemo = new StorageMemo()): TierSample {
-  // Per tier number: copies and bytes so far; `order` lists the tiers in the order first met.
-  const shards: number[] = [];
-  const bytes: number[] = [];
-  const order: number[] = [];
-  const add = (tier: number, perShard: number) => {
-    if (shards[tier] === undefined || shards[tier] === 0) {
-      shards[tier] = 0;
-      bytes[tier] = 0;
-      order.push(tier);
-    }
-    shards[tier]!++;
-    bytes[tier]! += perShard;
-  };
+  let sums = new TierSums();
   const topology = topologyOf(cluster);
   const store = topology.isDefault ? null : placementStore(cluster);
-  // Each node's tier, worked out once per sample (a sample visits every copy of every index).
-  const tierOfNode = new Map<SimNode, number>();
-  // The cluster keeps its indices in insertion order: since the last sample some left and new ones
-  // came at the end, so the last rows are walked alongside.
-  const previous = memo.store === store ? memo.rows : [];
-  const rows: StorageRow[] = [];
-  let cursor = 0;
   if (store) {
-    for (const index of cluster.indices.values()) {
-      let row = previous[cursor];
-      if (row !== undefined && row.index !== index) {
-        while (cursor < previous.length && previous[cursor]!.index !== index) cursor++;
-        row = previous[cursor];
-      }
-      if (row !== undefined) cursor++;
-      if (row === undefined || row.settingsVersion !== index.settings.version || row.topologyVersion !== topology.version) {
-        // Copies come shard by shard, so the last one's shard number gives the shard count (the
-        // copies are placed for the index's current `number_of_shards`).
-        const copies = store.copiesOf(index);
-        const copyTiers = copies.map((copy) => {
-          if (!copy.node) return memo.tierNumber('unassigned');
-          let tier = tierOfNode.get(copy.node);
-          if (tier === undefined) tierOfNode.set(copy.node, (tier = memo.tierNumber(tierOf(copy.node))));
-          return tier;
-        });
-        row = {
-          index,
-          settingsVersion: index.settings.version,
-          topologyVersion: topology.version,
-          tiers: copyTiers,
-          shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
-        };
-      }
-      rows.push(row);
-      const perShard = index.storeBytes / Math.max(1, row.shards);
-      const copyTiers = row.tiers;
-      for (let i = 0; i < copyTiers.length; i++) add(copyTiers[i]!, perShard);
+    const version = topology.version;
+    let rows = memo.store === store ? memo.rows : [];
+    let kept = sampleRows(rows, store, version, memo, sums);
+    if (kept > cluster.indices.size) {
+      // Rows of indices this cluster never held (cannot happen while the memo serves one cluster): afresh.
+      sums = new TierSums();
+      rows = [];
+      kept = 0;
     }
+    // The indices created since come after all the others in the map's order.
+    if (kept < cluster.indices.size) {
+      let skip = kept;
+      for (const index of cluster.indices.values()) {
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        const row = storageRow(index, store, version, memo);
+        rows[kept++] = row;
+        sums.addRow(index, row);
+      }
+    }
+    memo.rows = rows;
   } else {
     const data = memo.tierNumber('data');
     const unassigned = memo.tierNumber('unassigned');
@@ -261,15 +311,15 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
       const perShard = index.storeBytes / Math.max(1, numberOfShards(index));
       // The default node holds every primary; replicas stay unassigned on one node.
       for (let s = 0; s < numberOfShards(index); s++) {
-        add(data, perShard);
-        for (let r = 0; r < numberOfReplicas(index); r++) add(unassigned, perShard);
+        sums.add(data, perShard);
+        for (let r = 0; r < numberOfReplicas(index); r++) sums.add(unassigned, perShard);
       }
     }
+    memo.rows = [];
   }
   memo.store = store;
-  memo.rows = rows;
   const tiers: Record<string, { shards: number; bytes: number }> = {};
-  for (const tier of order) tiers[memo.tierNames[tier]!] = { shards: shards[tier]!, bytes: bytes[tier]! };
+  for (const tier of sums.order) tiers[memo.tierNames[tier]!] = { shards: sums.shards[tier]!, bytes: sums.bytes[tier]! };
   return { atMillis, tiers };
 }
 

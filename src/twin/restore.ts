@@ -13,6 +13,8 @@ import { addIndex, recordRollover, restoreLifecycle, type DataStream } from '../
 import { placementStore } from '../engine/cluster/shard-placement';
 import { topologyOf } from '../engine/cluster/topology';
 import { putRepository } from '../engine/cluster/snapshots';
+import { copyState, type ExecutionState, type PhaseExecutionInfo } from '../engine/cluster/execution-state';
+import type { Phase } from '../engine/cluster/policy-model';
 import type { Simulation } from '../sim/simulator';
 import type { BundleNote } from './bundle';
 import { directorySource } from './bundle-dir';
@@ -84,13 +86,14 @@ function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[]): 
   for (const { id, ...counters } of model.slmStats) cluster.snapshots.slmStats.policies.set(id, { ...counters });
   cluster.snapshots.slmOperationMode = model.slmMode;
 
+  const phaseInfos = new PhaseInfos();
   for (const spec of model.indices) {
     const index = addIndex(cluster, spec.name, spec.creationDate, spec.settings, spec.aliases, spec.providedName, spec.uuid);
     index.docsCount = spec.docsCount;
     index.storeBytes = spec.storeBytes;
     index.state = spec.state;
     for (const [alias, info] of spec.rolloverInfos) recordRollover(index, alias, info);
-    restoreLifecycle(index, spec.lifecycle);
+    restoreLifecycle(index, spec.lifecycle === null ? null : phaseInfos.restored(spec.lifecycle));
   }
   for (const ds of model.dataStreams) {
     const stream: DataStream = { name: ds.name, indices: [...ds.indices], generation: ds.generation, hidden: ds.hidden };
@@ -100,6 +103,37 @@ function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[]): 
   // Shards take their places before any step reads them, as they had them in the cluster.
   if (!topologyOf(cluster).isDefault) placementStore(cluster).placeNew(cluster);
   sim.slmChanged();
+}
+
+/**
+ * Restored execution states as the engine makes them: in `copyState`'s one shape (the model keeps
+ * only the fields a bundle gave, so its states come in many shapes, and every later read of them in
+ * the engine would be slower), with one shared phase execution info per policy, version, modified
+ * date and cached phase, as the engine's own transitions share one per policy and phase (its step
+ * memo is per info object, so 20,000 indices with 20,000 equal infos resolved their steps 20,000
+ * times). Infos are shared only when they hold the same `Phase` object (a phase parsed from explain's
+ * printed definition is the index's own and stays so); every field is equal, so nothing can tell.
+ */
+class PhaseInfos {
+  /** By cached phase (null: none), then by `<policy>\u0000<version>\u0000<modifiedDate>`. */
+  private readonly shared = new Map<Phase | null, Map<string, PhaseExecutionInfo>>();
+
+  restored(state: ExecutionState): ExecutionState {
+    const copy = copyState(state);
+    const info = state.phaseDefinition;
+    if (info !== undefined) copy.phaseDefinition = this.sharedInfo(info);
+    return copy;
+  }
+
+  private sharedInfo(info: PhaseExecutionInfo): PhaseExecutionInfo {
+    let byKey = this.shared.get(info.phase);
+    if (byKey === undefined) this.shared.set(info.phase, (byKey = new Map()));
+    const key = `${info.policy}\u0000${info.version}\u0000${info.modifiedDate}`;
+    const held = byKey.get(key);
+    if (held !== undefined) return held;
+    byKey.set(key, info);
+    return info;
+  }
 }
 
 /**

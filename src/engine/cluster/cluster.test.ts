@@ -84,6 +84,34 @@ describe('lifecyclePolicyName follows the settings map', () => {
     expect(index.settings).to.be.instanceOf(Map);
     expect(new Map(index.settings)).to.deep.equal(new Map([[SETTING_LIFECYCLE_NAME, 'p']]));
   });
+
+  it('bumps its routing version only on writes of what shard placement reads', () => {
+    const { settings } = addIndex(cluster(), 'a', 0, new Map([[SETTING_LIFECYCLE_NAME, 'p']]));
+    const routing = () => settings.routingVersion;
+    const before = routing();
+    settings.set('index.priority', '50');
+    settings.set(SETTING_LIFECYCLE_NAME, 'q');
+    settings.delete('index.priority');
+    expect(routing()).to.equal(before);
+    for (const key of [
+      'index.routing.allocation.include._tier_preference',
+      'index.routing.allocation.require.box_type',
+      'index.routing.allocation.total_shards_per_node',
+      'index.number_of_shards',
+      'index.number_of_replicas',
+      'index.store.snapshot.partial',
+    ]) {
+      const was = routing();
+      settings.set(key, '1');
+      expect(routing(), `set ${key}`).to.be.above(was);
+      const set = routing();
+      settings.delete(key);
+      expect(routing(), `delete ${key}`).to.be.above(set);
+    }
+    const was = routing();
+    settings.clear();
+    expect(routing()).to.be.above(was);
+  });
 });
 
 describe('scheduling state on a new index record', () => {

@@ -125,11 +125,14 @@ export class ChangeLog {
     this.queue.push(index);
   }
 
-  /** The flagged records waiting to be taken, in order, without taking them. */
-  *waiting(): Iterable<IndexMetadata> {
+  /**
+   * Calls `visit` with each flagged record waiting to be taken, in order, without taking them (a plain
+   * loop: shard placement asks after every cluster change, most often with one or two records waiting).
+   */
+  forEachWaiting(visit: (index: IndexMetadata) => void): void {
     for (let i = this.head; i < this.queue.length; i++) {
       const index = this.queue[i];
-      if (index?.changed) yield index;
+      if (index?.changed) visit(index);
     }
   }
 
@@ -184,8 +187,14 @@ export class IndexSettings extends Map<string, string> {
   originationDate: number | null;
   /** `index.lifecycle.skip` is `"true"`. */
   lifecycleSkip: boolean;
-  /** Bumped on every write, so what is derived from the settings can be cached (shard placement). */
+  /** Bumped on every write, so what is derived from the settings can be cached. */
   version = 0;
+  /**
+   * Bumped on every write of a setting shard placement reads (`placementReads`: the shard and replica
+   * counts, `index.routing.allocation.*`, `index.store.snapshot.partial`), so that placements are
+   * cached across writes of other settings (`index.priority`, `index.lifecycle.*`, blocks...).
+   */
+  routingVersion = 0;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
@@ -198,18 +207,21 @@ export class IndexSettings extends Map<string, string> {
   override set(key: string, value: string): this {
     super.set(key, value);
     this.version++;
+    if (placementReads(key)) this.routingVersion++;
     this.remember(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
     this.version++;
+    if (placementReads(key)) this.routingVersion++;
     this.remember(key, undefined);
     return super.delete(key);
   }
 
   override clear(): void {
     this.version++;
+    this.routingVersion++;
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;
@@ -225,6 +237,20 @@ export class IndexSettings extends Map<string, string> {
 }
 
 const LIFECYCLE_PREFIX = 'index.lifecycle.';
+
+/**
+ * Whether shard placement reads the setting (`shard-placement.ts`: the shard and replica counts, the
+ * allocation filters, tier preference and shards-per-node limit under `index.routing.allocation.`,
+ * and `index.store.snapshot.partial` for the frozen-node decider).
+ */
+export function placementReads(key: string): boolean {
+  return (
+    key.startsWith('index.routing.allocation.') ||
+    key === SETTING_NUMBER_OF_SHARDS ||
+    key === SETTING_NUMBER_OF_REPLICAS ||
+    key === 'index.store.snapshot.partial'
+  );
+}
 
 /** The origination date a setting value stands for (ES default -1 means unset). */
 function originationDateOf(value: string | undefined): number | null {

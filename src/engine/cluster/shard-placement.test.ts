@@ -18,6 +18,7 @@ import {
   filterAllows,
   placementStore,
   preferredAvailableTier,
+  routingKey,
   ShardCopy,
 } from './shard-placement';
 import { configureTopology, NodeSpec, topologyOf } from './topology';
@@ -172,6 +173,46 @@ describe('shard placement', () => {
     expect(copiesOf(cluster, i)).to.equal(first);
     i.settings.set('index.number_of_replicas', '0');
     expect(copiesOf(cluster, i)).to.not.equal(first);
+  });
+
+  it('keeps the placement across writes of settings it does not read, and of routing written back unchanged', () => {
+    const cluster = clusterWith([HOT, HOT2, WARM]);
+    const i = index(cluster, 'logs', { 'index.routing.allocation.include._tier_preference': 'data_hot' });
+    const first = copiesOf(cluster, i);
+    i.settings.set('index.priority', '50');
+    i.settings.set('index.lifecycle.name', 'p');
+    expect(copiesOf(cluster, i)).to.equal(first);
+    i.settings.set('index.routing.allocation.include._tier_preference', 'data_hot');
+    expect(copiesOf(cluster, i)).to.equal(first);
+    i.settings.set('index.routing.allocation.include._tier_preference', 'data_warm,data_hot');
+    // The replica has no other warm node to go to, so it stays where it is.
+    expect(where(cluster, i)).to.deep.equal(['0p:warm-1', '0r:hot-2']);
+  });
+
+  it('tells apart routings whose settings differ only in where a key ends and its value begins', () => {
+    // Written as `key=value` texts, both once read `index.routing.allocation.require.box==hot`.
+    const cluster = clusterWith([HOT, WARM]);
+    const a = index(cluster, 'a', { 'index.number_of_replicas': '0', 'index.routing.allocation.require.box': '=hot' });
+    const b = index(cluster, 'b', { 'index.number_of_replicas': '0', 'index.routing.allocation.require.box=': 'hot' });
+    expect(routingKey(a)).to.not.equal(routingKey(b));
+  });
+
+  it('answers each index from its own routing when many share a topology (the allowed nodes are kept per routing)', () => {
+    const cluster = clusterWith([HOT, HOT2, WARM, COLD]);
+    const byTier = (tier: string, n: number) => index(cluster, `${tier}-${n}`, { 'index.routing.allocation.include._tier_preference': tier });
+    const placed = [byTier('data_warm', 0), byTier('data_cold', 0), byTier('data_hot', 0), byTier('data_warm', 1), byTier('data_cold', 1)];
+    expect(placed.map((i) => where(cluster, i))).to.deep.equal([
+      ['0p:warm-1', '0r:-'],
+      ['0p:cold-1', '0r:-'],
+      ['0p:hot-1', '0r:hot-2'],
+      ['0p:warm-1', '0r:-'],
+      ['0p:cold-1', '0r:-'],
+    ]);
+    // The same routing on a topology that changed is answered afresh.
+    topologyOf(cluster).setRunning('warm-1', false);
+    placementStore(cluster).replaceAll(cluster);
+    expect(where(cluster, placed[0]!)).to.deep.equal(['0p:-', '0r:-']);
+    expect(copiesThatMayNotStay(cluster, placed[1]!, 'tier')).to.equal(0);
   });
 });
 

@@ -10,14 +10,16 @@
  * answers, per node, what each of those deciders says and why, in ES's words (the allocation explain
  * API reads it). Pure and deterministic:
  * placements are cached per index (uuid, shard counts, routing settings, topology version) and only
- * recomputed when one of those changes. Never used for the default topology (its one node holds every
+ * recomputed when one of those changes (the settings' `routingVersion` says when to compare them
+ * again), and which nodes each decider set allows is worked out once per routing and topology
+ * version (`NodeView`), shared by every index with that routing. Never used for the default topology (its one node holds every
  * copy it can: see `health.ts`). Never reads the clock, never changes settings.
  *
  * Divergence: ES's balancer weighs shards across nodes and rebalances; here a copy that must move goes
  * to the allowed node holding the fewest copies (of every index placed so far), ties in node name
  * order, and nothing ever rebalances: copies move only when they may not stay.
  */
-import { Cluster, IndexMetadata, numberOfReplicas, numberOfShards, SETTING_TIER_PREFERENCE } from './cluster';
+import { Cluster, IndexMetadata, IndexSettings, numberOfReplicas, numberOfShards, SETTING_TIER_PREFERENCE } from './cluster';
 import { simpleMatch } from './index-resolver';
 import { isDataNode, nodeHasTier, nodeIdFor, SimNode, Topology, topologyOf } from './topology';
 
@@ -40,12 +42,25 @@ export interface ShardCopy {
 /** The deciders a question asks (ES's ILM steps each build their own `AllocationDeciders`). */
 export type DeciderSet = 'all' | 'filter' | 'tier' | 'filter-and-tier';
 
-/** The allocation routing settings in a stable order (the cache key's routing part). */
+/**
+ * The allocation routing settings (`index.routing.allocation.*` and `index.store.snapshot.partial`,
+ * unset as empty) in key order, each key and value prefixed by its length, so that two different
+ * routings never give the same text: the cache key's routing part (placements, and which nodes the
+ * deciders allow, shared by every index with the same routing).
+ */
 export function routingKey(index: IndexMetadata): string {
+  const keys: string[] = [];
+  for (const key of index.settings.keys()) if (key.startsWith(ROUTING_PREFIX)) keys.push(key);
+  if (keys.length > 1) keys.sort();
   const parts: string[] = [];
-  for (const [key, value] of index.settings) if (key.startsWith(ROUTING_PREFIX)) parts.push(`${key}=${value}`);
-  parts.push(`partial=${index.settings.get(SETTING_PARTIAL) ?? ''}`);
-  return parts.sort().join('\u0000');
+  for (const key of keys) {
+    const value = index.settings.get(key)!;
+    parts.push(`${key.length}:${key}${value.length}:${value}`);
+  }
+  const partial = index.settings.get(SETTING_PARTIAL) ?? '';
+  parts.push(`partial${partial.length}:${partial}`);
+  // Joined, the text is one flat string (hashed and compared without flattening a rope first).
+  return parts.join('');
 }
 
 /**
@@ -85,11 +100,13 @@ function splitList(text: string): string[] {
 
 /**
  * Tier lists read lately (`parseTierList`, shared, never changed): a cluster has a few distinct
- * preferences, read at every placement and allocation check.
+ * preferences, read at every placement and allocation check. Keyed by the setting's text, all a
+ * list depends on.
  */
 const TIER_LISTS = new Map<string, readonly string[]>();
 
-function tierListOf(text: string): readonly string[] {
+/** `parseTierList` of the text, shared (read only): for the checks that only read it. */
+export function tierListOf(text: string): readonly string[] {
   let list = TIER_LISTS.get(text);
   if (list === undefined) {
     list = splitList(text);
@@ -217,40 +234,138 @@ function allows(
   return true;
 }
 
+/** The decider sets by number (an entry's pending counts and a view's caches are indexed by it). */
+const SET_NUMBERS: Readonly<Record<DeciderSet, number>> = { all: 0, filter: 1, tier: 2, 'filter-and-tier': 3 };
+
+/** Which nodes of one topology version a decider set allows for one routing (see `NodeView#allowedFor`). */
+interface Allowed {
+  /** Per node position in the topology's name order: 1 when the deciders allow it. */
+  readonly byPosition: Uint8Array;
+  /** The positions allowed, in name order (where a copy that must move may go). */
+  readonly candidates: readonly number[];
+}
+
+/** How many routings a view keeps answers for per decider set before it starts again. */
+const ALLOWED_CACHE_LIMIT = 1024;
+
 /**
- * `allows` over the nodes of one index's placement, each node asked once: the tier preference and
- * the filter groups are read once for the index and each node's answer kept, so a placement costs
- * linear time in the node count (the filter and tier deciders do not depend on the shard).
+ * One version of the topology as placement reads it: its nodes in name order, each node's position,
+ * each position's load slot in the store, and which nodes each decider set allows for each routing.
+ * Made again whenever the topology's version changes (a node added, removed, started or stopped).
  */
-function allowsFor(set: DeciderSet, index: IndexMetadata, topology: Topology): (node: SimNode) => boolean {
-  const preferred = preferredTierOf(index, topology);
-  const groups = set === 'tier' ? null : indexFilterGroups(index);
-  const answers = new Map<string, boolean>();
-  return (node) => {
-    let answer = answers.get(node.id);
-    if (answer === undefined) answers.set(node.id, (answer = allows(set, index, node, topology, preferred, groups)));
+class NodeView {
+  readonly nodes: readonly SimNode[];
+  private readonly positions = new Map<string, number>();
+  /** Per position: the store's load slot of the node (see `PlacementStore#slotOf`). */
+  readonly slots: Int32Array;
+  /**
+   * Per decider set: the allowed nodes per routing. Keyed by `routingKey(index)`, which holds every
+   * setting the filter, tier and frozen-node deciders read (`index.routing.allocation.*` and
+   * `index.store.snapshot.partial`); the rest of their answer is the topology, fixed for this view.
+   */
+  private readonly allowed: Array<Map<string, Allowed>> = [new Map(), new Map(), new Map(), new Map()];
+  /** Per decider set: the routing last asked about and its answer (one of `allowed`'s entries). */
+  private readonly last: Array<{ readonly routing: string; readonly answer: Allowed } | undefined> = [undefined, undefined, undefined, undefined];
+
+  /** The topology version this view was made for. */
+  readonly version: number;
+
+  constructor(
+    readonly topology: Topology,
+    slotOf: (id: string) => number,
+  ) {
+    this.version = topology.version;
+    this.nodes = topology.nodes();
+    this.slots = new Int32Array(this.nodes.length);
+    this.nodes.forEach((node, position) => {
+      // The first node with an id is the one `Topology#byId` finds.
+      if (!this.positions.has(node.id)) this.positions.set(node.id, position);
+      this.slots[position] = slotOf(node.id);
+    });
+  }
+
+  /** The position of a node of this topology version; -1 for any other node object (one gone, or an old copy of one). */
+  positionOf(node: SimNode): number {
+    const position = this.positions.get(node.id);
+    return position !== undefined && this.nodes[position] === node ? position : -1;
+  }
+
+  /** The position of the topology's node with this id; -1 when none has it. */
+  positionOfId(id: string): number {
+    return this.positions.get(id) ?? -1;
+  }
+
+  /**
+   * `allows(set, index, node)` for every node, asked once per routing (`routing` is `routingKey(index)`):
+   * the tier preference and the filter groups are read once, so a placement costs linear time in the
+   * node count, and indices with the same routing share the answer.
+   */
+  allowedFor(set: DeciderSet, index: IndexMetadata, routing: string): Allowed {
+    const number = SET_NUMBERS[set];
+    // The last answer per set first: indices placed one after another mostly share a routing, and
+    // comparing two texts costs less than hashing one.
+    const last = this.last[number];
+    if (last !== undefined && last.routing === routing) return last.answer;
+    const cache = this.allowed[number]!;
+    let answer = cache.get(routing);
+    if (answer === undefined) {
+      const preferred = preferredTierOf(index, this.topology);
+      const groups = set === 'tier' ? null : indexFilterGroups(index);
+      const byPosition = new Uint8Array(this.nodes.length);
+      const candidates: number[] = [];
+      for (let p = 0; p < this.nodes.length; p++) {
+        if (!allows(set, index, this.nodes[p]!, this.topology, preferred, groups)) continue;
+        byPosition[p] = 1;
+        candidates.push(p);
+      }
+      answer = { byPosition, candidates };
+      if (cache.size >= ALLOWED_CACHE_LIMIT) cache.clear();
+      cache.set(routing, answer);
+    }
+    this.last[number] = { routing, answer };
     return answer;
-  };
+  }
 }
 
 interface Entry {
   readonly uuid: string;
-  /** The topology and settings versions the placement was made for. */
+  /** The topology version the placement was made for. */
   readonly topologyVersion: number;
-  readonly settingsVersion: number;
+  /** The settings object and its `routingVersion` last seen with this placement (see `entryOf`). */
+  settings: IndexSettings;
+  routingVersion: number;
+  /** The shard counts and `routingKey(index)` the placement was made for. */
+  readonly shards: number;
+  readonly replicas: number;
+  readonly routing: string;
   readonly copies: readonly ShardCopy[];
-  /** `copiesThatMayNotStay` per decider set, computed once per placement (made when first asked). */
-  pending: Map<DeciderSet, number> | null;
+  /** The load slot of each assigned copy's node (what the copies add to the loads, taken off when replaced). */
+  readonly slots: readonly number[];
+  /** `copiesThatMayNotStay` per decider set (by `SET_NUMBERS`, -1: not asked yet), made when first asked. */
+  pending: number[] | null;
+}
+
+/** Whether two shard counts read the same as text (NaN as NaN, 0 as -0: what comparing them written out gave). */
+function sameCount(a: number, b: number): boolean {
+  return a === b || String(a) === String(b);
+}
+
+/** What a loop below `limit` runs: `for (let i = 0; i < limit; i++)` makes this many turns (NaN: none). */
+function turnsBelow(limit: number): number {
+  return limit > 0 ? Math.ceil(limit) : 0;
 }
 
 /** The placements of a cluster's indices on its topology, and each node's copy count. */
 export class PlacementStore {
   private readonly entries = new Map<string, Entry>();
-  private readonly loads = new Map<string, number>();
-  /** Each placed index's shard counts and routing settings, as text. */
-  private readonly keys = new Map<string, string>();
+  /** Copies per load slot; each node id gets a slot the first time it is seen (`slotOf`), kept across topology versions. */
+  private readonly loads: number[] = [];
+  private readonly slots = new Map<string, number>();
+  private view: NodeView;
 
-  constructor(private readonly topology: Topology) {}
+  constructor(private readonly topology: Topology) {
+    this.view = new NodeView(topology, (id) => this.slotOf(id));
+  }
 
   /** The index's copies, primaries first per shard, recomputed only when its key changed. */
   copiesOf(index: IndexMetadata): readonly ShardCopy[] {
@@ -260,37 +375,83 @@ export class PlacementStore {
   /** The copies the deciders of `set` would not let stay where they are (cached with the placement). */
   pendingOf(index: IndexMetadata, set: DeciderSet): number {
     const entry = this.entryOf(index);
-    let count = entry.pending?.get(set);
-    if (count === undefined) {
-      const allowed = allowsFor(set, index, this.topology);
-      count = entry.copies.filter((copy) => copy.node !== null && !allowed(copy.node)).length;
-      (entry.pending ??= new Map()).set(set, count);
+    const pending = (entry.pending ??= [-1, -1, -1, -1]);
+    const number = SET_NUMBERS[set];
+    let count = pending[number]!;
+    if (count < 0) {
+      const view = this.viewNow();
+      const allowed = view.allowedFor(set, index, entry.routing);
+      count = 0;
+      for (const copy of entry.copies) {
+        if (copy.node === null) continue;
+        const position = view.positionOf(copy.node);
+        const allows_ = position >= 0 ? allowed.byPosition[position] === 1 : allows(set, index, copy.node, this.topology);
+        if (!allows_) count++;
+      }
+      pending[number] = count;
     }
     return count;
   }
 
+  /** The view of the topology's current version (made again when it changed). */
+  private viewNow(): NodeView {
+    if (this.view.version !== this.topology.version || this.view.nodes !== this.topology.nodes()) {
+      this.view = new NodeView(this.topology, (id) => this.slotOf(id));
+    }
+    return this.view;
+  }
+
+  private slotOf(id: string): number {
+    let slot = this.slots.get(id);
+    if (slot === undefined) {
+      slot = this.loads.push(0) - 1;
+      this.slots.set(id, slot);
+    }
+    return slot;
+  }
+
+  /**
+   * The index's placement. Kept while the uuid, the topology version and the placement-relevant
+   * settings are the same: when the settings object and its `routingVersion` are unchanged no such
+   * setting was written; when it changed, the shard counts and `routingKey` are compared as text
+   * (a setting written with its old value, or written and written back, keeps the placement).
+   */
   private entryOf(index: IndexMetadata): Entry {
     const entry = this.entries.get(index.name);
-    if (entry && entry.uuid === index.uuid && entry.topologyVersion === this.topology.version && entry.settingsVersion === index.settings.version) return entry;
-    const previous = entry && entry.uuid === index.uuid ? entry.copies : [];
-    const key = routingKey(index);
-    // Settings written without a change to the shard counts or the routing keep the placement.
-    if (
-      entry &&
-      entry.uuid === index.uuid &&
-      entry.topologyVersion === this.topology.version &&
-      this.keys.get(index.name) === `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`
-    ) {
-      const kept = { ...entry, settingsVersion: index.settings.version };
-      this.entries.set(index.name, kept);
-      return kept;
+    const settings = index.settings;
+    const same = entry !== undefined && entry.uuid === index.uuid;
+    if (same && entry.topologyVersion === this.topology.version) {
+      if (entry.settings === settings && entry.routingVersion === settings.routingVersion) return entry;
+      const routing = routingKey(index);
+      // Settings written without a change to the shard counts or the routing keep the placement.
+      if (entry.routing === routing && sameCount(entry.shards, numberOfShards(index)) && sameCount(entry.replicas, numberOfReplicas(index))) {
+        entry.settings = settings;
+        entry.routingVersion = settings.routingVersion;
+        return entry;
+      }
+      return this.placeAgain(index, entry, entry.copies, routing);
     }
-    if (entry) this.count(entry.copies, -1);
-    const copies = this.place(index, previous);
-    this.count(copies, 1);
-    const made: Entry = { uuid: index.uuid, topologyVersion: this.topology.version, settingsVersion: index.settings.version, copies, pending: null };
+    return this.placeAgain(index, entry, same ? entry.copies : [], routingKey(index));
+  }
+
+  private placeAgain(index: IndexMetadata, entry: Entry | undefined, previous: readonly ShardCopy[], routing: string): Entry {
+    if (entry) this.uncount(entry);
+    // `place` counts the copies it puts in their nodes' loads.
+    const slots: number[] = [];
+    const copies = this.place(index, previous, routing, slots);
+    const made: Entry = {
+      uuid: index.uuid,
+      topologyVersion: this.topology.version,
+      settings: index.settings,
+      routingVersion: index.settings.routingVersion,
+      shards: numberOfShards(index),
+      replicas: numberOfReplicas(index),
+      routing,
+      copies,
+      slots,
+      pending: null,
+    };
     this.entries.set(index.name, made);
-    this.keys.set(index.name, `${numberOfShards(index)}|${numberOfReplicas(index)}|${key}`);
     return made;
   }
 
@@ -299,9 +460,8 @@ export class PlacementStore {
     for (const [name, entry] of [...this.entries]) {
       const index = cluster.indices.get(name);
       if (!index || index.uuid !== entry.uuid) {
-        this.count(entry.copies, -1);
+        this.uncount(entry);
         this.entries.delete(name);
-        this.keys.delete(name);
       }
     }
     for (const name of [...cluster.indices.keys()].sort()) this.copiesOf(cluster.indices.get(name)!);
@@ -314,90 +474,147 @@ export class PlacementStore {
    */
   placeNew(cluster: Cluster): void {
     if (cluster.changed.size === 0) return;
-    for (const index of cluster.changed.waiting()) {
-      if (index.removed) continue;
+    cluster.changed.forEachWaiting((index) => {
+      if (index.removed) return;
       const entry = this.entries.get(index.name);
       if (!entry || entry.uuid !== index.uuid) this.copiesOf(index);
-    }
+    });
   }
 
   /** How many copies (of every placed index) a node holds. */
   loadOf(node: SimNode): number {
-    return this.loads.get(node.id) ?? 0;
+    const slot = this.slots.get(node.id);
+    return slot === undefined ? 0 : this.loads[slot]!;
   }
 
-  private count(copies: readonly ShardCopy[], delta: number): void {
-    for (const copy of copies) if (copy.node) this.loads.set(copy.node.id, (this.loads.get(copy.node.id) ?? 0) + delta);
+  /** Takes an entry's copies off their nodes' loads. */
+  private uncount(entry: Entry): void {
+    for (const slot of entry.slots) this.loads[slot]!--;
   }
 
-  private place(index: IndexMetadata, previous: readonly ShardCopy[]): ShardCopy[] {
-    const topology = this.topology;
-    const shards = numberOfShards(index);
-    const perShard = numberOfReplicas(index) + 1;
+  /**
+   * Where the index's copies go, from where they were (`previous`; empty for a new index), counted in
+   * the node loads as they are put (each assigned copy's load slot is added to `slotsOut`). Copies are numbered `shard * perShard + copy` (copy 0 the primary)
+   * and nodes by their position in the view.
+   */
+  private place(index: IndexMetadata, previous: readonly ShardCopy[], routing: string, slotsOut: number[]): ShardCopy[] {
+    const view = this.viewNow();
+    const nodes = view.nodes;
+    const allowed = view.allowedFor('all', index, routing);
+    const shards = turnsBelow(numberOfShards(index));
+    const perShard = turnsBelow(numberOfReplicas(index) + 1);
     const limit = shardsPerNodeLimit(index) ?? Infinity;
-    // Where each copy was: [shard][copy], copy 0 the primary. A primary whose node left gives way to a
-    // started replica (ES promotes it).
-    const was: Array<Array<SimNode | null>> = [];
-    const lost: Array<SimNode | null> = [];
-    const previousByShard = new Map<number, ShardCopy[]>();
-    const none: ShardCopy[] = [];
-    for (const copy of previous) {
-      const list = previousByShard.get(copy.shard);
-      if (list) list.push(copy);
-      else previousByShard.set(copy.shard, [copy]);
-    }
-    const allowed = allowsFor('all', index, topology);
-    for (let s = 0; s < shards; s++) {
-      const row: Array<SimNode | null> = [];
-      for (let c = 0; c < perShard; c++) row.push(null);
-      let hadData = false;
-      for (const copy of previous.length === 0 ? none : (previousByShard.get(s) ?? none)) {
+    const total = shards * perShard;
+    // Where each copy was (null: nowhere), and its node's position (-1: not a node of the view); null
+    // when there were no copies. A primary whose node left gives way to a started replica (ES promotes it).
+    let was: Array<SimNode | null> | null = null;
+    let wasAt: number[] | null = null;
+    // Per shard: a primary whose data sits only on a node that is away (or gone) cannot start anywhere else.
+    let lost: Array<SimNode | null> | null = null;
+    if (previous.length > 0) {
+      was = new Array<SimNode | null>(total).fill(null);
+      wasAt = new Array<number>(total).fill(-1);
+      const hadData = new Array<boolean>(shards).fill(false);
+      for (const copy of previous) {
+        const s = copy.shard;
+        if (!(s >= 0 && s < shards)) continue;
         const held = copy.node ?? copy.lostOn ?? null;
-        if (copy.primary && held) hadData = true;
-        const slot = copy.primary ? 0 : row.findIndex((n, i) => i > 0 && n === null);
-        if (slot >= 0 && slot < perShard && held) row[slot] = topology.byId(held.id) ?? { ...held, running: false };
+        if (copy.primary && held) hadData[s] = true;
+        const base = s * perShard;
+        let slot = 0;
+        if (!copy.primary) {
+          slot = -1;
+          for (let c = 1; c < perShard; c++) {
+            if (was[base + c] === null) {
+              slot = c;
+              break;
+            }
+          }
+        }
+        if (slot >= 0 && slot < perShard && held) {
+          const at = view.positionOfId(held.id);
+          was[base + slot] = at >= 0 ? nodes[at]! : { ...held, running: false };
+          wasAt[base + slot] = at;
+        }
       }
-      if (!row[0]?.running) {
-        const promoted = row.findIndex((n, i) => i > 0 && n !== null && n.running);
-        if (promoted > 0) [row[0], row[promoted]] = [row[promoted]!, row[0] ?? null];
+      for (let s = 0; s < shards; s++) {
+        const base = s * perShard;
+        if (!was[base]?.running) {
+          for (let c = 1; c < perShard; c++) {
+            const node = was[base + c];
+            if (node?.running) {
+              was[base + c] = was[base] ?? null;
+              was[base] = node;
+              const at = wasAt[base + c]!;
+              wasAt[base + c] = wasAt[base]!;
+              wasAt[base] = at;
+              break;
+            }
+          }
+        }
+        if (hadData[s] && !was[base]?.running) (lost ??= new Array<SimNode | null>(shards).fill(null))[s] = was[base] ?? null;
       }
-      was.push(row);
-      // A primary whose data sits only on a node that is away (or gone) cannot start anywhere else.
-      lost.push(hadData && !row[0]?.running ? (row[0] ?? null) : null);
     }
-    const now: Array<Array<SimNode | null>> = was.map((row) => row.map(() => null));
-    const onNode = new Map<string, number>();
-    const free = (node: SimNode, s: number) => !now[s]!.includes(node) && (onNode.get(node.id) ?? 0) < limit;
-    const put = (s: number, c: number, node: SimNode) => {
-      now[s]![c] = node;
-      onNode.set(node.id, (onNode.get(node.id) ?? 0) + 1);
+    // Where each copy goes (a node position, -1: nowhere yet), and with a shards-per-node limit the
+    // index's copies per node. Each copy put is counted in its node's load at once, so a node's load
+    // below is its copies of the other indices plus those of this one put so far.
+    const now = new Array<number>(total).fill(-1);
+    const onNode = limit === Infinity ? null : new Array<number>(nodes.length).fill(0);
+    const slots = view.slots;
+    const loads = this.loads;
+    const inShard = (s: number, at: number): boolean => {
+      for (let i = s * perShard, end = i + perShard; i < end; i++) if (now[i] === at) return true;
+      return false;
     };
-    const order: Array<[number, number]> = [];
-    for (let c = 0; c < perShard; c++) for (let s = 0; s < shards; s++) order.push([s, c]);
-    // Copies that may stay, stay.
-    for (const [s, c] of order) {
-      const node = was[s]![c];
-      if (node && allowed(node) && free(node, s)) put(s, c, node);
+    const free = (s: number, at: number): boolean => (onNode === null || onNode[at]! < limit) && !inShard(s, at);
+    const put = (i: number, at: number): void => {
+      now[i] = at;
+      loads[slots[at]!]!++;
+      if (onNode !== null) onNode[at]!++;
+    };
+    // Copies that may stay, stay (replicas after every primary, each in shard order).
+    if (wasAt !== null) {
+      for (let c = 0; c < perShard; c++) {
+        for (let s = 0; s < shards; s++) {
+          const at = wasAt[s * perShard + c]!;
+          if (at >= 0 && allowed.byPosition[at] === 1 && free(s, at)) put(s * perShard + c, at);
+        }
+      }
     }
     // The others go to the allowed node with the fewest copies, or stay where they are, or wait.
-    const candidates = topology.nodes().filter(allowed);
-    for (const [s, c] of order) {
-      if (now[s]![c] || (c === 0 && lost[s])) continue;
-      let best: SimNode | null = null;
-      for (const node of candidates) {
-        if (!free(node, s)) continue;
-        if (best === null || this.loadOf(node) + (onNode.get(node.id) ?? 0) < this.loadOf(best) + (onNode.get(best.id) ?? 0)) best = node;
+    const candidates = allowed.candidates;
+    for (let c = 0; c < perShard; c++) {
+      for (let s = 0; s < shards; s++) {
+        const i = s * perShard + c;
+        if (now[i]! >= 0 || (c === 0 && lost !== null && lost[s])) continue;
+        let best = -1;
+        let bestLoad = 0;
+        for (const at of candidates) {
+          if (!free(s, at)) continue;
+          const load = loads[slots[at]!]!;
+          if (best < 0 || load < bestLoad) {
+            best = at;
+            bestLoad = load;
+          }
+        }
+        if (best >= 0) {
+          put(i, best);
+          continue;
+        }
+        const stay = was === null ? null : was[i];
+        const stayAt = wasAt === null ? -1 : wasAt[i]!;
+        if (stay?.running && stayAt >= 0 && isDataNode(stay) && !inShard(s, stayAt)) put(i, stayAt);
       }
-      const stay = was[s]![c];
-      if (best) put(s, c, best);
-      else if (stay?.running && isDataNode(stay) && !now[s]!.includes(stay)) put(s, c, stay);
     }
-    const copies: ShardCopy[] = [];
+    const copies: ShardCopy[] = new Array<ShardCopy>(total);
     for (let s = 0; s < shards; s++) {
       for (let c = 0; c < perShard; c++) {
-        const lostOn = c === 0 && !now[s]![0] ? lost[s] : null;
-        const node = now[s]![c] ?? null;
-        copies.push(lostOn ? { shard: s, primary: c === 0, node, lostOn } : { shard: s, primary: c === 0, node });
+        const i = s * perShard + c;
+        const at = now[i]!;
+        const node = at >= 0 ? nodes[at]! : null;
+        if (at >= 0) slotsOut.push(slots[at]!);
+        const lostOn = c === 0 && at < 0 && lost !== null ? lost[s] : null;
+        copies[i] = lostOn ? { shard: s, primary: c === 0, node, lostOn } : { shard: s, primary: c === 0, node };
       }
     }
     return copies;

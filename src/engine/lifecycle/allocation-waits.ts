@@ -8,7 +8,7 @@
  */
 import { IndexMetadata, numberOfReplicas, numberOfShards, SETTING_TIER_PREFERENCE } from '../cluster/cluster';
 import { allocationModel } from '../cluster/allocation';
-import { copiesOf, copiesThatMayNotStay, parseTierList, preferredAvailableTier } from '../cluster/shard-placement';
+import { copiesOf, copiesThatMayNotStay, preferredAvailableTier, tierListOf } from '../cluster/shard-placement';
 import { topologyOf } from '../cluster/topology';
 import { illegalState, EsException } from '../errors';
 import type { Profile } from '../profile';
@@ -85,7 +85,7 @@ export function migrationRoutedWait({ cluster, index, now, profile }: StepContex
   const placed = state.settled ? copiesOf(cluster, index) : null;
   if (state.settled && placed === null) return COMPLETE;
   const text = placed === null ? configuredPreference : (index.settings.get(SETTING_TIER_PREFERENCE) ?? '');
-  const tiers = parseTierList(text);
+  const tiers = tierListOf(text);
   if (placed?.some((copy) => copy.node === null)) return notYet(waitingForActiveShardsInfo(profile, replicas));
   if (!state.settled && !state.copiesActive) return notYet(waitingForActiveShardsInfo(profile, replicas));
   if (tiers.length === 0) return COMPLETE;

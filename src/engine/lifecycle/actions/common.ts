@@ -27,6 +27,8 @@ import { isTimeSeries, SETTING_TIME_SERIES_END_TIME, timeSeriesEndMillis } from 
 
 /** ES `UpdateSettingsStep`: an async action that applies index settings (null removes one). */
 export function updateSettingsStep(profile: Profile, key: StepKey, nextKey: StepKey, settings: Readonly<Record<string, string | null>>): Step {
+  // The settings are fixed when the step is built: listed once, not on every run.
+  const entries = Object.entries(settings);
   return {
     kind: 'async-action',
     key,
@@ -37,7 +39,7 @@ export function updateSettingsStep(profile: Profile, key: StepKey, nextKey: Step
       // ES `MetadataUpdateSettingsService`: a replica change is checked against the shard limit.
       const replicas = settings[SETTING_NUMBER_OF_REPLICAS];
       if (replicas !== undefined) checkReplicaShardLimit(cluster, profile, [index], Number(replicas ?? '1'));
-      for (const [name, value] of Object.entries(settings)) {
+      for (const [name, value] of entries) {
         if (value === null) index.settings.delete(name);
         else index.settings.set(name, value);
       }
