@@ -308,12 +308,12 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   }
   options.mark?.('forecast: run the clock (and sample storage)');
   // What `GET /_sim/timeline` answers, read in process (writing and parsing its JSON cost more than the fold).
-  const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start, end);
+  const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start);
   const events: ForecastEvent[] = [];
   const ahead: ForecastProblem[] = [];
   for (const lineage of timeline.indices) {
-    events.push(...eventsOf(lineage, phaseAtStart.get(lineage.index)));
-    ahead.push(...errorsOf(lineage));
+    eventsOf(lineage, phaseAtStart.get(lineage.index), events);
+    errorsOf(lineage, ahead);
   }
   ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
   events.sort((a, b) => a.atMillis - b.atMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
@@ -365,29 +365,36 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
   return out;
 }
 
-/** What happens to one lineage when: phase entries, rollovers, shrinks, snapshots, deletion. */
-function eventsOf(lineage: LineageJson, atStart: { phase?: string; action?: string } | undefined): ForecastEvent[] {
-  const out: ForecastEvent[] = [];
+/** The actions whose start is an event (the others start and end with their phase). */
+const EVENT_ACTIONS = new Set(['rollover', 'shrink', 'searchable_snapshot', 'wait_for_snapshot', 'forcemerge', 'downsample']);
+
+/** What happens to one lineage when, added to `out`: phase entries, rollovers, shrinks, snapshots, deletion. */
+function eventsOf(lineage: LineageJson, atStart: { phase?: string; action?: string } | undefined, out: ForecastEvent[]): void {
+  const index = lineage.index;
   // The first spans of an index that was already in that phase (and action) at the start began before.
-  lineage.phases.forEach((phase, i) => {
-    if (!(i === 0 && phase.phase === atStart?.phase)) out.push({ index: lineage.index, atMillis: phase.start_millis, what: `enters ${phase.phase}` });
-  });
-  for (const [i, action] of lineage.actions.entries()) {
-    if (i === 0 && action.phase === atStart?.phase && action.action === atStart?.action) continue;
-    if (['rollover', 'shrink', 'searchable_snapshot', 'wait_for_snapshot', 'forcemerge', 'downsample'].includes(action.action)) {
-      out.push({ index: lineage.index, atMillis: action.start_millis, what: `${action.phase}/${action.action} starts` });
-    }
+  const phases = lineage.phases;
+  for (let i = 0; i < phases.length; i++) {
+    const phase = phases[i]!;
+    if (!(i === 0 && phase.phase === atStart?.phase)) out.push({ index, atMillis: phase.start_millis, what: `enters ${phase.phase}` });
   }
-  for (const rename of lineage.lineage.slice(1)) out.push({ index: lineage.index, atMillis: rename.start_millis, what: `continues as ${rename.index}` });
-  if (lineage.ended === 'deleted' && lineage.end_millis !== null) out.push({ index: lineage.index, atMillis: lineage.end_millis, what: 'deleted' });
-  return out;
+  const actions = lineage.actions;
+  for (let i = 0; i < actions.length; i++) {
+    const action = actions[i]!;
+    if (i === 0 && action.phase === atStart?.phase && action.action === atStart?.action) continue;
+    if (EVENT_ACTIONS.has(action.action)) out.push({ index, atMillis: action.start_millis, what: `${action.phase}/${action.action} starts` });
+  }
+  const names = lineage.lineage;
+  for (let i = 1; i < names.length; i++) out.push({ index, atMillis: names[i]!.start_millis, what: `continues as ${names[i]!.index}` });
+  if (lineage.ended === 'deleted' && lineage.end_millis !== null) out.push({ index, atMillis: lineage.end_millis, what: 'deleted' });
 }
 
 /**
- * ERRORs on the way, with ES's reason and the retries the profile made: one line per index and
- * reason (an automatic retry that fails again returns to ERROR with the same reason).
+ * ERRORs on the way, added to `out`, with ES's reason and the retries the profile made: one line per
+ * index and reason (an automatic retry that fails again returns to ERROR with the same reason).
  */
-function errorsOf(lineage: LineageJson): ForecastProblem[] {
+function errorsOf(lineage: LineageJson, out: ForecastProblem[]): void {
+  // Most lineages never go to ERROR: they cost one look at each wait.
+  if (!lineage.waits.some((wait) => wait.step === 'ERROR')) return;
   const groups = new Map<string, { first: LineageJson['waits'][number]; failedStep: string | undefined; times: number; retries: number }>();
   for (const wait of lineage.waits) {
     if (wait.step !== 'ERROR') continue;
@@ -400,16 +407,16 @@ function errorsOf(lineage: LineageJson): ForecastProblem[] {
       group.failedStep ??= wait.failed_step;
     } else groups.set(key, { first: wait, failedStep: wait.failed_step, times: 1, retries: wait.retries ?? 0 });
   }
-  return [...groups.entries()].map(([key, { first, failedStep, times, retries }]) => {
+  for (const [key, { first, failedStep, times, retries }] of groups) {
     const error = key.split('\u0000')[1]!;
     const again = times > 1 || retries > 0 ? ` (${times} time${times === 1 ? '' : 's'}, ${retries} automatic retries failed again)` : '';
-    return {
+    out.push({
       index: lineage.index,
-      kind: 'error' as const,
+      kind: 'error',
       atMillis: first.start_millis,
       text: `${first.index} goes to ERROR at ${formatEsDate(first.start_millis)} on ${first.phase}/${first.action}/${failedStep ?? '?'}: ${error}${again}`,
-    };
-  });
+    });
+  }
 }
 
 /**
@@ -474,39 +481,42 @@ type SpanJson = { start: string; start_millis: number; end: string | null; end_m
  * The timeline from the start: `/_sim/timeline` knows only the history written after the bundle's
  * instant, so each lineage's phase before its first change is put in from the state at the start
  * (drawn from the start of the forecast), and indices that do not change at all get a lineage of
- * their own.
+ * their own. `timeline` is the forecast's own (just built by `timelineBody`, shared with nothing):
+ * its lineages are changed in place rather than copied, field order kept.
  */
-function withStartingState(timeline: TimelineJson, states: readonly StartingState[], startMillis: number, endMillis: number): TimelineJson {
+function withStartingState(timeline: TimelineJson, states: readonly StartingState[], startMillis: number): TimelineJson {
   // The spans put in share their instants (the start, mostly): each is printed once.
   const date = dateMemo();
+  const startText = date(startMillis);
   const span = (startMillis: number, endMillis: number | null): SpanJson => ({
     start: date(startMillis),
     start_millis: startMillis,
     end: endMillis === null ? null : date(endMillis),
     end_millis: endMillis,
   });
-  const byName = new Map(states.map((s) => [s.name, s]));
+  const byName = new Map<string, StartingState>();
+  for (const state of states) byName.set(state.name, state);
+  const lineages = timeline.indices as LineageJson[];
   const seen = new Set<string>();
-  const lineages: LineageJson[] = timeline.indices.map((lineage) => {
+  for (const lineage of lineages) {
     seen.add(lineage.index);
     const state = byName.get(lineage.index);
+    if (state === undefined) continue;
     const first = lineage.phases[0];
-    if (!state || !first || first.start_millis <= startMillis || first.phase === state.phase) {
-      if (state && first && first.phase === state.phase && first.start_millis > startMillis) {
-        return {
-          ...lineage,
-          ...span(startMillis, lineage.end_millis),
-          phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)],
-        };
-      }
-      return lineage;
+    if (!first || first.start_millis <= startMillis) continue;
+    // The lineage starts at the start (its end stays).
+    const drawn = lineage as Mutable<LineageJson>;
+    drawn.start = startText;
+    drawn.start_millis = startMillis;
+    if (first.phase === state.phase) {
+      // Its first phase began before the start.
+      const phase = first as Mutable<typeof first>;
+      phase.start = startText;
+      phase.start_millis = startMillis;
+    } else {
+      (lineage.phases as Array<typeof first>).unshift({ phase: state.phase, ...span(startMillis, first.start_millis) });
     }
-    return {
-      ...lineage,
-      ...span(startMillis, lineage.end_millis),
-      phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases],
-    };
-  });
+  }
   for (const state of states) {
     if (seen.has(state.name)) continue;
     lineages.push({
@@ -530,6 +540,7 @@ function withStartingState(timeline: TimelineJson, states: readonly StartingStat
       ],
     });
   }
-  void endMillis;
-  return { ...timeline, indices: lineages };
+  return timeline;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
