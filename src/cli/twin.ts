@@ -22,7 +22,7 @@ import { mapSource, type BundleNote, type BundleSource } from '../twin/bundle';
 import { BundleLocationError, directorySource, writeBundle } from '../twin/bundle-dir';
 import { captureBundle } from '../twin/capture';
 import { forecastFeature } from '../twin/feature';
-import { forecast, type Forecast, type IngestOverride } from '../twin/forecast';
+import { forecast, timelineJson, type Forecast, type IngestOverride } from '../twin/forecast';
 import { restoreTwin, type Twin } from '../twin/restore';
 import { BundleRefused, readTwinModel, type TwinModel } from '../twin/twin-model';
 import { workloadRate } from '../twin/workload';
@@ -433,10 +433,11 @@ function summary(model: TwinModel, restored: Twin, result: Forecast, whatIfs: re
   lines.push(...(result.today.length === 0 ? ['  no index is in ERROR'] : result.today.map((p) => `  - ${p.text}`)));
   lines.push('', `Forecast to ${day(result.endMillis)} (+${horizon}):`, '');
   if (result.clockContinuations > 0) lines.push(clockLimitLine(result), '');
-  const lineages = result.timeline.indices;
+  // The first 60 lineages only are written as the timeline JSON the chart reads.
+  const lineages = result.lineages;
   if (lineages.length > 0)
     lines.push(
-      chart(lineages.slice(0, 60), result.startMillis, result.endMillis, color),
+      chart(timelineJson(lineages.slice(0, 60)), result.startMillis, result.endMillis, color),
       ...(lineages.length > 60 ? [`(${lineages.length - 60} more lineages in --json and --html)`] : []),
       '',
     );
