@@ -8,14 +8,14 @@
  * the twin (src/twin/) and the engine decide everything. Exit codes as `plan`: 0 no problem, 1
  * problems found (of the kinds `--fail-on` names), 2 bad input.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Simulator } from '../create-simulator';
 import { parseByteSize } from '../engine/xcontent/byte-size';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
 import { storageSvg, humanBytes } from '../report/storage-svg';
-import { timelineHtml } from '../report/timeline-svg';
+import { timelineHtmlChunks } from '../report/timeline-svg';
 import { startServer } from '../server/node-http';
 import { dateMemo } from '../api/sim/lifecycle-view-handlers';
 import { mapSource, type BundleNote, type BundleSource } from '../twin/bundle';
@@ -343,10 +343,22 @@ function regenerateCommand(parsed: Parsed, bundlePath: string): string {
   return `ilm-sim twin ${args.map(quoted).join(' ')}`;
 }
 
-function writeOut(file: string, content: string, streams: TwinStreams, what: string): void {
+/** Writes the file whole (`content` a string, or pieces written one after the other). */
+function writeOut(file: string, content: string | readonly string[], streams: TwinStreams, what: string): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
+    if (typeof content === 'string') writeFileSync(file, content);
+    else {
+      const fd = openSync(file, 'w');
+      try {
+        for (const piece of content) {
+          const bytes = Buffer.from(piece, 'utf8');
+          for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+        }
+      } finally {
+        closeSync(fd);
+      }
+    }
   } catch (error) {
     throw new TwinInputError(`cannot write the ${what} to ${file}: ${(error as Error).message}`);
   }
@@ -479,9 +491,10 @@ function forecastJson(model: TwinModel, restored: Twin, result: Forecast, whatIf
   };
 }
 
-function htmlPage(model: TwinModel, result: Forecast, whatIfs: readonly string[]): string {
+/** The HTML page, in pieces (`timelineHtmlChunks`: a large cluster's is tens of megabytes). */
+function htmlPage(model: TwinModel, result: Forecast, whatIfs: readonly string[]): string[] {
   const horizon = formatTimeValueToString(result.endMillis - result.startMillis);
-  return timelineHtml({
+  return timelineHtmlChunks({
     title: `ILM forecast: twin of ${path.basename(model.source)} (Elasticsearch ${model.versionNumber})`,
     lineages: result.timeline.indices,
     startMillis: result.startMillis,
