@@ -16,19 +16,23 @@ import { parseByteSize } from '../engine/xcontent/byte-size';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
 import { storageSvg, humanBytes } from '../report/storage-svg';
 import { timelineHtmlChunks } from '../report/timeline-svg';
-import { startServer } from '../server/node-http';
 import { dateMemo } from '../api/sim/lifecycle-view-handlers';
 import { mapSource, type BundleNote, type BundleSource } from '../twin/bundle';
 import { BundleLocationError, directorySource, writeBundle } from '../twin/bundle-dir';
-import { captureBundle } from '../twin/capture';
-import { forecastFeature } from '../twin/feature';
 import { forecast, timelineJson, type Forecast, type IngestOverride } from '../twin/forecast';
 import { restoreTwin, type Twin } from '../twin/restore';
 import { BundleRefused, readTwinModel, type TwinModel } from '../twin/twin-model';
 import { workloadRate } from '../twin/workload';
 import { MAX_INSTANTS_PER_CLOCK_REQUEST } from '../sim/simulator';
-import { chart } from './plan';
-import { getTransport, type ClusterAccess } from './twin-http';
+import type { ClusterAccess } from './twin-http';
+
+// Loaded when an option asks for them (a typed `require`): a forecast from a bundle directory needs
+// neither the HTTP server nor the client, and only the terminal output draws the chart.
+const serverModule = () => require('../server/node-http') as typeof import('../server/node-http');
+const captureModule = () => require('../twin/capture') as typeof import('../twin/capture');
+const featureModule = () => require('../twin/feature') as typeof import('../twin/feature');
+const planModule = () => require('./plan') as typeof import('./plan');
+const clientModule = () => require('./twin-http') as typeof import('./twin-http');
 
 export interface TwinStreams {
   readonly out: { write(text: string): unknown };
@@ -197,7 +201,10 @@ function access(parsed: Parsed, streams: TwinStreams): ClusterAccess | null {
 async function captureFrom(cluster: ClusterAccess, streams: TwinStreams) {
   streams.err.write(`ilm-sim twin: reading ${cluster.url} with GET requests only (nothing is changed)\n`);
   try {
-    return await captureBundle(getTransport(cluster), { wallClockMillis: streams.nowMillis(), tool: `ilm-sim ${streams.version}` });
+    return await captureModule().captureBundle(clientModule().getTransport(cluster), {
+      wallClockMillis: streams.nowMillis(),
+      tool: `ilm-sim ${streams.version}`,
+    });
   } catch (error) {
     throw new TwinInputError(`cannot read ${cluster.url}: ${(error as Error).message}`);
   }
@@ -317,7 +324,7 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
     const bundlePath = relative(parsed.positionals[0]!) || '.';
     let feature: string;
     try {
-      feature = forecastFeature(model, {
+      feature = featureModule().forecastFeature(model, {
         bundlePath,
         horizonMillis,
         rates: result.ingest.map(workloadRate),
@@ -372,7 +379,7 @@ async function serveTwin(restored: Twin, parsed: Parsed, streams: TwinStreams, w
   const host = text(parsed, 'host') ?? '127.0.0.1';
   let server;
   try {
-    server = await startServer(restored.simulator, { host, port: Number(port) });
+    server = await serverModule().startServer(restored.simulator, { host, port: Number(port) });
   } catch (error) {
     streams.err.write(`ilm-sim twin: cannot listen on ${host}:${port}: ${(error as { code?: string }).code ?? (error as Error).message}\n`);
     return 1;
@@ -449,7 +456,7 @@ function summary(model: TwinModel, restored: Twin, result: Forecast, whatIfs: re
   const lineages = result.lineages;
   if (lineages.length > 0)
     lines.push(
-      chart(timelineJson(lineages.slice(0, 60)), result.startMillis, result.endMillis, color),
+      planModule().chart(timelineJson(lineages.slice(0, 60)), result.startMillis, result.endMillis, color),
       ...(lineages.length > 60 ? [`(${lineages.length - 60} more lineages in --json and --html)`] : []),
       '',
     );
