@@ -453,19 +453,23 @@ function errorsOf(lineage: LineageTimeline, out: ForecastProblem[]): void {
  */
 function stallsAt(simulator: Simulator, cluster: Cluster, stuckAfterMillis: number, endMillis: number): ForecastProblem[] {
   const out: ForecastProblem[] = [];
-  for (const index of [...cluster.indices.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  // The stalled ones are found first, then explained in name order (a large cluster has few).
+  const stalled: Array<{ index: IndexMetadata; state: NonNullable<IndexMetadata['lifecycle']>; stepTime: number }> = [];
+  for (const index of cluster.indices.values()) {
     const state = index.lifecycle;
     if (!state || state.step === undefined || state.stepTime === undefined) continue;
     if (state.step === 'complete' || state.step === 'ERROR' || state.step === 'check-rollover-ready' || state.phase === 'completed') continue;
-    const lasted = endMillis - state.stepTime;
-    if (lasted <= stuckAfterMillis) continue;
+    if (endMillis - state.stepTime > stuckAfterMillis) stalled.push({ index, state, stepTime: state.stepTime });
+  }
+  for (const { index, state, stepTime } of stalled.sort((a, b) => (a.index.name < b.index.name ? -1 : 1))) {
+    const lasted = endMillis - stepTime;
     const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(index.name)}`);
     const what = why.status === 200 ? `: ${(why.body as { explanation: string }).explanation}` : '';
     out.push({
       index: index.name,
       kind: 'stall',
-      atMillis: state.stepTime,
-      text: `${index.name} stalls on ${state.phase}/${state.action}/${state.step} from ${formatEsDate(state.stepTime)} (${formatTimeValueToString(lasted)} by the horizon)${what}`,
+      atMillis: stepTime,
+      text: `${index.name} stalls on ${state.phase}/${state.action}/${state.step} from ${formatEsDate(stepTime)} (${formatTimeValueToString(lasted)} by the horizon)${what}`,
     });
   }
   return out;
