@@ -84,14 +84,17 @@ function textWidth(text: string): number {
   return width;
 }
 
+/** The units of `span`, largest first. */
+const SPAN_UNITS = [
+  ['d', DAY],
+  ['h', HOUR],
+  ['m', 60_000],
+  ['s', 1000],
+] as const;
+
 /** A span for people: `9d`, `5.5h`, `20m`. */
 function span(millis: number): string {
-  for (const [unit, size] of [
-    ['d', DAY],
-    ['h', HOUR],
-    ['m', 60_000],
-    ['s', 1000],
-  ] as const) {
+  for (const [unit, size] of SPAN_UNITS) {
     if (millis >= size) {
       const value = millis / size;
       return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')}${unit}`;
