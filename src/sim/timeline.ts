@@ -66,11 +66,15 @@ interface Builder {
   policy: string | null;
   names: Array<{ index: string; startMillis: number; endMillis: number | null }>;
   /**
-   * The last position the lineage got to (its span is drawn when the next comes, or at the end) and
-   * the one before it (the step an ERROR failed). Earlier positions are already drawn as spans.
+   * The last position the lineage got to (its span is drawn when the next comes, or at the end: null
+   * before the first) and the step before it (the step an ERROR failed). Earlier positions are already
+   * drawn as spans. Kept as fields, not an object per history record.
    */
-  last: Position | undefined;
-  beforeLast: Position | undefined;
+  lastKey: StepKey | null;
+  lastIndex: string;
+  lastAtMillis: number;
+  lastError: Readonly<Record<string, unknown>> | undefined;
+  stepBeforeLast: string | undefined;
   phases: Array<{ -readonly [K in keyof PhaseSpan]: PhaseSpan[K] }>;
   actions: Array<{ -readonly [K in keyof ActionSpan]: ActionSpan[K] }>;
   waits: Array<{ -readonly [K in keyof WaitSpan]: WaitSpan[K] }>;
@@ -78,14 +82,6 @@ interface Builder {
   ended: Ending;
   /** The current index of the lineage has a record that removed it (an action's `complete` after its last step). */
   removedAt: number | null;
-}
-
-/** A step the lineage got to (one per history record; every one has the same fields, `error` undefined but for a failure). */
-interface Position {
-  readonly key: StepKey;
-  readonly index: string;
-  readonly atMillis: number;
-  readonly error: Readonly<Record<string, unknown>> | undefined;
 }
 
 function errorOf(info: Readonly<Record<string, unknown>> | undefined): { type: string; reason: string } | undefined {
@@ -126,8 +122,11 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
           index: record.index,
           policy: record.policy,
           names: [{ index: record.index, startMillis: record.timeMillis, endMillis: null }],
-          last: undefined,
-          beforeLast: undefined,
+          lastKey: null,
+          lastIndex: record.index,
+          lastAtMillis: record.timeMillis,
+          lastError: undefined,
+          stepBeforeLast: undefined,
           phases: [],
           actions: [],
           waits: [],
@@ -155,10 +154,14 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
       }
       continue;
     }
-    const at: Position = { key: record.to, index: record.index, atMillis: record.timeMillis, error: record.error };
-    if (lineage.last !== undefined) draw(lineage, lineage.last, lineage.beforeLast, at.atMillis, nowMillis);
-    lineage.beforeLast = lineage.last;
-    lineage.last = at;
+    if (lineage.lastKey !== null) {
+      draw(lineage, lineage.lastKey, record.timeMillis, nowMillis);
+      lineage.stepBeforeLast = lineage.lastKey.name;
+    }
+    lineage.lastKey = record.to;
+    lineage.lastIndex = record.index;
+    lineage.lastAtMillis = record.timeMillis;
+    lineage.lastError = record.error;
     if (RENAMING_ACTIONS.has(record.to.action)) renaming.add(lineage);
     else renaming.delete(lineage);
   }
@@ -200,8 +203,8 @@ function sourceOf(name: string, renaming: ReadonlySet<Builder>): Builder | undef
   for (const lineage of renaming) {
     if (lineage.ended !== null) continue;
     const current = lineage.names[lineage.names.length - 1]!;
-    const at = lineage.last;
-    if (!at || !RENAMING_ACTIONS.has(at.key.action)) continue;
+    const at = lineage.lastKey;
+    if (at === null || !RENAMING_ACTIONS.has(at.action)) continue;
     if (current.index.length < name.length && name.endsWith(`-${current.index}`) && current.index.length > bestLength) {
       best = lineage;
       bestLength = current.index.length;
@@ -211,45 +214,48 @@ function sourceOf(name: string, renaming: ReadonlySet<Builder>): Builder | undef
 }
 
 /**
- * Draws the span of one position the lineage was at (`at`, after `failed`) until `until` (the next
- * position's instant, or the lineage's end: null while it lasts): a new phase or action span when the
- * phase or action changes, a wait span when it stayed some time, an ERROR span (an automatic retry that
- * failed again with the same error continues the last one).
+ * Draws the span of the last position the lineage got to until `until` (the next position's instant,
+ * or the lineage's end: null while it lasts): a new phase or action span when the phase or action
+ * changes, a wait span when it stayed some time, an ERROR span (an automatic retry that failed again
+ * with the same error continues the last one).
  */
-function draw(lineage: Builder, at: Position, failed: Position | undefined, until: number | null, nowMillis: number): void {
+function draw(lineage: Builder, key: StepKey, until: number | null, nowMillis: number): void {
   const { phases, actions, waits } = lineage;
-  const { phase, action, name } = at.key;
+  const { phase, action, name } = key;
+  const index = lineage.lastIndex;
+  const atMillis = lineage.lastAtMillis;
+  const failed = lineage.stepBeforeLast;
   // Phases and actions: a new span when the phase (or the action) changes.
   const lastPhase = phases[phases.length - 1];
   if (!lastPhase || lastPhase.phase !== phase) {
-    if (lastPhase) lastPhase.endMillis = at.atMillis;
-    phases.push({ phase, startMillis: at.atMillis, endMillis: null });
+    if (lastPhase) lastPhase.endMillis = atMillis;
+    phases.push({ phase, startMillis: atMillis, endMillis: null });
   }
   // ERROR stays within its action (its key names the failed step's phase and action).
   const lastAction = actions[actions.length - 1];
   if (!lastAction || lastAction.phase !== phase || lastAction.action !== action) {
-    if (lastAction) lastAction.endMillis = at.atMillis;
-    actions.push({ phase, action, startMillis: at.atMillis, endMillis: null });
+    if (lastAction) lastAction.endMillis = atMillis;
+    actions.push({ phase, action, startMillis: atMillis, endMillis: null });
   }
-  const lasted = until === null ? nowMillis - at.atMillis : until - at.atMillis;
+  const lasted = until === null ? nowMillis - atMillis : until - atMillis;
   if (name === ERROR_STEP) {
-    const error = errorOf(at.error);
+    const error = errorOf(lineage.lastError);
     // An automatic retry that failed again with the same error continues the ERROR span: the failed
     // step in between (run again at once, or waiting for its next poll tick) belongs to it.
     let previous = waits[waits.length - 1];
     let between: WaitSpan | undefined;
-    if (previous && previous.step !== ERROR_STEP && failed && previous.step === failed.key.name) {
+    if (previous && previous.step !== ERROR_STEP && failed !== undefined && previous.step === failed) {
       between = previous;
       previous = waits[waits.length - 2];
     }
     if (
       previous &&
       previous.step === ERROR_STEP &&
-      previous.index === at.index &&
+      previous.index === index &&
       previous.action === action &&
-      previous.failedStep === failed?.key.name &&
+      previous.failedStep === failed &&
       previous.error?.reason === error?.reason &&
-      previous.endMillis === (between ? between.startMillis : at.atMillis)
+      previous.endMillis === (between ? between.startMillis : atMillis)
     ) {
       if (between) waits.pop();
       previous.endMillis = until;
@@ -260,21 +266,21 @@ function draw(lineage: Builder, at: Position, failed: Position | undefined, unti
       phase,
       action,
       step: ERROR_STEP,
-      index: at.index,
-      startMillis: at.atMillis,
+      index,
+      startMillis: atMillis,
       endMillis: until,
-      ...(failed ? { failedStep: failed.key.name } : {}),
+      ...(failed !== undefined ? { failedStep: failed } : {}),
       ...(error ? { error } : {}),
     });
   } else if (lasted > 0) {
-    waits.push({ phase, action, step: name, index: at.index, startMillis: at.atMillis, endMillis: until });
+    waits.push({ phase, action, step: name, index, startMillis: atMillis, endMillis: until });
   }
 }
 
 /** The lineage's spans once the history is read: its last position drawn to its end, its last phase and action ended there. */
 function finish(lineage: Builder, nowMillis: number): LineageTimeline {
   const end = lineage.endMillis;
-  if (lineage.last !== undefined) draw(lineage, lineage.last, lineage.beforeLast, end, nowMillis);
+  if (lineage.lastKey !== null) draw(lineage, lineage.lastKey, end, nowMillis);
   const { phases, actions } = lineage;
   const lastPhase = phases[phases.length - 1];
   if (lastPhase) lastPhase.endMillis = end;
