@@ -10,19 +10,24 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSimulator, DEFAULT_POLL_INTERVAL, DEFAULT_START_TIME, PROFILES, type SimRequest } from '../index';
-import { DEFAULT_PROFILE } from '../engine/profile';
+import type { SimRequest } from '../index';
 import type { NodeSpec } from '../engine/cluster/topology';
 import { formatEsDate } from '../engine/xcontent/time';
-import { openRecordFile, readRecordFile, RecordFile } from '../record/record-file';
-import { recordTo } from '../record/recorder';
-import { MalformedRecordingError } from '../record/recording-format';
-import { formatDifference, replayRecording } from '../record/replay';
-import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/node-http';
-import { stepReference, stepReferenceMarkdown, stepReferenceText } from '../cucumber/step-reference';
-import { init, TYPESCRIPT_TOOLS } from './init';
-import { planHelp, runPlan } from './plan';
-import { runTwin, twinHelp } from './twin';
+import type { RecordFile } from '../record/record-file';
+
+// Each command loads the modules it uses when it runs (a typed `require`): `twin` and `plan` never need
+// the HTTP server, the recorder or the step reference, and `--version` none of them.
+const simulatorModule = () => require('../index') as typeof import('../index');
+const profileModule = () => require('../engine/profile') as typeof import('../engine/profile');
+const recordFileModule = () => require('../record/record-file') as typeof import('../record/record-file');
+const recorderModule = () => require('../record/recorder') as typeof import('../record/recorder');
+const recordingFormatModule = () => require('../record/recording-format') as typeof import('../record/recording-format');
+const replayModule = () => require('../record/replay') as typeof import('../record/replay');
+const serverModule = () => require('../server/node-http') as typeof import('../server/node-http');
+const stepReferenceModule = () => require('../cucumber/step-reference') as typeof import('../cucumber/step-reference');
+const initModule = () => require('./init') as typeof import('./init');
+const planModule = () => require('./plan') as typeof import('./plan');
+const twinModule = () => require('./twin') as typeof import('./twin');
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -37,16 +42,21 @@ export interface MainOptions {
   readonly cwd?: string;
 }
 
-/** Options of `serve`: flag, environment variable, default, description. */
-const SERVE_OPTIONS = [
-  ['host', 'ILM_SIM_HOST', DEFAULT_HOST, 'Address to listen on (loopback unless you ask otherwise).'],
-  ['port', 'ILM_SIM_PORT', String(DEFAULT_PORT), 'Port to listen on; 0 picks a free one (the URL printed shows it).'],
-  ['profile', 'ILM_SIM_PROFILE', DEFAULT_PROFILE.name, `Elasticsearch version to mirror: ${[...PROFILES.keys()].join(', ')}.`],
-  ['start-time', 'ILM_SIM_START_TIME', DEFAULT_START_TIME, 'Virtual clock start: ISO 8601 instant or epoch millis.'],
-  ['poll-interval', 'ILM_SIM_POLL_INTERVAL', DEFAULT_POLL_INTERVAL, 'indices.lifecycle.poll_interval in ES syntax (min 1s).'],
-  ['seed', 'ILM_SIM_SEED', '0', 'Seed of the simulator PRNG (index UUIDs).'],
-  ['nodes', 'ILM_SIM_NODES', '', 'JSON file listing the nodes (name, roles, attributes); default one node with every role.'],
-] as const;
+/** Options of `serve`: flag, environment variable, default, description (the last two asked for when needed: they load modules). */
+const SERVE_OPTIONS: ReadonlyArray<readonly [string, string, () => string, () => string]> = [
+  ['host', 'ILM_SIM_HOST', () => serverModule().DEFAULT_HOST, () => 'Address to listen on (loopback unless you ask otherwise).'],
+  ['port', 'ILM_SIM_PORT', () => String(serverModule().DEFAULT_PORT), () => 'Port to listen on; 0 picks a free one (the URL printed shows it).'],
+  [
+    'profile',
+    'ILM_SIM_PROFILE',
+    () => profileModule().DEFAULT_PROFILE.name,
+    () => `Elasticsearch version to mirror: ${[...simulatorModule().PROFILES.keys()].join(', ')}.`,
+  ],
+  ['start-time', 'ILM_SIM_START_TIME', () => simulatorModule().DEFAULT_START_TIME, () => 'Virtual clock start: ISO 8601 instant or epoch millis.'],
+  ['poll-interval', 'ILM_SIM_POLL_INTERVAL', () => simulatorModule().DEFAULT_POLL_INTERVAL, () => 'indices.lifecycle.poll_interval in ES syntax (min 1s).'],
+  ['seed', 'ILM_SIM_SEED', () => '0', () => 'Seed of the simulator PRNG (index UUIDs).'],
+  ['nodes', 'ILM_SIM_NODES', () => '', () => 'JSON file listing the nodes (name, roles, attributes); default one node with every role.'],
+];
 
 function helpText(): string {
   const lines = [
@@ -68,8 +78,8 @@ function helpText(): string {
     'Options of serve (each may also come from the environment variable shown):',
   ];
   for (const [flag, variable, fallback, description] of SERVE_OPTIONS) {
-    lines.push(`  --${flag} <value>`.padEnd(26) + description);
-    lines.push(`${' '.repeat(26)}env ${variable}, default ${fallback}`);
+    lines.push(`  --${flag} <value>`.padEnd(26) + description());
+    lines.push(`${' '.repeat(26)}env ${variable}, default ${fallback()}`);
   }
   lines.push(
     `${`  --record <file>`.padEnd(26)}Record every request and its response to <file>, one JSON line`,
@@ -87,20 +97,21 @@ function helpText(): string {
     '  ilm-sim/cucumber, plus one step of your own), features/logs-policy.feature, policies/logs.json,',
     '  templates/logs.json, and a `test` script in package.json. Refuses to overwrite a file unless',
     '  --force is given. --typescript writes the support files in TypeScript, run by ts-node',
-    `  (install ${TYPESCRIPT_TOOLS.join(' ')}).`,
+    `  (install ${initModule().TYPESCRIPT_TOOLS.join(' ')}).`,
     '  Then: npx cucumber-js',
     '',
     'steps:',
     '  Prints every step of the step library (ilm-sim/cucumber): its parameters, what it does or',
     '  asserts, and an example. --markdown prints the table the README holds.',
     '',
-    ...planHelp()
+    ...planModule()
+      .planHelp()
       .split('\n')
       .slice(1)
       .map((line, i) => (i === 0 ? 'plan <policy.json> | plan --lifecycle <lifecycle.json>:' : line)),
     '',
     'twin:',
-    ...twinHelp().split('\n'),
+    ...twinModule().twinHelp().split('\n'),
     '',
     'replay <file>:',
     "  Builds a simulator from the options in the recording's first line, sends every recorded",
@@ -145,10 +156,10 @@ interface ServeConfig {
 }
 
 function parseServeConfig(values: Record<string, string | boolean | undefined>, env: Environment): ServeConfig {
-  const pick = (flag: string, variable: string, fallback: string): string => {
+  const pick = (flag: string, variable: string, fallback: () => string): string => {
     const value = values[flag];
     if (typeof value === 'string') return value;
-    return env[variable] ?? fallback;
+    return env[variable] ?? fallback();
   };
   const raw = Object.fromEntries(SERVE_OPTIONS.map(([flag, variable, fallback]) => [flag, pick(flag, variable, fallback)]));
   const port = raw['port']!;
@@ -252,7 +263,7 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
   let simulator;
   try {
     const nodes = config.nodes === null ? undefined : readNodesFile(config.nodes);
-    simulator = createSimulator({
+    simulator = simulatorModule().createSimulator({
       startTime: config.startTime,
       profile: config.profile,
       pollInterval: config.pollInterval,
@@ -275,7 +286,7 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
   };
   let server;
   try {
-    server = await startServer(front, { host: config.host, port: config.port });
+    server = await serverModule().startServer(front, { host: config.host, port: config.port });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     stderr.write(`ilm-sim: cannot listen on ${config.host}:${config.port}: ${code ?? (error as Error).message}\n`);
@@ -286,14 +297,14 @@ async function serve(config: ServeConfig, stdout: OutputStream, stderr: OutputSt
   let recordFile: RecordFile | null = null;
   if (config.record !== null) {
     try {
-      recordFile = openRecordFile(config.record, { overwrite: config.overwrite });
+      recordFile = recordFileModule().openRecordFile(config.record, { overwrite: config.overwrite });
     } catch (error) {
       await server.close();
       stderr.write(`ilm-sim: cannot record to ${config.record}: ${(error as Error).message}${recordOpenHint(error)}\n`);
       return 1;
     }
     const file = recordFile;
-    serving = recordTo(simulator, (line) => {
+    serving = recorderModule().recordTo(simulator, (line) => {
       if (recordingFailed.signal.aborted) return;
       try {
         file.append(line);
@@ -331,9 +342,9 @@ function plural(count: number, noun: string): string {
 function replay(file: string, stdout: OutputStream, stderr: OutputStream): number {
   let result;
   try {
-    result = replayRecording(readRecordFile(file));
+    result = replayModule().replayRecording(recordFileModule().readRecordFile(file));
   } catch (error) {
-    if (error instanceof MalformedRecordingError) {
+    if (error instanceof recordingFormatModule().MalformedRecordingError) {
       stderr.write(`ilm-sim replay: ${file}: not a valid recording: ${error.message}\n`);
     } else {
       const code = (error as NodeJS.ErrnoException).code;
@@ -343,7 +354,9 @@ function replay(file: string, stdout: OutputStream, stderr: OutputStream): numbe
   }
   const { options } = result;
   if (!result.identical) {
-    stdout.write(`ilm-sim replay: ${file}: ${plural(result.matched, 'request')} identical, then a ${formatDifference(result.difference, result.requests)}`);
+    stdout.write(
+      `ilm-sim replay: ${file}: ${plural(result.matched, 'request')} identical, then a ${replayModule().formatDifference(result.difference, result.requests)}`,
+    );
     return 1;
   }
   stdout.write(
@@ -373,14 +386,14 @@ function runInit(
     return 2;
   }
   const typescript = values['typescript'] === true;
-  const result = init(cwd, { force: values['force'] === true, typescript });
+  const result = initModule().init(cwd, { force: values['force'] === true, typescript });
   if (result.conflicts.length > 0) {
     stderr.write(`ilm-sim: init wrote nothing, these files exist: ${result.conflicts.join(', ')} (use --force to overwrite them)\n`);
     return 1;
   }
   stdout.write(`ilm-sim init wrote:\n${result.written.map((name) => `  ${name}\n`).join('')}`);
   if (result.scripts.length > 0) stdout.write(`package.json scripts: ${result.scripts.join(', ')}\n`);
-  if (typescript) stdout.write(`\nThe TypeScript support files need: npm install --save-dev ${TYPESCRIPT_TOOLS.join(' ')}\n`);
+  if (typescript) stdout.write(`\nThe TypeScript support files need: npm install --save-dev ${initModule().TYPESCRIPT_TOOLS.join(' ')}\n`);
   stdout.write('\nNext: npx cucumber-js   (features/logs-policy.feature runs policies/logs.json under a virtual clock)\n');
   return 0;
 }
@@ -392,6 +405,7 @@ function runSteps(args: readonly string[], stdout: OutputStream, stderr: OutputS
     stderr.write(`ilm-sim: steps takes only --markdown (got ${args.join(' ')})\n`);
     return 2;
   }
+  const { stepReference, stepReferenceMarkdown, stepReferenceText } = stepReferenceModule();
   const entries = stepReference();
   stdout.write(markdown ? stepReferenceMarkdown(entries) : stepReferenceText(entries));
   return 0;
@@ -420,7 +434,7 @@ export async function main(argv: readonly string[], stdout: OutputStream, stderr
   if (argv[0] === 'twin') {
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
     const failure = new AbortController();
-    return runTwin(argv.slice(1), {
+    return twinModule().runTwin(argv.slice(1), {
       out: stdout,
       err: stderr,
       cwd: options.cwd ?? process.cwd(),
@@ -433,7 +447,7 @@ export async function main(argv: readonly string[], stdout: OutputStream, stderr
   }
   if (argv[0] === 'plan') {
     const terminal = (stream: OutputStream) => (stream as { isTTY?: boolean }).isTTY === true;
-    return runPlan(argv.slice(1), {
+    return planModule().runPlan(argv.slice(1), {
       out: stdout,
       err: { write: (text) => stderr.write(text), isTTY: terminal(stderr) },
       cwd: options.cwd ?? process.cwd(),

@@ -8,27 +8,31 @@
  * the twin (src/twin/) and the engine decide everything. Exit codes as `plan`: 0 no problem, 1
  * problems found (of the kinds `--fail-on` names), 2 bad input.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Simulator } from '../create-simulator';
 import { parseByteSize } from '../engine/xcontent/byte-size';
 import { formatEsDate, formatTimeValueToString, parseTimeValue } from '../engine/xcontent/time';
 import { storageSvg, humanBytes } from '../report/storage-svg';
-import { timelineHtml } from '../report/timeline-svg';
-import { startServer } from '../server/node-http';
+import { timelineHtmlChunks } from '../report/timeline-svg';
 import { dateMemo } from '../api/sim/lifecycle-view-handlers';
 import { mapSource, type BundleNote, type BundleSource } from '../twin/bundle';
 import { BundleLocationError, directorySource, writeBundle } from '../twin/bundle-dir';
-import { captureBundle } from '../twin/capture';
-import { forecastFeature } from '../twin/feature';
-import { forecast, type Forecast, type IngestOverride } from '../twin/forecast';
+import { forecast, timelineJson, type Forecast, type IngestOverride } from '../twin/forecast';
 import { restoreTwin, type Twin } from '../twin/restore';
 import { BundleRefused, readTwinModel, type TwinModel } from '../twin/twin-model';
 import { workloadRate } from '../twin/workload';
 import { MAX_INSTANTS_PER_CLOCK_REQUEST } from '../sim/simulator';
-import { chart } from './plan';
-import { getTransport, type ClusterAccess } from './twin-http';
+import type { ClusterAccess } from './twin-http';
+
+// Loaded when an option asks for them (a typed `require`): a forecast from a bundle directory needs
+// neither the HTTP server nor the client, and only the terminal output draws the chart.
+const serverModule = () => require('../server/node-http') as typeof import('../server/node-http');
+const captureModule = () => require('../twin/capture') as typeof import('../twin/capture');
+const featureModule = () => require('../twin/feature') as typeof import('../twin/feature');
+const planModule = () => require('./plan') as typeof import('./plan');
+const clientModule = () => require('./twin-http') as typeof import('./twin-http');
 
 export interface TwinStreams {
   readonly out: { write(text: string): unknown };
@@ -197,7 +201,10 @@ function access(parsed: Parsed, streams: TwinStreams): ClusterAccess | null {
 async function captureFrom(cluster: ClusterAccess, streams: TwinStreams) {
   streams.err.write(`ilm-sim twin: reading ${cluster.url} with GET requests only (nothing is changed)\n`);
   try {
-    return await captureBundle(getTransport(cluster), { wallClockMillis: streams.nowMillis(), tool: `ilm-sim ${streams.version}` });
+    return await captureModule().captureBundle(clientModule().getTransport(cluster), {
+      wallClockMillis: streams.nowMillis(),
+      tool: `ilm-sim ${streams.version}`,
+    });
   } catch (error) {
     throw new TwinInputError(`cannot read ${cluster.url}: ${(error as Error).message}`);
   }
@@ -317,7 +324,7 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
     const bundlePath = relative(parsed.positionals[0]!) || '.';
     let feature: string;
     try {
-      feature = forecastFeature(model, {
+      feature = featureModule().forecastFeature(model, {
         bundlePath,
         horizonMillis,
         rates: result.ingest.map(workloadRate),
@@ -343,10 +350,22 @@ function regenerateCommand(parsed: Parsed, bundlePath: string): string {
   return `ilm-sim twin ${args.map(quoted).join(' ')}`;
 }
 
-function writeOut(file: string, content: string, streams: TwinStreams, what: string): void {
+/** Writes the file whole (`content` a string, or pieces written one after the other). */
+function writeOut(file: string, content: string | readonly string[], streams: TwinStreams, what: string): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
+    if (typeof content === 'string') writeFileSync(file, content);
+    else {
+      const fd = openSync(file, 'w');
+      try {
+        for (const piece of content) {
+          const bytes = Buffer.from(piece, 'utf8');
+          for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+        }
+      } finally {
+        closeSync(fd);
+      }
+    }
   } catch (error) {
     throw new TwinInputError(`cannot write the ${what} to ${file}: ${(error as Error).message}`);
   }
@@ -360,7 +379,7 @@ async function serveTwin(restored: Twin, parsed: Parsed, streams: TwinStreams, w
   const host = text(parsed, 'host') ?? '127.0.0.1';
   let server;
   try {
-    server = await startServer(restored.simulator, { host, port: Number(port) });
+    server = await serverModule().startServer(restored.simulator, { host, port: Number(port) });
   } catch (error) {
     streams.err.write(`ilm-sim twin: cannot listen on ${host}:${port}: ${(error as { code?: string }).code ?? (error as Error).message}\n`);
     return 1;
@@ -433,10 +452,11 @@ function summary(model: TwinModel, restored: Twin, result: Forecast, whatIfs: re
   lines.push(...(result.today.length === 0 ? ['  no index is in ERROR'] : result.today.map((p) => `  - ${p.text}`)));
   lines.push('', `Forecast to ${day(result.endMillis)} (+${horizon}):`, '');
   if (result.clockContinuations > 0) lines.push(clockLimitLine(result), '');
-  const lineages = result.timeline.indices;
+  // The first 60 lineages only are written as the timeline JSON the chart reads.
+  const lineages = result.lineages;
   if (lineages.length > 0)
     lines.push(
-      chart(lineages.slice(0, 60), result.startMillis, result.endMillis, color),
+      planModule().chart(timelineJson(lineages.slice(0, 60)), result.startMillis, result.endMillis, color),
       ...(lineages.length > 60 ? [`(${lineages.length - 60} more lineages in --json and --html)`] : []),
       '',
     );
@@ -478,9 +498,10 @@ function forecastJson(model: TwinModel, restored: Twin, result: Forecast, whatIf
   };
 }
 
-function htmlPage(model: TwinModel, result: Forecast, whatIfs: readonly string[]): string {
+/** The HTML page, in pieces (`timelineHtmlChunks`: a large cluster's is tens of megabytes). */
+function htmlPage(model: TwinModel, result: Forecast, whatIfs: readonly string[]): string[] {
   const horizon = formatTimeValueToString(result.endMillis - result.startMillis);
-  return timelineHtml({
+  return timelineHtmlChunks({
     title: `ILM forecast: twin of ${path.basename(model.source)} (Elasticsearch ${model.versionNumber})`,
     lineages: result.timeline.indices,
     startMillis: result.startMillis,

@@ -84,14 +84,17 @@ function textWidth(text: string): number {
   return width;
 }
 
+/** The units of `span`, largest first. */
+const SPAN_UNITS = [
+  ['d', DAY],
+  ['h', HOUR],
+  ['m', 60_000],
+  ['s', 1000],
+] as const;
+
 /** A span for people: `9d`, `5.5h`, `20m`. */
 function span(millis: number): string {
-  for (const [unit, size] of [
-    ['d', DAY],
-    ['h', HOUR],
-    ['m', 60_000],
-    ['s', 1000],
-  ] as const) {
+  for (const [unit, size] of SPAN_UNITS) {
     if (millis >= size) {
       const value = millis / size;
       return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')}${unit}`;
@@ -200,6 +203,11 @@ function axisTicks(start: number, end: number, pixelsPerMilli: number): Array<{ 
 
 /** The SVG picture of some lineages over [startMillis, endMillis]. */
 export function timelineSvg(lineages: readonly LineageJson[], options: TimelinePictureOptions): string {
+  return svgParts(lineages, options).join('\n');
+}
+
+/** The picture's elements, in order: `timelineSvg` is them joined by newlines. */
+function svgParts(lineages: readonly LineageJson[], options: TimelinePictureOptions): string[] {
   const width = options.width ?? 1200;
   const longWait = options.longWaitMillis ?? LONG_WAIT;
   const start = options.startMillis;
@@ -229,37 +237,46 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     if (x(tick.at) + tickLabelWidth(tick.label) / 2 <= width - 2)
       parts.push(`<text x="${tx}" y="${TOP - 14}" text-anchor="middle" fill="#69707d">${escapeXml(tick.label)}</text>`);
   }
-  lineages.forEach((lineage, row) => {
+  // A picture's instants repeat (poll ticks, the start): each one's x, as written, is worked out once.
+  const xTexts = new Map<number, string>();
+  const xText = (millis: number) => {
+    let text = xTexts.get(millis);
+    if (text === undefined) xTexts.set(millis, (text = x(millis).toFixed(1)));
+    return text;
+  };
+  for (let row = 0; row < lineages.length; row++) {
+    const lineage = lineages[row]!;
     const y = TOP + row * ROW + (ROW - BAND) / 2;
-    const names = lineage.lineage.map((n) => n.index);
-    const label = lineage.index.length > 40 ? `…${lineage.index.slice(-39)}` : lineage.index;
+    // The titles name the index escaped once (the instants, spans and words around it need no escaping).
+    const index = escapeXml(lineage.index);
+    const names = lineage.lineage;
+    const label = lineage.index.length > 40 ? escapeXml(`…${lineage.index.slice(-39)}`) : index;
+    const allNames = names.length === 1 && names[0]!.index === lineage.index ? index : escapeXml(names.map((n) => n.index).join(' → '));
     parts.push(
-      `<text x="${left - 10}" y="${y + BAND / 2 + 4}" text-anchor="end" fill="${TEXT_COLOR}"><title>${escapeXml(names.join(' → '))}</title>${escapeXml(label)}${names.length > 1 ? ` <tspan fill="#69707d">+${names.length - 1}</tspan>` : ''}</text>`,
+      `<text x="${left - 10}" y="${y + BAND / 2 + 4}" text-anchor="end" fill="${TEXT_COLOR}"><title>${allNames}</title>${label}${names.length > 1 ? ` <tspan fill="#69707d">+${names.length - 1}</tspan>` : ''}</text>`,
     );
     // A phase too short to see (one that passed in an instant) gets a sliver of MIN_SPAN_PIXELS, drawn
     // over its neighbours so that it shows.
     const slivers: string[] = [];
-    const marks = [
-      ...lineage.phases.filter((p) => x(p.end_millis ?? open) - x(p.start_millis) < MIN_SPAN_PIXELS).map((p) => x(p.start_millis)),
-      ...lineage.waits.filter((w) => w.step === 'ERROR' && x(w.end_millis ?? open) - x(w.start_millis) < MIN_ERROR_PIXELS).map((w) => x(w.start_millis)),
-    ];
-    const notches = [
-      ...lineage.lineage.slice(1).map((n) => x(n.start_millis)),
-      ...(isLifecycleGeneration(lineage) ? lineage.actions.filter((a) => a.action === 'forcemerge').map((a) => x(a.start_millis)) : []),
-    ];
+    const marks: number[] = [];
+    for (const p of lineage.phases) if (x(p.end_millis ?? open) - x(p.start_millis) < MIN_SPAN_PIXELS) marks.push(x(p.start_millis));
+    for (const w of lineage.waits) if (w.step === 'ERROR' && x(w.end_millis ?? open) - x(w.start_millis) < MIN_ERROR_PIXELS) marks.push(x(w.start_millis));
+    const notches: number[] = [];
+    for (let i = 1; i < names.length; i++) notches.push(x(names[i]!.start_millis));
+    if (isLifecycleGeneration(lineage)) for (const a of lineage.actions) if (a.action === 'forcemerge') notches.push(x(a.start_millis));
     for (const phase of lineage.phases) {
       const from = x(phase.start_millis);
       const to = x(phase.end_millis ?? open);
       const color = PHASE_COLORS[phase.phase] ?? '#b0b0b0';
-      const title = `${lineage.index}: ${phase.phase} from ${iso(phase.start_millis)}${phase.end_millis === null ? '' : ` to ${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`}`;
+      const title = `${index}: ${escapeXml(phase.phase)} from ${iso(phase.start_millis)}${phase.end_millis === null ? '' : ` to ${iso(phase.end_millis)} (${span(phase.end_millis - phase.start_millis)})`}`;
       const w = to - from;
       if (w < MIN_SPAN_PIXELS) {
         slivers.push(
-          `<rect x="${Math.min(from, right - MIN_SPAN_PIXELS).toFixed(1)}" y="${y}" width="${MIN_SPAN_PIXELS}" height="${BAND}" fill="${color}" stroke="#ffffff" stroke-width="0.5"><title>${escapeXml(title)}</title></rect>`,
+          `<rect x="${Math.min(from, right - MIN_SPAN_PIXELS).toFixed(1)}" y="${y}" width="${MIN_SPAN_PIXELS}" height="${BAND}" fill="${color}" stroke="#ffffff" stroke-width="0.5"><title>${title}</title></rect>`,
         );
         continue;
       }
-      parts.push(`<rect x="${from.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAND}" fill="${color}"><title>${escapeXml(title)}</title></rect>`);
+      parts.push(`<rect x="${xText(phase.start_millis)}" y="${y}" width="${w.toFixed(1)}" height="${BAND}" fill="${color}"><title>${title}</title></rect>`);
       // The name starts after a mark drawn over the band's start (an instant's ERROR or phase).
       const marked = marks.some((at) => at >= from - 1 && at <= from + 1);
       let inset = marked ? MIN_ERROR_PIXELS + 5 : 5;
@@ -274,8 +291,9 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     }
     parts.push(...slivers);
     // A rename: a white notch where the next index takes over (under the ERROR marks, which must show).
-    for (const name of lineage.lineage.slice(1)) {
-      const nx = x(name.start_millis).toFixed(1);
+    for (let i = 1; i < names.length; i++) {
+      const name = names[i]!;
+      const nx = xText(name.start_millis);
       parts.push(
         `<g><title>${escapeXml(`${name.index} from ${iso(name.start_millis)}`)}</title><line x1="${nx}" y1="${y}" x2="${nx}" y2="${y + BAND}" stroke="#ffffff" stroke-width="2"/><path d="M${nx} ${y + 1} l-4 -6 h8 z" fill="${WAIT_COLOR}"/></g>`,
       );
@@ -325,10 +343,10 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
             : 'deleted by ILM'
           : 'gone (deleted outside ILM)';
       parts.push(
-        `<g><title>${escapeXml(`${lineage.lineage[lineage.lineage.length - 1]!.index}: ${word} at ${iso(lineage.end_millis)}`)}</title><circle cx="${(dx + 7).toFixed(1)}" cy="${cy}" r="6" fill="${WAIT_COLOR}"/><path d="M${(dx + 4.5).toFixed(1)} ${cy - 2.5} l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/></g>`,
+        `<g><title>${names.length === 1 ? allNames : escapeXml(names[names.length - 1]!.index)}: ${word} at ${iso(lineage.end_millis)}</title><circle cx="${(dx + 7).toFixed(1)}" cy="${cy}" r="6" fill="${WAIT_COLOR}"/><path d="M${(dx + 4.5).toFixed(1)} ${cy - 2.5} l5 5 m0 -5 l-5 5" stroke="#ffffff" stroke-width="1.5"/></g>`,
       );
     }
-  });
+  }
   if (options.nowMillis !== undefined && options.nowMillis >= start && options.nowMillis <= end) {
     const nx = x(options.nowMillis).toFixed(1);
     parts.push(`<line x1="${nx}" y1="${TOP - 8}" x2="${nx}" y2="${TOP + lineages.length * ROW}" stroke="${TEXT_COLOR}" stroke-dasharray="3 3"/>`);
@@ -373,7 +391,7 @@ export function timelineSvg(lineages: readonly LineageJson[], options: TimelineP
     lifecycle ? 'renamed (downsample)' : 'renamed',
   );
   parts.push('</svg>');
-  return parts.join('\n');
+  return parts;
 }
 
 /** The range a picture of these lineages covers: their first start to the latest end (or now). */
@@ -429,14 +447,27 @@ export interface TimelinePage {
 
 /** A self-contained HTML page: title, notes, the picture, the problems (or that there are none). */
 export function timelineHtml(page: TimelinePage): string {
-  const svg = timelineSvg(page.lineages, {
+  return timelineHtmlChunks(page).join('');
+}
+
+/** Parts of the page joined per this many: pieces of a few hundred kilobytes. */
+const PARTS_PER_CHUNK = 2048;
+
+/**
+ * The page of `timelineHtml` in pieces that, written one after the other, make the same text. A large
+ * picture is tens of megabytes: one string would be copied again at each join (and held as two bytes
+ * a character if one character anywhere is not Latin-1, such as the legend's `≥`); the pieces
+ * without such a character stay one byte a character and are written as they are.
+ */
+export function timelineHtmlChunks(page: TimelinePage): string[] {
+  const svg = svgParts(page.lineages, {
     startMillis: page.startMillis,
     endMillis: page.endMillis,
     ...(page.longWaitMillis !== undefined ? { longWaitMillis: page.longWaitMillis } : {}),
     ...(page.nowMillis !== undefined ? { nowMillis: page.nowMillis } : {}),
   });
   const problems = page.problems ?? [];
-  return [
+  const lines = [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeXml(page.title)}</title>`,
@@ -444,12 +475,22 @@ export function timelineHtml(page: TimelinePage): string {
     '</head><body>',
     `<h1>${escapeXml(page.title)}</h1>`,
     ...(page.notes ?? []).map((note) => `<p class="note">${escapeXml(note)}</p>`),
-    `<figure>${svg}</figure>`,
+    // The picture's elements are lines of their own, between `<figure>` and `</figure>`.
+    `<figure>${svg[0]}`,
+    ...svg.slice(1, -1),
+    `${svg[svg.length - 1]}</figure>`,
     ...(page.sections ?? []).map((section) => `<h2>${escapeXml(section.heading)}</h2><figure>${section.html}</figure>`),
     problems.length === 0
       ? '<p class="ok">No problems found.</p>'
       : `<p class="bad">${problems.length} problem${problems.length === 1 ? '' : 's'}:</p><ul class="problems">${problems.map((p) => `<li>${escapeXml(p)}</li>`).join('')}</ul>`,
     '</body></html>',
     '',
-  ].join('\n');
+  ];
+  const chunks: string[] = [];
+  for (let from = 0; from < lines.length; from += PARTS_PER_CHUNK) {
+    const to = Math.min(lines.length, from + PARTS_PER_CHUNK);
+    // Each chunk but the last ends with the newline between its last line and the next chunk's first.
+    chunks.push(lines.slice(from, to).join('\n') + (to < lines.length ? '\n' : ''));
+  }
+  return chunks;
 }

@@ -65,8 +65,19 @@ interface Builder {
   index: string;
   policy: string | null;
   names: Array<{ index: string; startMillis: number; endMillis: number | null }>;
-  /** Every position the lineage was at, in order: the step and the instant it got there. */
-  positions: Array<{ key: StepKey; index: string; atMillis: number; error?: Readonly<Record<string, unknown>> }>;
+  /**
+   * The last position the lineage got to (its span is drawn when the next comes, or at the end: null
+   * before the first) and the step before it (the step an ERROR failed). Earlier positions are already
+   * drawn as spans. Kept as fields, not an object per history record.
+   */
+  lastKey: StepKey | null;
+  lastIndex: string;
+  lastAtMillis: number;
+  lastError: Readonly<Record<string, unknown>> | undefined;
+  stepBeforeLast: string | undefined;
+  phases: Array<{ -readonly [K in keyof PhaseSpan]: PhaseSpan[K] }>;
+  actions: Array<{ -readonly [K in keyof ActionSpan]: ActionSpan[K] }>;
+  waits: Array<{ -readonly [K in keyof WaitSpan]: WaitSpan[K] }>;
   endMillis: number | null;
   ended: Ending;
   /** The current index of the lineage has a record that removed it (an action's `complete` after its last step). */
@@ -111,7 +122,14 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
           index: record.index,
           policy: record.policy,
           names: [{ index: record.index, startMillis: record.timeMillis, endMillis: null }],
-          positions: [],
+          lastKey: null,
+          lastIndex: record.index,
+          lastAtMillis: record.timeMillis,
+          lastError: undefined,
+          stepBeforeLast: undefined,
+          phases: [],
+          actions: [],
+          waits: [],
           endMillis: null,
           ended: null,
           removedAt: null,
@@ -136,7 +154,14 @@ export function buildTimelines(history: Iterable<HistoryRecord>, nowMillis: numb
       }
       continue;
     }
-    lineage.positions.push({ key: record.to, index: record.index, atMillis: record.timeMillis, ...(record.error ? { error: record.error } : {}) });
+    if (lineage.lastKey !== null) {
+      draw(lineage, lineage.lastKey, record.timeMillis, nowMillis);
+      lineage.stepBeforeLast = lineage.lastKey.name;
+    }
+    lineage.lastKey = record.to;
+    lineage.lastIndex = record.index;
+    lineage.lastAtMillis = record.timeMillis;
+    lineage.lastError = record.error;
     if (RENAMING_ACTIONS.has(record.to.action)) renaming.add(lineage);
     else renaming.delete(lineage);
   }
@@ -178,8 +203,8 @@ function sourceOf(name: string, renaming: ReadonlySet<Builder>): Builder | undef
   for (const lineage of renaming) {
     if (lineage.ended !== null) continue;
     const current = lineage.names[lineage.names.length - 1]!;
-    const at = lineage.positions[lineage.positions.length - 1];
-    if (!at || !RENAMING_ACTIONS.has(at.key.action)) continue;
+    const at = lineage.lastKey;
+    if (at === null || !RENAMING_ACTIONS.has(at.action)) continue;
     if (current.index.length < name.length && name.endsWith(`-${current.index}`) && current.index.length > bestLength) {
       best = lineage;
       bestLength = current.index.length;
@@ -188,83 +213,88 @@ function sourceOf(name: string, renaming: ReadonlySet<Builder>): Builder | undef
   return best;
 }
 
+/**
+ * Draws the span of the last position the lineage got to until `until` (the next position's instant,
+ * or the lineage's end: null while it lasts): a new phase or action span when the phase or action
+ * changes, a wait span when it stayed some time, an ERROR span (an automatic retry that failed again
+ * with the same error continues the last one).
+ */
+function draw(lineage: Builder, key: StepKey, until: number | null, nowMillis: number): void {
+  const { phases, actions, waits } = lineage;
+  const { phase, action, name } = key;
+  const index = lineage.lastIndex;
+  const atMillis = lineage.lastAtMillis;
+  const failed = lineage.stepBeforeLast;
+  // Phases and actions: a new span when the phase (or the action) changes.
+  const lastPhase = phases[phases.length - 1];
+  if (!lastPhase || lastPhase.phase !== phase) {
+    if (lastPhase) lastPhase.endMillis = atMillis;
+    phases.push({ phase, startMillis: atMillis, endMillis: null });
+  }
+  // ERROR stays within its action (its key names the failed step's phase and action).
+  const lastAction = actions[actions.length - 1];
+  if (!lastAction || lastAction.phase !== phase || lastAction.action !== action) {
+    if (lastAction) lastAction.endMillis = atMillis;
+    actions.push({ phase, action, startMillis: atMillis, endMillis: null });
+  }
+  const lasted = until === null ? nowMillis - atMillis : until - atMillis;
+  if (name === ERROR_STEP) {
+    const error = errorOf(lineage.lastError);
+    // An automatic retry that failed again with the same error continues the ERROR span: the failed
+    // step in between (run again at once, or waiting for its next poll tick) belongs to it.
+    let previous = waits[waits.length - 1];
+    let between: WaitSpan | undefined;
+    if (previous && previous.step !== ERROR_STEP && failed !== undefined && previous.step === failed) {
+      between = previous;
+      previous = waits[waits.length - 2];
+    }
+    if (
+      previous &&
+      previous.step === ERROR_STEP &&
+      previous.index === index &&
+      previous.action === action &&
+      previous.failedStep === failed &&
+      previous.error?.reason === error?.reason &&
+      previous.endMillis === (between ? between.startMillis : atMillis)
+    ) {
+      if (between) waits.pop();
+      previous.endMillis = until;
+      previous.retries = (previous.retries ?? 0) + 1;
+      return;
+    }
+    waits.push({
+      phase,
+      action,
+      step: ERROR_STEP,
+      index,
+      startMillis: atMillis,
+      endMillis: until,
+      ...(failed !== undefined ? { failedStep: failed } : {}),
+      ...(error ? { error } : {}),
+    });
+  } else if (lasted > 0) {
+    waits.push({ phase, action, step: name, index, startMillis: atMillis, endMillis: until });
+  }
+}
+
+/** The lineage's spans once the history is read: its last position drawn to its end, its last phase and action ended there. */
 function finish(lineage: Builder, nowMillis: number): LineageTimeline {
   const end = lineage.endMillis;
-  const positions = lineage.positions;
-  const phases: PhaseSpan[] = [];
-  const actions: ActionSpan[] = [];
-  const waits: Array<{ -readonly [K in keyof WaitSpan]: WaitSpan[K] }> = [];
-  for (let i = 0; i < positions.length; i++) {
-    const at = positions[i]!;
-    const next = positions[i + 1];
-    const until = next ? next.atMillis : end;
-    const { phase, action, name } = at.key;
-    // Phases and actions: a new span when the phase (or the action) changes.
-    const lastPhase = phases[phases.length - 1];
-    if (!lastPhase || lastPhase.phase !== phase) {
-      if (lastPhase) (lastPhase as { endMillis: number | null }).endMillis = at.atMillis;
-      phases.push({ phase, startMillis: at.atMillis, endMillis: null });
-    }
-    // ERROR stays within its action (its key names the failed step's phase and action).
-    const lastAction = actions[actions.length - 1];
-    if (!lastAction || lastAction.phase !== phase || lastAction.action !== action) {
-      if (lastAction) (lastAction as { endMillis: number | null }).endMillis = at.atMillis;
-      actions.push({ phase, action, startMillis: at.atMillis, endMillis: null });
-    }
-    const lasted = until === null ? nowMillis - at.atMillis : until - at.atMillis;
-    if (name === ERROR_STEP) {
-      const error = errorOf(at.error);
-      const failed = positions[i - 1];
-      // An automatic retry that failed again with the same error continues the ERROR span: the failed
-      // step in between (run again at once, or waiting for its next poll tick) belongs to it.
-      let previous = waits[waits.length - 1];
-      let between: WaitSpan | undefined;
-      if (previous && previous.step !== ERROR_STEP && failed && previous.step === failed.key.name) {
-        between = previous;
-        previous = waits[waits.length - 2];
-      }
-      if (
-        previous &&
-        previous.step === ERROR_STEP &&
-        previous.index === at.index &&
-        previous.action === action &&
-        previous.failedStep === failed?.key.name &&
-        previous.error?.reason === error?.reason &&
-        previous.endMillis === (between ? between.startMillis : at.atMillis)
-      ) {
-        if (between) waits.pop();
-        previous.endMillis = until;
-        previous.retries = (previous.retries ?? 0) + 1;
-        continue;
-      }
-      waits.push({
-        phase,
-        action,
-        step: ERROR_STEP,
-        index: at.index,
-        startMillis: at.atMillis,
-        endMillis: until,
-        ...(failed ? { failedStep: failed.key.name } : {}),
-        ...(error ? { error } : {}),
-      });
-    } else if (lasted > 0) {
-      waits.push({ phase, action, step: name, index: at.index, startMillis: at.atMillis, endMillis: until });
-    }
-  }
+  if (lineage.lastKey !== null) draw(lineage, lineage.lastKey, end, nowMillis);
+  const { phases, actions } = lineage;
   const lastPhase = phases[phases.length - 1];
-  if (lastPhase) (lastPhase as { endMillis: number | null }).endMillis = end;
+  if (lastPhase) lastPhase.endMillis = end;
   const lastAction = actions[actions.length - 1];
-  if (lastAction) (lastAction as { endMillis: number | null }).endMillis = end;
+  if (lastAction) lastAction.endMillis = end;
   // The `new` pseudo-phase is left in the instant the index is created unless the policy is missing.
-  const shownPhases = phases.filter((p) => p.phase !== NEW_PHASE || p.endMillis === null || p.endMillis > p.startMillis);
-  const shownActions = actions.filter((a) => a.phase !== NEW_PHASE || a.endMillis === null || a.endMillis > a.startMillis);
+  const shown = (span: PhaseSpan | ActionSpan) => span.phase !== NEW_PHASE || span.endMillis === null || span.endMillis > span.startMillis;
   return {
     index: lineage.index,
     policy: lineage.policy,
     names: lineage.names,
-    phases: shownPhases,
-    actions: shownActions,
-    waits,
+    phases: phases.every(shown) ? phases : phases.filter(shown),
+    actions: actions.every(shown) ? actions : actions.filter(shown),
+    waits: lineage.waits,
     startMillis: lineage.names[0]!.startMillis,
     endMillis: end,
     ended: lineage.ended,

@@ -101,6 +101,25 @@ describe('the forecast with a short poll interval', () => {
   });
 });
 
+describe("the forecast's timeline", () => {
+  it('is written once, when read, and writes the lineages that began in the forecast as GET /_sim/timeline does', () => {
+    const { simulator } = restoreTwin(readTwinModel(mapSource('fixture', bundleFiles(FIXTURE_DIR))));
+    const result = forecast(simulator, { horizonMillis: 30 * DAY });
+    const timeline = result.timeline;
+    expect(result.timeline).to.equal(timeline);
+    expect(timeline.indices.map((l) => l.index)).to.deep.equal(result.lineages.map((l) => l.index));
+    const route = simulator.requestSync({ method: 'GET', path: '/_sim/timeline' });
+    const routeLineages = new Map((JSON.parse(route.text) as typeof timeline).indices.map((l) => [l.index, l]));
+    // The lineages of indices made during the forecast have no state from the start put in.
+    const made = timeline.indices.filter((l) => l.start_millis > result.startMillis);
+    expect(made.length, 'indices made during the forecast').to.be.above(0);
+    for (const lineage of made) expect(lineage).to.deep.equal(routeLineages.get(lineage.index));
+    // The others start at the start, in the phase they were in.
+    for (const lineage of timeline.indices.filter((l) => l.start_millis <= result.startMillis))
+      expect(lineage.phases[0]!.start_millis, lineage.index).to.be.at.most(result.startMillis);
+  });
+});
+
 describe('estimateIngest', () => {
   it("takes the rollover alias as a write target, not the alias ILM's shrink leaves with the source's name", async () => {
     const sim = createSimulator({ profile: '7.17' });

@@ -13,10 +13,11 @@ import { numberOfReplicas, numberOfShards, SETTING_RESIZE_SOURCE_NAME, type Clus
 import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
 import { simpleMatch } from '../engine/cluster/index-resolver';
 import type { LineageJson, TimelineJson } from '../report/timeline-json';
+import type { LineageTimeline, PhaseSpan, WaitSpan } from '../sim/timeline';
 import { formatEsDate, formatTimeValueToString } from '../engine/xcontent/time';
 import { retryWordsOf } from '../engine/lifecycle/why';
 import { sendWorkloadRequest, workloadRate, workloadRequests, workloadStepMillis } from './workload';
-import { dateMemo, timelineBody } from '../api/sim/lifecycle-view-handlers';
+import { dateMemo, lineageJson, timelineLineages } from '../api/sim/lifecycle-view-handlers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,6 +67,9 @@ export interface Forecast {
   readonly today: readonly ForecastProblem[];
   readonly ahead: readonly ForecastProblem[];
   readonly events: readonly ForecastEvent[];
+  /** The lineages of the timeline from the start, as the timeline model has them (`timeline` writes them as JSON). */
+  readonly lineages: readonly LineageTimeline[];
+  /** The timeline as `GET /_sim/timeline` would write it, from the start: written on first use (a large cluster's is tens of megabytes). */
   readonly timeline: TimelineJson;
   readonly storage: readonly TierSample[];
   /**
@@ -357,18 +361,42 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
     if ((now - start) % DAY === 0 || now === end) storage.push(storageByTier(sim.cluster, now, storageMemo));
   }
   options.mark?.('forecast: run the clock (and sample storage)');
-  // What `GET /_sim/timeline` answers, read in process (writing and parsing its JSON cost more than the fold).
-  const timeline = withStartingState(timelineBody(sim, ['*']) as unknown as TimelineJson, startState, start, end);
+  // The lineages `GET /_sim/timeline` shows, read in process before they are written as JSON: the
+  // events come from them, and the JSON (tens of megabytes for a large cluster) only if an output asks.
+  const lineages = withStartingState(timelineLineages(sim, ['*']), startState, start);
   const events: ForecastEvent[] = [];
   const ahead: ForecastProblem[] = [];
-  for (const lineage of timeline.indices) {
-    events.push(...eventsOf(lineage, phaseAtStart.get(lineage.index)));
-    ahead.push(...errorsOf(lineage));
+  for (const lineage of lineages) {
+    eventsOf(lineage, phaseAtStart.get(lineage.index), events);
+    errorsOf(lineage, ahead);
   }
   ahead.push(...stallsAt(simulator, sim.cluster, stuckAfter, end));
   events.sort((a, b) => a.atMillis - b.atMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0));
   options.mark?.('forecast: timeline, events, problems');
-  return { startMillis: start, endMillis: end, ingest, today, ahead, events, timeline, storage, clockContinuations };
+  const now = sim.now;
+  let timeline: TimelineJson | undefined;
+  return {
+    startMillis: start,
+    endMillis: end,
+    ingest,
+    today,
+    ahead,
+    events,
+    lineages,
+    get timeline(): TimelineJson {
+      timeline ??= { now: formatEsDate(now), now_millis: now, indices: timelineJson(lineages) };
+      return timeline;
+    },
+    storage,
+    clockContinuations,
+  };
+}
+
+/** Lineages as `GET /_sim/timeline` writes them. */
+export function timelineJson(lineages: readonly LineageTimeline[]): LineageJson[] {
+  // Spans share their instants (poll ticks, the steps of one action run at once): each is printed once.
+  const date = dateMemo();
+  return lineages.map((lineage) => lineageJson(lineage, date) as unknown as LineageJson);
 }
 
 /**
@@ -415,30 +443,37 @@ function todaysProblems(simulator: Simulator): ForecastProblem[] {
   return out;
 }
 
-/** What happens to one lineage when: phase entries, rollovers, shrinks, snapshots, deletion. */
-function eventsOf(lineage: LineageJson, atStart: { phase?: string; action?: string } | undefined): ForecastEvent[] {
-  const out: ForecastEvent[] = [];
+/** The actions whose start is an event (the others start and end with their phase). */
+const EVENT_ACTIONS = new Set(['rollover', 'shrink', 'searchable_snapshot', 'wait_for_snapshot', 'forcemerge', 'downsample']);
+
+/** What happens to one lineage when, added to `out`: phase entries, rollovers, shrinks, snapshots, deletion. */
+function eventsOf(lineage: LineageTimeline, atStart: { phase?: string; action?: string } | undefined, out: ForecastEvent[]): void {
+  const index = lineage.index;
   // The first spans of an index that was already in that phase (and action) at the start began before.
-  lineage.phases.forEach((phase, i) => {
-    if (!(i === 0 && phase.phase === atStart?.phase)) out.push({ index: lineage.index, atMillis: phase.start_millis, what: `enters ${phase.phase}` });
-  });
-  for (const [i, action] of lineage.actions.entries()) {
-    if (i === 0 && action.phase === atStart?.phase && action.action === atStart?.action) continue;
-    if (['rollover', 'shrink', 'searchable_snapshot', 'wait_for_snapshot', 'forcemerge', 'downsample'].includes(action.action)) {
-      out.push({ index: lineage.index, atMillis: action.start_millis, what: `${action.phase}/${action.action} starts` });
-    }
+  const phases = lineage.phases;
+  for (let i = 0; i < phases.length; i++) {
+    const phase = phases[i]!;
+    if (!(i === 0 && phase.phase === atStart?.phase)) out.push({ index, atMillis: phase.startMillis, what: `enters ${phase.phase}` });
   }
-  for (const rename of lineage.lineage.slice(1)) out.push({ index: lineage.index, atMillis: rename.start_millis, what: `continues as ${rename.index}` });
-  if (lineage.ended === 'deleted' && lineage.end_millis !== null) out.push({ index: lineage.index, atMillis: lineage.end_millis, what: 'deleted' });
-  return out;
+  const actions = lineage.actions;
+  for (let i = 0; i < actions.length; i++) {
+    const action = actions[i]!;
+    if (i === 0 && action.phase === atStart?.phase && action.action === atStart?.action) continue;
+    if (EVENT_ACTIONS.has(action.action)) out.push({ index, atMillis: action.startMillis, what: `${action.phase}/${action.action} starts` });
+  }
+  const names = lineage.names;
+  for (let i = 1; i < names.length; i++) out.push({ index, atMillis: names[i]!.startMillis, what: `continues as ${names[i]!.index}` });
+  if (lineage.ended === 'deleted' && lineage.endMillis !== null) out.push({ index, atMillis: lineage.endMillis, what: 'deleted' });
 }
 
 /**
- * ERRORs on the way, with ES's reason and the retries the profile made: one line per index and
- * reason (an automatic retry that fails again returns to ERROR with the same reason).
+ * ERRORs on the way, added to `out`, with ES's reason and the retries the profile made: one line per
+ * index and reason (an automatic retry that fails again returns to ERROR with the same reason).
  */
-function errorsOf(lineage: LineageJson): ForecastProblem[] {
-  const groups = new Map<string, { first: LineageJson['waits'][number]; failedStep: string | undefined; times: number; retries: number }>();
+function errorsOf(lineage: LineageTimeline, out: ForecastProblem[]): void {
+  // Most lineages never go to ERROR: they cost one look at each wait.
+  if (!lineage.waits.some((wait) => wait.step === 'ERROR')) return;
+  const groups = new Map<string, { first: WaitSpan; failedStep: string | undefined; times: number; retries: number }>();
   for (const wait of lineage.waits) {
     if (wait.step !== 'ERROR') continue;
     const error = wait.error ? `${wait.error.type}: ${wait.error.reason}` : 'no reason recorded';
@@ -447,19 +482,19 @@ function errorsOf(lineage: LineageJson): ForecastProblem[] {
     if (group) {
       group.times++;
       group.retries += wait.retries ?? 0;
-      group.failedStep ??= wait.failed_step;
-    } else groups.set(key, { first: wait, failedStep: wait.failed_step, times: 1, retries: wait.retries ?? 0 });
+      group.failedStep ??= wait.failedStep;
+    } else groups.set(key, { first: wait, failedStep: wait.failedStep, times: 1, retries: wait.retries ?? 0 });
   }
-  return [...groups.entries()].map(([key, { first, failedStep, times, retries }]) => {
+  for (const [key, { first, failedStep, times, retries }] of groups) {
     const error = key.split('\u0000')[1]!;
     const again = times > 1 || retries > 0 ? ` (${times} time${times === 1 ? '' : 's'}, ${retries} automatic retries failed again)` : '';
-    return {
+    out.push({
       index: lineage.index,
-      kind: 'error' as const,
-      atMillis: first.start_millis,
-      text: `${first.index} goes to ERROR at ${formatEsDate(first.start_millis)} on ${first.phase}/${first.action}/${failedStep ?? '?'}: ${error}${again}`,
-    };
-  });
+      kind: 'error',
+      atMillis: first.startMillis,
+      text: `${first.index} goes to ERROR at ${formatEsDate(first.startMillis)} on ${first.phase}/${first.action}/${failedStep ?? '?'}: ${error}${again}`,
+    });
+  }
 }
 
 /**
@@ -468,19 +503,23 @@ function errorsOf(lineage: LineageJson): ForecastProblem[] {
  */
 function stallsAt(simulator: Simulator, cluster: Cluster, stuckAfterMillis: number, endMillis: number): ForecastProblem[] {
   const out: ForecastProblem[] = [];
-  for (const index of [...cluster.indices.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  // The stalled ones are found first, then explained in name order (a large cluster has few).
+  const stalled: Array<{ index: IndexMetadata; state: NonNullable<IndexMetadata['lifecycle']>; stepTime: number }> = [];
+  for (const index of cluster.indices.values()) {
     const state = index.lifecycle;
     if (!state || state.step === undefined || state.stepTime === undefined) continue;
     if (state.step === 'complete' || state.step === 'ERROR' || state.step === 'check-rollover-ready' || state.phase === 'completed') continue;
-    const lasted = endMillis - state.stepTime;
-    if (lasted <= stuckAfterMillis) continue;
+    if (endMillis - state.stepTime > stuckAfterMillis) stalled.push({ index, state, stepTime: state.stepTime });
+  }
+  for (const { index, state, stepTime } of stalled.sort((a, b) => (a.index.name < b.index.name ? -1 : 1))) {
+    const lasted = endMillis - stepTime;
     const why = send(simulator, 'GET', `/_sim/why/${encodeURIComponent(index.name)}`);
     const what = why.status === 200 ? `: ${(why.body as { explanation: string }).explanation}` : '';
     out.push({
       index: index.name,
       kind: 'stall',
-      atMillis: state.stepTime,
-      text: `${index.name} stalls on ${state.phase}/${state.action}/${state.step} from ${formatEsDate(state.stepTime)} (${formatTimeValueToString(lasted)} by the horizon)${what}`,
+      atMillis: stepTime,
+      text: `${index.name} stalls on ${state.phase}/${state.action}/${state.step} from ${formatEsDate(stepTime)} (${formatTimeValueToString(lasted)} by the horizon)${what}`,
     });
   }
   return out;
@@ -518,68 +557,55 @@ function startingState(cluster: Cluster): StartingState[] {
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-type SpanJson = { start: string; start_millis: number; end: string | null; end_millis: number | null };
-
 /**
  * The timeline from the start: `/_sim/timeline` knows only the history written after the bundle's
  * instant, so each lineage's phase before its first change is put in from the state at the start
  * (drawn from the start of the forecast), and indices that do not change at all get a lineage of
- * their own.
+ * their own. The lineages are the forecast's own (just built by `timelineLineages`, shared with
+ * nothing): they are changed in place rather than copied.
  */
-function withStartingState(timeline: TimelineJson, states: readonly StartingState[], startMillis: number, endMillis: number): TimelineJson {
-  // The spans put in share their instants (the start, mostly): each is printed once.
-  const date = dateMemo();
-  const span = (startMillis: number, endMillis: number | null): SpanJson => ({
-    start: date(startMillis),
-    start_millis: startMillis,
-    end: endMillis === null ? null : date(endMillis),
-    end_millis: endMillis,
-  });
-  const byName = new Map(states.map((s) => [s.name, s]));
+function withStartingState(lineages: LineageTimeline[], states: readonly StartingState[], startMillis: number): LineageTimeline[] {
+  const byName = new Map<string, StartingState>();
+  for (const state of states) byName.set(state.name, state);
   const seen = new Set<string>();
-  const lineages: LineageJson[] = timeline.indices.map((lineage) => {
+  for (const lineage of lineages) {
     seen.add(lineage.index);
     const state = byName.get(lineage.index);
+    if (state === undefined) continue;
     const first = lineage.phases[0];
-    if (!state || !first || first.start_millis <= startMillis || first.phase === state.phase) {
-      if (state && first && first.phase === state.phase && first.start_millis > startMillis) {
-        return {
-          ...lineage,
-          ...span(startMillis, lineage.end_millis),
-          phases: [{ ...first, ...span(startMillis, first.end_millis) }, ...lineage.phases.slice(1)],
-        };
-      }
-      return lineage;
-    }
-    return {
-      ...lineage,
-      ...span(startMillis, lineage.end_millis),
-      phases: [{ phase: state.phase, ...span(startMillis, first.start_millis) }, ...lineage.phases],
-    };
-  });
+    if (!first || first.startMillis <= startMillis) continue;
+    // The lineage starts at the start (its end stays).
+    (lineage as Mutable<LineageTimeline>).startMillis = startMillis;
+    if (first.phase === state.phase)
+      (first as Mutable<PhaseSpan>).startMillis = startMillis; // its first phase began before
+    else (lineage.phases as PhaseSpan[]).unshift({ phase: state.phase, startMillis, endMillis: first.startMillis });
+  }
   for (const state of states) {
     if (seen.has(state.name)) continue;
     lineages.push({
       index: state.name,
       policy: state.policy,
-      ...span(startMillis, null),
-      ended: null,
-      lineage: [{ index: state.name, ...span(startMillis, null) }],
-      phases: [{ phase: state.phase, ...span(startMillis, null) }],
-      actions: [{ phase: state.phase, action: state.action, ...span(startMillis, null) }],
+      names: [{ index: state.name, startMillis, endMillis: null }],
+      phases: [{ phase: state.phase, startMillis, endMillis: null }],
+      actions: [{ phase: state.phase, action: state.action, startMillis, endMillis: null }],
       waits: [
         {
           phase: state.phase,
           action: state.action,
           step: state.step,
           index: state.name,
-          ...span(Math.max(startMillis, state.sinceMillis), null),
-          ...(state.failedStep === undefined ? {} : { failed_step: state.failedStep }),
+          startMillis: Math.max(startMillis, state.sinceMillis),
+          endMillis: null,
+          ...(state.failedStep === undefined ? {} : { failedStep: state.failedStep }),
           ...(state.error === undefined ? {} : { error: state.error }),
         },
       ],
+      startMillis,
+      endMillis: null,
+      ended: null,
     });
   }
-  void endMillis;
-  return { ...timeline, indices: lineages };
+  return lineages;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -33,7 +33,7 @@ export function dateMemo(): (millis: number) => string {
  * (`end` null while it lasts). The objects are written out field by field (no spreads): a large
  * cluster's timeline has hundreds of thousands of them.
  */
-function lineageJson(lineage: LineageTimeline, date: (millis: number) => string): Record<string, unknown> {
+export function lineageJson(lineage: LineageTimeline, date: (millis: number) => string): Record<string, unknown> {
   const end = (span: Span) => (span.endMillis === null ? null : date(span.endMillis));
   return {
     index: lineage.index,
@@ -83,6 +83,16 @@ export function timeline(ctx: RequestContext): HandlerResult {
  * (the twin's forecast) that would otherwise write the JSON only to parse it again.
  */
 export function timelineBody(sim: Simulation, patterns: readonly string[]): { now: string; now_millis: number; indices: Array<Record<string, unknown>> } {
+  const date = dateMemo();
+  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: timelineLineages(sim, patterns).map((l) => lineageJson(l, date)) };
+}
+
+/**
+ * The lineages `GET /_sim/timeline` shows for these index patterns, before they are written as JSON
+ * (`lineageJson`): ILM's from the history, then the data stream lifecycle's generations. New objects
+ * on each call, shared with nothing.
+ */
+export function timelineLineages(sim: Simulation, patterns: readonly string[]): LineageTimeline[] {
   const cluster = sim.cluster;
   const all = patterns.length === 1 && patterns[0] === '*';
   const lineages = buildTimelines(cluster.history, sim.now, (name) => cluster.indices.has(name)).filter(
@@ -114,8 +124,8 @@ export function timelineBody(sim: Simulation, patterns: readonly string[]): { no
   const drawn = generations
     .filter((g) => !ilmIndices.has(g.index) && patterns.some((p) => simpleMatch(p, g.index) || (g.events ?? []).some((e) => simpleMatch(p, e.index))))
     .map(lifecycleGenerationTimeline);
-  const date = dateMemo();
-  return { now: formatEsDate(sim.now), now_millis: sim.now, indices: [...lineages, ...drawn].map((l) => lineageJson(l, date)) };
+  for (const lineage of drawn) lineages.push(lineage);
+  return lineages;
 }
 
 /** The `type` and `reason` of an error store message (the error's JSON, cut at ES's 1000 characters). */
