@@ -292,7 +292,12 @@ async function twin(parsed: Parsed, streams: TwinStreams): Promise<number> {
   mark('start (modules loaded)');
   const model = readTwinModel(source, text(parsed, 'profile'));
   mark('read bundle');
-  const restored = restoreTwin(model);
+  // A plain forecast restores the model once and never resets it: the cluster takes the model's index
+  // settings as its own (no copy). What-ifs restore a baseline from it, --feature and --serve restore
+  // or reset it again.
+  const whatIfsAsked = ((parsed.values['policy'] as string[] | undefined) ?? []).length > 0 || parsed.values['nodes'] !== undefined;
+  const consumeModel = !parsed.values['serve'] && featureFile === undefined && !whatIfsAsked;
+  const restored = restoreTwin(model, { consumeModel });
   mark('restore');
   const whatIfs = applyWhatIfs(restored.simulator, parsed, streams.cwd);
   if (parsed.values['serve']) return serveTwin(restored, parsed, streams, whatIfs);

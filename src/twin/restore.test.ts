@@ -38,4 +38,16 @@ describe('restoring execution states', () => {
     }
     expect(shared).to.be.above(0);
   });
+
+  it("copies the model's index settings, so each reset starts from the bundle; a consumed model is taken as it is and never reset", () => {
+    const dir = path.join(__dirname, 'fixtures', 'logstash-tiers-8.19');
+    const model = readTwinModel(directorySource(dir));
+    const spec = model.indices.find((i) => i.settings.size > 0)!;
+    const copied = simulationOf(restoreTwin(model).simulator).cluster.indices.get(spec.name)!.settings;
+    expect(copied).to.not.equal(spec.settings);
+    expect([...copied]).to.deep.equal([...spec.settings]);
+    const consumed = restoreTwin(model, { consumeModel: true }).simulator;
+    expect(simulationOf(consumed).cluster.indices.get(spec.name)!.settings).to.equal(spec.settings);
+    expect(() => consumed.requestSync({ method: 'POST', path: '/_sim/_reset' })).to.throw(/cannot be reset/);
+  });
 });

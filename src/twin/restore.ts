@@ -9,7 +9,7 @@
  */
 import { handle } from '../api/handle';
 import { createSeededSimulator, type Simulator } from '../create-simulator';
-import { addIndex, recordRollover, restoreLifecycle, type DataStream } from '../engine/cluster/cluster';
+import { addIndex, addIndexWithSettings, recordRollover, restoreLifecycle, type DataStream } from '../engine/cluster/cluster';
 import { placementStore } from '../engine/cluster/shard-placement';
 import { topologyOf } from '../engine/cluster/topology';
 import { putRepository } from '../engine/cluster/snapshots';
@@ -31,6 +31,13 @@ export interface TwinOptions {
   /** Seed of the twin's PRNG (UUIDs of indices it creates from now on); default 0. */
   readonly seed?: number;
   readonly historyLimit?: number;
+  /**
+   * The restored cluster takes the model's index settings as its own instead of copying them: the clock
+   * then changes them, so only for a twin restored once whose model is neither restored again nor read
+   * for index settings afterwards (the CLI's forecast without what-ifs). A reset (`/_sim/_reset`) of
+   * such a twin is refused with an error. Default false: each restore and reset copies.
+   */
+  readonly consumeModel?: boolean;
 }
 
 /** A simulator holding the bundle's cluster at the bundle's instant (and again after each reset). */
@@ -47,14 +54,15 @@ export function restoreTwin(model: TwinModel, options: TwinOptions = {}): Twin {
       ...(model.nodes === null ? {} : { nodes: model.nodes }),
     },
     (simulation) => {
-      seedFromModel(simulation, model, firstRun ? notes : []);
+      if (!firstRun && options.consumeModel) throw new Error('this twin took its model as its own (consumeModel): it cannot be reset');
+      seedFromModel(simulation, model, firstRun ? notes : [], options.consumeModel === true);
       firstRun = false;
     },
   );
   return { simulator, model, notes };
 }
 
-function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[]): void {
+function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[], consume: boolean): void {
   const { cluster } = sim;
   const put = (file: string, what: string, path: string, body: unknown): void => {
     const answer = handle(sim, { method: 'PUT', path, body: body as Record<string, unknown> });
@@ -88,7 +96,7 @@ function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[]): 
 
   const phaseInfos = new PhaseInfos();
   for (const spec of model.indices) {
-    const index = addIndex(cluster, spec.name, spec.creationDate, spec.settings, spec.aliases, spec.providedName, spec.uuid);
+    const index = (consume ? addIndexWithSettings : addIndex)(cluster, spec.name, spec.creationDate, spec.settings, spec.aliases, spec.providedName, spec.uuid);
     index.docsCount = spec.docsCount;
     index.storeBytes = spec.storeBytes;
     index.state = spec.state;

@@ -222,6 +222,30 @@ describe('bad bundles', () => {
     expect(state.indices.map((i) => i.name)).to.deep.equal(whole.indices.map((i) => i.name));
   });
 
+  it("reads an index's settings flat in their order, the metadata keys and null values left out", () => {
+    const { model, twin } = load((files) => {
+      const state = JSON.parse(files.get('cluster_state.json')!);
+      state.metadata.indices['legacy-000001'].settings = {
+        'index.number_of_shards': 3,
+        index: { creation_date: '1704067200000', uuid: 'u-1', provided_name: '<legacy-{now/d}>', blocks: { write: null }, priority: '7' },
+        'index.version.created': '8536000',
+        lifecycle: { name: 'logs' },
+        auto_expand_replicas: '0-1',
+      };
+      files.set('cluster_state.json', JSON.stringify(state));
+    });
+    const index = model.indices.find((i) => i.name === 'legacy-000001')!;
+    expect([...index.settings]).to.deep.equal([
+      ['index.number_of_shards', '3'],
+      ['index.priority', '7'],
+      ['index.lifecycle.name', 'logs'],
+      ['index.auto_expand_replicas', '0-1'],
+    ]);
+    expect(index.settings.lifecycleName).to.equal('logs');
+    expect([index.uuid, index.providedName, index.creationDate]).to.deep.equal(['u-1', '<legacy-{now/d}>', 1704067200000]);
+    expect(messages(twin.notes).filter((m) => m.includes('legacy-000001'))).to.deep.equal([]);
+  });
+
   it('a cluster state without index metadata: the indices come from settings.json, as the notes of a broken one say', () => {
     const { model, twin } = load((files) => {
       const state = JSON.parse(files.get('cluster_state.json')!);

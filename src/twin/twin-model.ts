@@ -5,9 +5,9 @@
  * it. `restore.ts` puts the model into a simulation. It never runs ILM and never reads files itself.
  */
 import type { AliasMetadata, ComponentTemplate, IndexTemplate, LegacyTemplate, RolloverInfo } from '../engine/cluster/cluster';
-import { SETTING_ORIGINATION_DATE } from '../engine/cluster/cluster';
+import { IndexSettings, SETTING_ORIGINATION_DATE } from '../engine/cluster/cluster';
 import type { ExecutionState, PhaseExecutionInfo } from '../engine/cluster/execution-state';
-import { flattenSettings } from '../engine/cluster/index-settings';
+import { flattenSettings, type SettingsSink } from '../engine/cluster/index-settings';
 import type { Phase, Policy, PolicyMetadata } from '../engine/cluster/policy-model';
 import type { Snapshot, SlmInvocation, SlmPolicy, SnapshotRepository } from '../engine/cluster/snapshot-store';
 import type { NodeSpec } from '../engine/cluster/topology';
@@ -26,7 +26,11 @@ export interface TwinIndex {
   readonly uuid: string | undefined;
   readonly creationDate: number;
   readonly providedName: string;
-  readonly settings: ReadonlyMap<string, string>;
+  /**
+   * The index's settings without the metadata keys, in the engine's type: a restored cluster copies them,
+   * or takes them as its own when the model is consumed (`TwinOptions.consumeModel`).
+   */
+  readonly settings: IndexSettings;
   readonly aliases: ReadonlyMap<string, AliasMetadata>;
   readonly state: 'open' | 'close';
   readonly docsCount: number;
@@ -336,15 +340,8 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
   for (const name of Object.keys(indexEntries)) {
     const entry = indexEntries[name];
     if (!isObject(entry) || !isObject(entry['settings'])) continue;
-    const flat = flattenSettings(entry['settings']);
-    const uuid = flat.get('index.uuid');
-    const providedName = flat.get('index.provided_name');
-    let creationDate = millisOf(flat.get('index.creation_date') ?? undefined);
-    // The settings are the flat map without the metadata keys and null values (deleted in place: one
-    // map per index, not two).
-    for (const key of METADATA_SETTINGS) flat.delete(key);
-    for (const [key, value] of flat) if (value === null) flat.delete(key);
-    const settings = flat as Map<string, string>;
+    const { settings, uuid, providedName, creationDate: creationText } = flattenSettings(entry['settings'], new IndexSettingsRead());
+    let creationDate = millisOf(creationText ?? undefined);
     if (creationDate === undefined) {
       reader.note(indexFile, 'assumed', `${indexFile}: index [${name}] has no index.creation_date; taken as the bundle's instant`);
       creationDate = instantMillis;
@@ -381,6 +378,26 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
   }
   out.sort((a, b) => a.creationDate - b.creationDate || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { indices: out, indexFile };
+}
+
+/**
+ * One index's flat settings as they are read (one pass, no map in between): the metadata keys taken
+ * aside, null values dropped, the rest put in the index's own `IndexSettings` in their order.
+ */
+class IndexSettingsRead implements SettingsSink {
+  readonly settings = new IndexSettings();
+  uuid: string | null | undefined;
+  providedName: string | null | undefined;
+  creationDate: string | null | undefined;
+
+  set(key: string, value: string | null): void {
+    if (METADATA_SETTINGS.has(key)) {
+      if (key === 'index.uuid') this.uuid = value;
+      else if (key === 'index.provided_name') this.providedName = value;
+      else if (key === 'index.creation_date') this.creationDate = value;
+    } else if (value === null) this.settings.delete(key);
+    else this.settings.set(key, value);
+  }
 }
 
 function aliasMetadataOf(meta: Record<string, Json>): AliasMetadata {

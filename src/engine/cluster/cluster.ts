@@ -419,12 +419,28 @@ export function addIndex(
   providedName: string = name,
   uuid?: string,
 ): IndexMetadata {
+  return addIndexWithSettings(cluster, name, creationDate, new IndexSettings(settings), aliases, providedName, uuid);
+}
+
+/**
+ * `addIndex` with `settings` taken as the index's own, not copied: for a caller handing over a map
+ * nothing else reads or changes afterwards (a twin restored from a model it consumes).
+ */
+export function addIndexWithSettings(
+  cluster: Cluster,
+  name: string,
+  creationDate: number,
+  settings: IndexSettings,
+  aliases: ReadonlyMap<string, AliasMetadata> = new Map(),
+  providedName: string = name,
+  uuid?: string,
+): IndexMetadata {
   const index: IndexMetadata = {
     name,
     uuid: uuid ?? cluster.newUuid(),
     creationDate,
     providedName,
-    settings: new IndexSettings(settings),
+    settings,
     aliases: aliases.size === 0 ? NO_ALIASES : new Map(aliases),
     lifecycle: null,
     state: 'open',

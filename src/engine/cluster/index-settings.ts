@@ -131,35 +131,51 @@ function definitionOf(key: string, profile: Profile): SettingDefinition | undefi
  * ES `Settings.Builder#loadFromMap` + `normalizePrefix("index.")`: flat keys, string values, a null
  * value kept as null (it resets the setting on update).
  */
-export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null> {
-  return loadSettingsFromMap(map, (key) => (key.startsWith('index.') ? key : `index.${key}`));
+export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null>;
+export function flattenSettings<T extends SettingsSink>(map: Readonly<Record<string, unknown>>, out: T): T;
+export function flattenSettings(map: Readonly<Record<string, unknown>>, out: SettingsSink = new Map<string, string | null>()): SettingsSink {
+  return loadSettingsFromMap(map, normalizeIndexPrefix, out);
 }
 
-/** ES `Settings.Builder#loadFromMap`: nested objects to flat dotted keys (each key passed through `normalize`). */
-export function loadSettingsFromMap(map: Readonly<Record<string, unknown>>, normalize: (key: string) => string = (key) => key): Map<string, string | null> {
-  const out = new Map<string, string | null>();
-  // Scalars as the request wrote them (ES reads settings from the token text): `1E2` stays `1E2`.
-  const text = (container: object, key: string | number, v: unknown): string | null =>
-    v === null ? null : typeof v === 'number' ? numberAsWritten(container, key, v) : String(v);
-  const walk = (prefix: string, value: unknown, container: object, at: string): void => {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      // The keys `Object.entries` gives, in its order, without an entry array per object.
-      const object = value as Record<string, unknown>;
-      for (const k of Object.keys(object)) walk(prefix ? `${prefix}.${k}` : k, object[k], object, k);
-      return;
-    }
-    const key = normalize(prefix);
-    if (Array.isArray(value)) {
-      // ES `Settings#fromXContent`: a list holds strings, numbers and booleans only (issue 14, item 11:
-      // an object in a list was stored as "[object Object]").
-      if (value.some((v) => v === null || typeof v === 'object')) throw new EsException(illegalState('only value lists are allowed in serialized settings'));
-      value.forEach((v, i) => {
-        out.set(`${key}.${i}`, text(value, i, v));
-      });
-    } else out.set(key, text(container, at, value));
-  };
-  for (const [k, v] of Object.entries(map)) walk(k, v, map, k);
+const normalizeIndexPrefix = (key: string): string => (key.startsWith('index.') ? key : `index.${key}`);
+
+/** Where flat settings go, in order: a `Map`, or a caller's filter in front of one (one pass, no map in between). */
+export interface SettingsSink {
+  set(key: string, value: string | null): unknown;
+}
+
+/** ES `Settings.Builder#loadFromMap`: nested objects to flat dotted keys (each key passed through `normalize`), put in `out`. */
+export function loadSettingsFromMap(map: Readonly<Record<string, unknown>>, normalize?: (key: string) => string): Map<string, string | null>;
+export function loadSettingsFromMap<T extends SettingsSink>(map: Readonly<Record<string, unknown>>, normalize: (key: string) => string, out: T): T;
+export function loadSettingsFromMap(
+  map: Readonly<Record<string, unknown>>,
+  normalize: (key: string) => string = (key) => key,
+  out: SettingsSink = new Map<string, string | null>(),
+): SettingsSink {
+  for (const k of Object.keys(map)) walkSettings(out, normalize, k, map[k], map, k);
   return out;
+}
+
+/** `loadSettingsFromMap`'s walk: one flat key per scalar (hoisted, so a call makes no closures). */
+function walkSettings(out: SettingsSink, normalize: (key: string) => string, prefix: string, value: unknown, container: object, at: string | number): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    // The keys `Object.entries` gives, in its order, without an entry array per object.
+    const object = value as Record<string, unknown>;
+    for (const k of Object.keys(object)) walkSettings(out, normalize, prefix ? `${prefix}.${k}` : k, object[k], object, k);
+    return;
+  }
+  const key = normalize(prefix);
+  if (Array.isArray(value)) {
+    // ES `Settings#fromXContent`: a list holds strings, numbers and booleans only (issue 14, item 11:
+    // an object in a list was stored as "[object Object]").
+    if (value.some((v) => v === null || typeof v === 'object')) throw new EsException(illegalState('only value lists are allowed in serialized settings'));
+    for (let i = 0; i < value.length; i++) out.set(`${key}.${i}`, settingText(value, i, value[i]));
+  } else out.set(key, settingText(container, at, value));
+}
+
+/** A scalar as the request wrote it (ES reads settings from the token text): `1E2` stays `1E2`. */
+function settingText(container: object, key: string | number, v: unknown): string | null {
+  return v === null ? null : typeof v === 'number' ? numberAsWritten(container, key, v) : String(v);
 }
 
 /** Checks keys in sorted order (ES settings are sorted), as ES `IndexScopedSettings#validate`. */
