@@ -7,7 +7,7 @@
 import type { AliasMetadata, ComponentTemplate, IndexTemplate, LegacyTemplate, RolloverInfo } from '../engine/cluster/cluster';
 import { IndexSettings, SETTING_ORIGINATION_DATE } from '../engine/cluster/cluster';
 import type { ExecutionState, PhaseExecutionInfo } from '../engine/cluster/execution-state';
-import { flattenSettings, type SettingsSink } from '../engine/cluster/index-settings';
+import { flattenSettings, SettingKeys, type SettingsSink } from '../engine/cluster/index-settings';
 import type { Phase, Policy, PolicyMetadata } from '../engine/cluster/policy-model';
 import type { Snapshot, SlmInvocation, SlmPolicy, SnapshotRepository } from '../engine/cluster/snapshot-store';
 import type { NodeSpec } from '../engine/cluster/topology';
@@ -337,24 +337,33 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
   const stats = statsOf(reader);
   const reading: LifecycleReading = { reader, profile, policies, memo: { cachedPhases: new Map(), chains: new Map() }, indexFile };
   const out: TwinIndex[] = [];
+  const settingKeys = new SettingKeys();
   for (const name of Object.keys(indexEntries)) {
     const entry = indexEntries[name];
     if (!isObject(entry) || !isObject(entry['settings'])) continue;
-    const { settings, uuid, providedName, creationDate: creationText } = flattenSettings(entry['settings'], new IndexSettingsRead());
+    const { settings, uuid, providedName, creationDate: creationText } = flattenSettings(entry['settings'], new IndexSettingsRead(), settingKeys);
     let creationDate = millisOf(creationText ?? undefined);
     if (creationDate === undefined) {
       reader.note(indexFile, 'assumed', `${indexFile}: index [${name}] has no index.creation_date; taken as the bundle's instant`);
       creationDate = instantMillis;
     }
-    const aliases = new Map<string, AliasMetadata>();
+    // An index without aliases or rollovers shares one empty map (tens of thousands of indices: no
+    // map each that lives as long as the model).
+    let aliases: Map<string, AliasMetadata> | undefined;
     const aliasEntry = aliasFile?.[name]?.['aliases'];
-    for (const [alias, meta] of Object.entries(isObject(aliasEntry) ? aliasEntry : {})) aliases.set(alias, aliasMetadataOf(isObject(meta) ? meta : {}));
+    if (isObject(aliasEntry)) {
+      for (const alias in aliasEntry) {
+        const meta = aliasEntry[alias];
+        (aliases ??= new Map()).set(alias, aliasMetadataOf(isObject(meta) ? meta : {}));
+      }
+    }
     const stateEntry = indexEntries === stateIndices ? entry : isObject(stateIndices[name]) ? stateIndices[name] : undefined;
-    const rolloverInfos = new Map<string, RolloverInfo>();
-    for (const [alias, info] of Object.entries(isObject(stateEntry?.['rollover_info']) ? stateEntry!['rollover_info'] : {})) {
+    let rolloverInfos: Map<string, RolloverInfo> | undefined;
+    const rolloverEntry = stateEntry?.['rollover_info'];
+    for (const [alias, info] of isObject(rolloverEntry) ? Object.entries(rolloverEntry) : []) {
       const time = millisOf((info as Json)?.['time']);
       if (time === undefined) continue;
-      rolloverInfos.set(alias, {
+      (rolloverInfos ??= new Map()).set(alias, {
         timeMillis: time,
         metConditions: Object.keys(isObject((info as Json)['met_conditions']) ? (info as Json)['met_conditions'] : {}),
       });
@@ -368,12 +377,12 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
       creationDate,
       providedName: providedName ?? name,
       settings,
-      aliases,
+      aliases: aliases ?? NONE,
       state: status === 'close' ? 'close' : 'open',
       docsCount: Number(stat?.['primaries']?.['docs']?.['count'] ?? 0),
       storeBytes: Number(stat?.['primaries']?.['store']?.['size_in_bytes'] ?? 0),
-      rolloverInfos,
-      lifecycle: lifecycleOf(reading, name, settings, explainRecord, stateEntry?.['ilm'], rolloverInfos, creationDate),
+      rolloverInfos: rolloverInfos ?? NONE,
+      lifecycle: lifecycleOf(reading, name, settings, explainRecord, stateEntry?.['ilm'], rolloverInfos ?? NONE, creationDate),
     });
   }
   out.sort((a, b) => a.creationDate - b.creationDate || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -399,6 +408,9 @@ class IndexSettingsRead implements SettingsSink {
     else this.settings.set(key, value);
   }
 }
+
+/** The one empty map indices without aliases or rollovers share (never changed: the model is read-only). */
+const NONE: ReadonlyMap<string, never> = new Map<string, never>();
 
 function aliasMetadataOf(meta: Record<string, Json>): AliasMetadata {
   return {

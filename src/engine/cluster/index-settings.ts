@@ -132,9 +132,13 @@ function definitionOf(key: string, profile: Profile): SettingDefinition | undefi
  * value kept as null (it resets the setting on update).
  */
 export function flattenSettings(map: Readonly<Record<string, unknown>>): Map<string, string | null>;
-export function flattenSettings<T extends SettingsSink>(map: Readonly<Record<string, unknown>>, out: T): T;
-export function flattenSettings(map: Readonly<Record<string, unknown>>, out: SettingsSink = new Map<string, string | null>()): SettingsSink {
-  return loadSettingsFromMap(map, normalizeIndexPrefix, out);
+export function flattenSettings<T extends SettingsSink>(map: Readonly<Record<string, unknown>>, out: T, keys?: SettingKeys): T;
+export function flattenSettings(
+  map: Readonly<Record<string, unknown>>,
+  out: SettingsSink = new Map<string, string | null>(),
+  keys?: SettingKeys,
+): SettingsSink {
+  return loadSettingsFromMap(map, normalizeIndexPrefix, out, keys);
 }
 
 const normalizeIndexPrefix = (key: string): string => (key.startsWith('index.') ? key : `index.${key}`);
@@ -144,24 +148,57 @@ export interface SettingsSink {
   set(key: string, value: string | null): unknown;
 }
 
+/**
+ * The dotted keys of nested settings, each made once: a caller flattening the settings of many indices
+ * gets one string per distinct key instead of a new one per index (keep it only for one such batch).
+ */
+export class SettingKeys {
+  private readonly byPrefix = new Map<string, Map<string, string>>();
+
+  join(prefix: string, key: string): string {
+    let byKey = this.byPrefix.get(prefix);
+    if (byKey === undefined) this.byPrefix.set(prefix, (byKey = new Map()));
+    let joined = byKey.get(key);
+    if (joined === undefined) byKey.set(key, (joined = `${prefix}.${key}`));
+    return joined;
+  }
+}
+
 /** ES `Settings.Builder#loadFromMap`: nested objects to flat dotted keys (each key passed through `normalize`), put in `out`. */
 export function loadSettingsFromMap(map: Readonly<Record<string, unknown>>, normalize?: (key: string) => string): Map<string, string | null>;
-export function loadSettingsFromMap<T extends SettingsSink>(map: Readonly<Record<string, unknown>>, normalize: (key: string) => string, out: T): T;
+export function loadSettingsFromMap<T extends SettingsSink>(
+  map: Readonly<Record<string, unknown>>,
+  normalize: (key: string) => string,
+  out: T,
+  keys?: SettingKeys,
+): T;
 export function loadSettingsFromMap(
   map: Readonly<Record<string, unknown>>,
   normalize: (key: string) => string = (key) => key,
   out: SettingsSink = new Map<string, string | null>(),
+  keys?: SettingKeys,
 ): SettingsSink {
-  for (const k of Object.keys(map)) walkSettings(out, normalize, k, map[k], map, k);
+  for (const k of Object.keys(map)) walkSettings(out, normalize, keys, k, map[k], map, k);
   return out;
 }
 
 /** `loadSettingsFromMap`'s walk: one flat key per scalar (hoisted, so a call makes no closures). */
-function walkSettings(out: SettingsSink, normalize: (key: string) => string, prefix: string, value: unknown, container: object, at: string | number): void {
+function walkSettings(
+  out: SettingsSink,
+  normalize: (key: string) => string,
+  keys: SettingKeys | undefined,
+  prefix: string,
+  value: unknown,
+  container: object,
+  at: string | number,
+): void {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     // The keys `Object.entries` gives, in its order, without an entry array per object.
     const object = value as Record<string, unknown>;
-    for (const k of Object.keys(object)) walkSettings(out, normalize, prefix ? `${prefix}.${k}` : k, object[k], object, k);
+    for (const k of Object.keys(object)) {
+      const key = !prefix ? k : keys === undefined ? `${prefix}.${k}` : keys.join(prefix, k);
+      walkSettings(out, normalize, keys, key, object[k], object, k);
+    }
     return;
   }
   const key = normalize(prefix);
