@@ -246,6 +246,27 @@ describe('bad bundles', () => {
     expect(messages(twin.notes).filter((m) => m.includes('legacy-000001'))).to.deep.equal([]);
   });
 
+  it("takes the aliases the cluster state names, with alias.json's metadata; without any, alias.json is not read", () => {
+    const whole = load().model;
+    expect([...whole.indices.find((i) => i.name === 'metrics-old')!.aliases]).to.deep.equal([['metrics', { isWriteIndex: true }]]);
+    // An alias only alias.json lists (added after the cluster state was taken) is not in the twin.
+    const later = load((files) => {
+      const aliases = JSON.parse(files.get('alias.json')!);
+      aliases['legacy-000001'].aliases['added-later'] = {};
+      files.set('alias.json', JSON.stringify(aliases));
+    }).model;
+    expect(later.indices.map((i) => [i.name, [...i.aliases.keys()]])).to.deep.equal(whole.indices.map((i) => [i.name, [...i.aliases.keys()]]));
+    // A cluster state naming no alias: a broken alias.json changes nothing and is not noted.
+    const none = load((files) => {
+      const state = JSON.parse(files.get('cluster_state.json')!);
+      state.metadata.indices['metrics-old'].aliases = [];
+      files.set('cluster_state.json', JSON.stringify(state));
+      files.set('alias.json', '{"metrics-old": {');
+    });
+    expect(none.model.indices.every((i) => i.aliases.size === 0)).to.equal(true);
+    expect(messages(none.twin.notes).filter((m) => m.includes('alias.json'))).to.deep.equal([]);
+  });
+
   it('a cluster state without index metadata: the indices come from settings.json, as the notes of a broken one say', () => {
     const { model, twin } = load((files) => {
       const state = JSON.parse(files.get('cluster_state.json')!);

@@ -318,7 +318,8 @@ function statsOf(reader: BundleReader): Record<string, Json> | undefined {
 function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyMap<string, PolicyMetadata>, instantMillis: number): ReadIndices {
   const stateIndices = stateIndicesOf(reader);
   // Without explain, the cluster state's stored `ilm` metadata (when it has any) still gives each state.
-  const stored = Object.values(stateIndices).some((entry) => isObject(entry?.['ilm']));
+  let stored = false;
+  for (const name in stateIndices) if ((stored = isObject(stateIndices[name]?.['ilm']))) break;
   const explainWhenMissing = stored
     ? "each index's ILM state is read from cluster_state.json's stored ilm metadata"
     : 'no index has an ILM state; every managed index starts again from its policy';
@@ -333,7 +334,10 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
   if (indexFile === 'settings.json') explainRecord('');
   const indexEntries: Record<string, Json> =
     indexFile === 'cluster_state.json' ? stateIndices : (reader.object('settings.json', 'no index can be rebuilt') ?? {});
-  const aliasFile = reader.object('alias.json', 'indices are rebuilt without aliases');
+  // The cluster state names each index's aliases (names only, in the API context): alias.json gives
+  // their metadata, for those names. Not read when the cluster state names no alias at all.
+  const fromState = indexFile === 'cluster_state.json';
+  const aliasFile = fromState && !anyAliasInState(stateIndices) ? undefined : reader.object('alias.json', 'indices are rebuilt without aliases');
   const stats = statsOf(reader);
   const reading: LifecycleReading = { reader, profile, policies, memo: { cachedPhases: new Map(), chains: new Map() }, indexFile };
   const out: TwinIndex[] = [];
@@ -351,8 +355,10 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
     // map each that lives as long as the model).
     let aliases: Map<string, AliasMetadata> | undefined;
     const aliasEntry = aliasFile?.[name]?.['aliases'];
-    if (isObject(aliasEntry)) {
+    const stateAliases = fromState ? aliasNamesInState(entry) : undefined;
+    if (isObject(aliasEntry) && stateAliases?.length !== 0) {
       for (const alias in aliasEntry) {
+        if (stateAliases !== undefined && !stateAliases.includes(alias)) continue;
         const meta = aliasEntry[alias];
         (aliases ??= new Map()).set(alias, aliasMetadataOf(isObject(meta) ? meta : {}));
       }
@@ -407,6 +413,22 @@ class IndexSettingsRead implements SettingsSink {
     } else if (value === null) this.settings.delete(key);
     else this.settings.set(key, value);
   }
+}
+
+/**
+ * The aliases the cluster state names for an index: `aliases` is a list of names in the API context
+ * (ES `IndexMetadata#toXContent`), an object by name in the others; undefined when it has neither.
+ */
+function aliasNamesInState(entry: Json): readonly string[] | undefined {
+  const aliases = entry?.['aliases'];
+  if (Array.isArray(aliases)) return aliases.every((a) => typeof a === 'string') ? aliases : undefined;
+  return isObject(aliases) ? Object.keys(aliases) : undefined;
+}
+
+/** Whether any index of the cluster state names an alias, or any does not say (alias.json is needed). */
+function anyAliasInState(stateIndices: Record<string, Json>): boolean {
+  for (const name in stateIndices) if (aliasNamesInState(stateIndices[name])?.length !== 0) return true;
+  return false;
 }
 
 /** The one empty map indices without aliases or rollovers share (never changed: the model is read-only). */
