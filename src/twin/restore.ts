@@ -13,8 +13,7 @@ import { addIndex, addIndexWithSettings, recordRollover, restoreLifecycle, type 
 import { placementStore } from '../engine/cluster/shard-placement';
 import { topologyOf } from '../engine/cluster/topology';
 import { putRepository } from '../engine/cluster/snapshots';
-import { copyState, type ExecutionState, type PhaseExecutionInfo } from '../engine/cluster/execution-state';
-import type { Phase } from '../engine/cluster/policy-model';
+import { copyState } from '../engine/cluster/execution-state';
 import type { Simulation } from '../sim/simulator';
 import type { BundleNote } from './bundle';
 import { directorySource } from './bundle-dir';
@@ -32,10 +31,11 @@ export interface TwinOptions {
   readonly seed?: number;
   readonly historyLimit?: number;
   /**
-   * The restored cluster takes the model's index settings as its own instead of copying them: the clock
-   * then changes them, so only for a twin restored once whose model is neither restored again nor read
-   * for index settings afterwards (the CLI's forecast without what-ifs). A reset (`/_sim/_reset`) of
-   * such a twin is refused with an error. Default false: each restore and reset copies.
+   * The restored cluster takes the model's index settings and execution states as its own instead of
+   * copying them: the clock then changes them, so only for a twin restored once whose model is neither
+   * restored again nor read for index settings or states afterwards (the CLI's forecast without
+   * what-ifs, whose header counts `index.lifecycle.name`, which ILM never changes). A reset
+   * (`/_sim/_reset`) of such a twin is refused with an error. Default false: each restore and reset copies.
    */
   readonly consumeModel?: boolean;
 }
@@ -94,14 +94,14 @@ function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[], c
   for (const { id, ...counters } of model.slmStats) cluster.snapshots.slmStats.policies.set(id, { ...counters });
   cluster.snapshots.slmOperationMode = model.slmMode;
 
-  const phaseInfos = new PhaseInfos();
   for (const spec of model.indices) {
     const index = (consume ? addIndexWithSettings : addIndex)(cluster, spec.name, spec.creationDate, spec.settings, spec.aliases, spec.providedName, spec.uuid);
     index.docsCount = spec.docsCount;
     index.storeBytes = spec.storeBytes;
     index.state = spec.state;
     for (const [alias, info] of spec.rolloverInfos) recordRollover(index, alias, info);
-    restoreLifecycle(index, spec.lifecycle === null ? null : phaseInfos.restored(spec.lifecycle));
+    // The model's states are in the engine's shape already (see `engineState` in twin-model.ts).
+    restoreLifecycle(index, spec.lifecycle === null || consume ? spec.lifecycle : copyState(spec.lifecycle));
   }
   for (const ds of model.dataStreams) {
     const stream: DataStream = { name: ds.name, indices: [...ds.indices], generation: ds.generation, hidden: ds.hidden };
@@ -111,37 +111,6 @@ function seedFromModel(sim: Simulation, model: TwinModel, notes: BundleNote[], c
   // Shards take their places before any step reads them, as they had them in the cluster.
   if (!topologyOf(cluster).isDefault) placementStore(cluster).placeNew(cluster);
   sim.slmChanged();
-}
-
-/**
- * Restored execution states as the engine makes them: in `copyState`'s one shape (the model keeps
- * only the fields a bundle gave, so its states come in many shapes, and every later read of them in
- * the engine would be slower), with one shared phase execution info per policy, version, modified
- * date and cached phase, as the engine's own transitions share one per policy and phase (its step
- * memo is per info object, so 20,000 indices with 20,000 equal infos resolved their steps 20,000
- * times). Infos are shared only when they hold the same `Phase` object (a phase parsed from explain's
- * printed definition is the index's own and stays so); every field is equal, so nothing can tell.
- */
-class PhaseInfos {
-  /** By cached phase (null: none), then by `<policy>\u0000<version>\u0000<modifiedDate>`. */
-  private readonly shared = new Map<Phase | null, Map<string, PhaseExecutionInfo>>();
-
-  restored(state: ExecutionState): ExecutionState {
-    const copy = copyState(state);
-    const info = state.phaseDefinition;
-    if (info !== undefined) copy.phaseDefinition = this.sharedInfo(info);
-    return copy;
-  }
-
-  private sharedInfo(info: PhaseExecutionInfo): PhaseExecutionInfo {
-    let byKey = this.shared.get(info.phase);
-    if (byKey === undefined) this.shared.set(info.phase, (byKey = new Map()));
-    const key = `${info.policy}\u0000${info.version}\u0000${info.modifiedDate}`;
-    const held = byKey.get(key);
-    if (held !== undefined) return held;
-    byKey.set(key, info);
-    return info;
-  }
 }
 
 /**

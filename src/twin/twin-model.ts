@@ -6,7 +6,7 @@
  */
 import type { AliasMetadata, ComponentTemplate, IndexTemplate, LegacyTemplate, RolloverInfo } from '../engine/cluster/cluster';
 import { IndexSettings, SETTING_ORIGINATION_DATE } from '../engine/cluster/cluster';
-import type { ExecutionState, PhaseExecutionInfo } from '../engine/cluster/execution-state';
+import { copyState, type ExecutionState, type PhaseExecutionInfo } from '../engine/cluster/execution-state';
 import { flattenSettings, SettingKeys, type SettingsSink } from '../engine/cluster/index-settings';
 import type { Phase, Policy, PolicyMetadata } from '../engine/cluster/policy-model';
 import type { Snapshot, SlmInvocation, SlmPolicy, SnapshotRepository } from '../engine/cluster/snapshot-store';
@@ -36,6 +36,7 @@ export interface TwinIndex {
   readonly docsCount: number;
   readonly storeBytes: number;
   readonly rolloverInfos: ReadonlyMap<string, RolloverInfo>;
+  /** In the engine's one state shape, phase execution infos shared (see `engineState`). */
   readonly lifecycle: ExecutionState | null;
 }
 
@@ -300,6 +301,7 @@ interface ReadMemo {
   readonly cachedPhases: Map<string, Map<string, CachedPhase>>;
   /** The step keys (`stepKeyJson`) a phase compiles to, by the phase and the policy's name. */
   readonly chains: Map<Phase, Map<string, ReadonlySet<string>>>;
+  readonly phaseInfos: PhaseInfos;
 }
 
 /** The cluster state's `metadata.indices` (the rest of the file, routing table and all, is let go at once). */
@@ -339,7 +341,13 @@ function readIndices(reader: BundleReader, profile: Profile, policies: ReadonlyM
   const fromState = indexFile === 'cluster_state.json';
   const aliasFile = fromState && !anyAliasInState(stateIndices) ? undefined : reader.object('alias.json', 'indices are rebuilt without aliases');
   const stats = statsOf(reader);
-  const reading: LifecycleReading = { reader, profile, policies, memo: { cachedPhases: new Map(), chains: new Map() }, indexFile };
+  const reading: LifecycleReading = {
+    reader,
+    profile,
+    policies,
+    memo: { cachedPhases: new Map(), chains: new Map(), phaseInfos: new PhaseInfos() },
+    indexFile,
+  };
   const out: TwinIndex[] = [];
   const settingKeys = new SettingKeys();
   for (const name of Object.keys(indexEntries)) {
@@ -486,7 +494,7 @@ function lifecycleOf(
   if (record['phase'] === undefined) {
     // Not initialised yet (no step), but ILM may already have stored the lifecycle date.
     const date = settings.has(SETTING_ORIGINATION_DATE) ? undefined : millisOf(record['lifecycle_date_millis']);
-    return date === undefined ? null : { lifecycleDate: date };
+    return date === undefined ? null : engineState(reading, { lifecycleDate: date });
   }
   const step: string | undefined = record['step'];
   const hasPolicy = policies.has(policyName);
@@ -526,14 +534,38 @@ function lifecycleOf(
   if (state['failedStep'] !== undefined && profile.explain.retryFields && state['failedStepRetryCount'] === undefined) {
     reader.note(file, 'assumed', `${file}: index [${name}] in ERROR shows no failed_step_retry_count; taken as none`);
   }
-  return definedFields(state) as ExecutionState;
+  return engineState(reading, state);
 }
 
-/** The fields that have a value, in their order (one object per managed index: no entry arrays). */
-function definedFields(state: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key in state) if (state[key] !== undefined) out[key] = state[key];
-  return out;
+/**
+ * A read state as the engine makes them: in `copyState`'s one shape (a bundle gives some fields and
+ * not others, and states in many shapes would make every later read of them in the engine slower),
+ * with one shared phase execution info per policy, version, modified date and cached phase, as the
+ * engine's own transitions share one per policy and phase (its step memo is per info object, so
+ * 20,000 indices with 20,000 equal infos resolved their steps 20,000 times). Infos are shared only
+ * when they hold the same `Phase` object (a phase parsed from explain's printed definition is the
+ * index's own and stays so); every field is equal, so nothing can tell.
+ */
+function engineState(reading: LifecycleReading, fields: Record<string, unknown>): ExecutionState {
+  const state = copyState(fields as ExecutionState);
+  const info = state.phaseDefinition;
+  if (info !== undefined) state.phaseDefinition = reading.memo.phaseInfos.shared(info);
+  return state;
+}
+
+/** The phase execution infos of a read, one per cached phase (null: none), policy, version and modified date. */
+class PhaseInfos {
+  private readonly byPhase = new Map<Phase | null, Map<string, PhaseExecutionInfo>>();
+
+  shared(info: PhaseExecutionInfo): PhaseExecutionInfo {
+    let byKey = this.byPhase.get(info.phase);
+    if (byKey === undefined) this.byPhase.set(info.phase, (byKey = new Map()));
+    const key = `${info.policy}\u0000${info.version}\u0000${info.modifiedDate}`;
+    const held = byKey.get(key);
+    if (held !== undefined) return held;
+    byKey.set(key, info);
+    return info;
+  }
 }
 
 /**
@@ -585,7 +617,7 @@ function storedState(reading: LifecycleReading, policy: PolicyMetadata | undefin
     snapshotIndexName: stored['snapshot_index_name'],
     downsampleIndexName: stored['rollup_index_name'],
   };
-  return definedFields(state) as ExecutionState;
+  return engineState(reading, state);
 }
 
 /**
