@@ -46,8 +46,11 @@ describe('restoring execution states', () => {
     const copied = simulationOf(restoreTwin(model).simulator).cluster.indices.get(spec.name)!.settings;
     expect(copied).to.not.equal(spec.settings);
     expect([...copied]).to.deep.equal([...spec.settings]);
+    const managed = model.indices.find((i) => i.lifecycle !== null)!;
+    expect(simulationOf(restoreTwin(model).simulator).cluster.indices.get(managed.name)!.lifecycle).to.not.equal(managed.lifecycle);
     const consumed = restoreTwin(model, { consumeModel: true }).simulator;
     expect(simulationOf(consumed).cluster.indices.get(spec.name)!.settings).to.equal(spec.settings);
+    expect(simulationOf(consumed).cluster.indices.get(managed.name)!.lifecycle).to.equal(managed.lifecycle);
     expect(() => consumed.requestSync({ method: 'POST', path: '/_sim/_reset' })).to.throw(/cannot be reset/);
   });
 });
