@@ -177,6 +177,8 @@ function tierOf(node: SimNode): string {
  */
 export class StorageMemo {
   store: PlacementStore | null = null;
+  /** Where the last sample stopped in the cluster's map of indices (see `storageByTier`). */
+  entries: Iterator<IndexMetadata> | null = null;
   /** The topology version every row was placed under. */
   topologyVersion = -1;
   /** The rows, column by column (rewritten in place by each sample). */
@@ -249,7 +251,9 @@ export class StorageMemo {
     this.truncate(kept);
   }
 
+  /** Drops the rows from `length` on (and, with all of them, the iterator of the cluster's indices). */
   truncate(length: number): void {
+    if (length === 0) this.entries = null;
     this.indices.length = length;
     this.settings.length = length;
     this.routingVersions.length = length;
@@ -333,6 +337,28 @@ function sampleRows(memo: StorageMemo, store: PlacementStore, topologyVersion: n
 }
 
 /**
+ * Adds rows for the next `fresh` indices of the cluster's map, after the `live` ones the memo's rows
+ * hold (with a new iterator when the memo has none); answers false when the map has fewer.
+ */
+function appendNew(memo: StorageMemo, cluster: Cluster, store: PlacementStore, sums: TierSums, live: number, fresh: number): boolean {
+  let entries = memo.entries;
+  if (entries === null) {
+    entries = cluster.indices.values();
+    for (let n = 0; n < live; n++) entries.next();
+  }
+  memo.entries = entries;
+  let at = memo.length;
+  for (let n = 0; n < fresh; n++) {
+    const next = entries.next();
+    if (next.done) return false;
+    memo.place(at, next.value, store);
+    sums.addRow(memo, at, next.value.storeBytes);
+    at++;
+  }
+  return true;
+}
+
+/**
  * Shard copies and bytes per tier now (a replica holds as many bytes as its primary). With a memo
  * (one per run of samples), indices unchanged since the last sample are not looked up again. Each
  * tier's bytes are added up in the cluster's index order, copy by copy, and the tiers come in the
@@ -352,19 +378,15 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
       memo.truncate(0);
       live = 0;
     }
-    // The indices created since come after all the others in the map's order (and after the rows).
-    if (live < cluster.indices.size) {
-      let skip = live;
-      let at = memo.length;
-      for (const index of cluster.indices.values()) {
-        if (skip > 0) {
-          skip--;
-          continue;
-        }
-        memo.place(at, index, store);
-        sums.addRow(memo, at, index.storeBytes);
-        at++;
-      }
+    // The indices created since come after all the others in the map's order (and after the rows):
+    // the memo's iterator of the map stands after the last index it gave, and a map's iterator goes
+    // on to the entries set after it was made (passing over deleted ones).
+    const fresh = cluster.indices.size - live;
+    if (fresh > 0 && !appendNew(memo, cluster, store, sums, live, fresh)) {
+      // The iterator ran out first (cannot happen while the memo serves one cluster): afresh.
+      sums = new TierSums();
+      memo.truncate(0);
+      appendNew(memo, cluster, store, sums, 0, cluster.indices.size);
     }
   } else {
     const data = memo.tierNumber('data');
