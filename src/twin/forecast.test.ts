@@ -75,6 +75,49 @@ describe('storageByTier', () => {
     const tiersSeen = new Set(samples.flatMap(([s]) => Object.keys((s as { tiers: object }).tiers)));
     expect([...tiersSeen]).to.include.members(['data_hot', 'data_warm', 'data_cold']);
   });
+  it('gives what it gives afresh when most indices are deleted, names come back, and copies span tiers', () => {
+    const nodes = [
+      { name: 'hot-1', roles: ['master', 'data_hot', 'data_content'] },
+      { name: 'hot-2', roles: ['data_hot', 'data_content'] },
+      { name: 'warm-1', roles: ['data_warm'] },
+    ];
+    const simulator = createSimulator({ profile: '8.19', stackTemplates: false, nodes, startTime: '2024-01-01T00:00:00Z' });
+    const send = (method: string, path: string, body?: Record<string, unknown>) => {
+      const answer = simulator.requestSync({ method, path, ...(body ? { body } : {}) });
+      expect(answer.status, `${method} ${path}: ${answer.text}`).to.be.below(300);
+    };
+    const cluster = simulationOf(simulator).cluster;
+    const memo = new StorageMemo();
+    const samples: Array<[unknown, unknown]> = [];
+    const sample = () => samples.push([storageByTier(cluster, 0, memo), storageByTier(cluster, 0)]);
+    const create = (name: string, shards: number, bytes: number) => {
+      send('PUT', `/${name}`, { settings: { 'index.number_of_shards': shards, 'index.number_of_replicas': 1 } });
+      // 3 shards: a third of the bytes per copy is not a whole number, so the order of the sums shows.
+      send('POST', '/_sim/ingest', { index: name, count: 1, bytes_each: bytes });
+    };
+    for (let n = 0; n < 12; n++) create(`idx-${n}`, 1 + (n % 3), 1000 + 7 * n);
+    sample();
+    // Copies on two tiers at once: the primary may stay on hot, a replica on warm.
+    send('PUT', '/idx-1/_settings', { index: { 'routing.allocation.include._tier_preference': 'data_warm,data_hot' } });
+    // Most indices deleted (their rows are dropped), one name created again (a new record, last).
+    for (const n of [0, 2, 3, 4, 5, 6, 7, 8]) send('DELETE', `/idx-${n}`);
+    create('idx-3', 3, 2000);
+    sample();
+    send('POST', '/_sim/ingest', { index: 'idx-9', count: 3, bytes_each: 10 });
+    create('idx-12', 2, 555);
+    sample();
+    for (const n of [1, 9, 10, 11, 3, 12]) send('DELETE', `/idx-${n}`);
+    sample();
+    create('idx-13', 3, 100);
+    sample();
+    for (const [withMemo, afresh] of samples) expect(withMemo).to.deep.equal(afresh);
+    const tiers = samples.map(([s]) => (s as { tiers: Record<string, { shards: number; bytes: number }> }).tiers);
+    // idx-1, the first index left, has copies on warm and on hot: warm comes first.
+    expect(Object.keys(tiers[1]!)).to.deep.equal(['data_warm', 'data_hot']);
+    expect(tiers[3]).to.deep.equal({});
+    // Thirds of 100 bytes added copy by copy: not a whole number, as afresh.
+    expect(tiers[4]!['data_hot']).to.deep.equal({ shards: 6, bytes: 100 / 3 + 100 / 3 + 100 / 3 + 100 / 3 + 100 / 3 + 100 / 3 });
+  });
 });
 
 describe('the forecast with a short poll interval', () => {

@@ -8,7 +8,7 @@
  * engine's; this module only drives the clock and reads. No console, no files.
  */
 import { simulationOf, type Simulator } from '../create-simulator';
-import { placementStore, type PlacementStore } from '../engine/cluster/shard-placement';
+import { placementStore, type PlacementStore, type ShardCopy } from '../engine/cluster/shard-placement';
 import { numberOfReplicas, numberOfShards, SETTING_RESIZE_SOURCE_NAME, type Cluster, type IndexMetadata, type IndexSettings } from '../engine/cluster/cluster';
 import { DATA_TIERS, topologyOf, type SimNode } from '../engine/cluster/topology';
 import { simpleMatch } from '../engine/cluster/index-resolver';
@@ -172,17 +172,35 @@ function tierOf(node: SimNode): string {
  * passes over the indices whose placement cannot have changed without asking the store: same index
  * record, same settings object with the same `routingVersion` (no setting placement reads was written:
  * see `IndexSettings#routingVersion`), same topology version. The store would answer those from its
- * cache with the same copies.
+ * cache with the same copies. The rows are kept as columns (one flat array per field, position by
+ * position) so that a sample reads, per index, only its record and its settings.
  */
 export class StorageMemo {
   store: PlacementStore | null = null;
-  /** Rewritten in place by each sample. */
-  rows: StorageRow[] = [];
+  /** Where the last sample stopped in the cluster's map of indices (see `storageByTier`). */
+  entries: Iterator<IndexMetadata> | null = null;
+  /** The topology version every row was placed under. */
+  topologyVersion = -1;
+  /** The rows, column by column (rewritten in place by each sample). */
+  readonly indices: IndexMetadata[] = [];
+  readonly settings: IndexSettings[] = [];
+  readonly routingVersions: number[] = [];
+  /** What an index's bytes are divided by per copy: its shard count, at least 1. */
+  readonly divisors: number[] = [];
+  /** The tier number of all the row's copies, or MIXED when they are on more than one (see `mixed`). */
+  readonly tiers: number[] = [];
+  readonly copies: number[] = [];
+  /** For a row whose copies are on more than one tier, each copy's tier in the store's order. */
+  readonly mixed: Array<readonly number[] | undefined> = [];
   /** The tiers seen so far, by number (a row names its copies' tiers by these numbers). */
   readonly tierNames: string[] = [];
   readonly tierNumbers = new Map<string, number>();
   /** Each node's tier number (a node's roles and attributes never change). */
   readonly tierOfNode = new Map<SimNode, number>();
+
+  get length(): number {
+    return this.indices.length;
+  }
 
   tierNumber(tier: string): number {
     let n = this.tierNumbers.get(tier);
@@ -198,17 +216,63 @@ export class StorageMemo {
     if (tier === undefined) this.tierOfNode.set(node, (tier = this.tierNumber(tierOf(node))));
     return tier;
   }
+
+  /** Writes row `at` as the store places its index now (copies come shard by shard: the last one's shard number gives the count). */
+  place(at: number, index: IndexMetadata, store: PlacementStore): void {
+    const copies = store.copiesOf(index);
+    const settings = index.settings;
+    this.indices[at] = index;
+    this.settings[at] = settings;
+    this.routingVersions[at] = settings.routingVersion;
+    this.divisors[at] = Math.max(1, copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1);
+    this.copies[at] = copies.length;
+    let tier = copies.length === 0 ? NO_COPIES : this.copyTier(copies[0]!);
+    for (let i = 1; i < copies.length && tier !== MIXED; i++) if (this.copyTier(copies[i]!) !== tier) tier = MIXED;
+    this.tiers[at] = tier;
+    this.mixed[at] = tier === MIXED ? copies.map((copy) => this.copyTier(copy)) : undefined;
+  }
+
+  /** Drops the rows of deleted indices, keeping the others in their order. */
+  compact(): void {
+    let kept = 0;
+    for (let from = 0; from < this.indices.length; from++) {
+      if (this.tiers[from] === DELETED) continue;
+      if (kept !== from) {
+        this.indices[kept] = this.indices[from]!;
+        this.settings[kept] = this.settings[from]!;
+        this.routingVersions[kept] = this.routingVersions[from]!;
+        this.divisors[kept] = this.divisors[from]!;
+        this.tiers[kept] = this.tiers[from]!;
+        this.copies[kept] = this.copies[from]!;
+        this.mixed[kept] = this.mixed[from];
+      }
+      kept++;
+    }
+    this.truncate(kept);
+  }
+
+  /** Drops the rows from `length` on (and, with all of them, the iterator of the cluster's indices). */
+  truncate(length: number): void {
+    if (length === 0) this.entries = null;
+    this.indices.length = length;
+    this.settings.length = length;
+    this.routingVersions.length = length;
+    this.divisors.length = length;
+    this.tiers.length = length;
+    this.copies.length = length;
+    this.mixed.length = length;
+  }
+
+  private copyTier(copy: ShardCopy): number {
+    return copy.node ? this.nodeTier(copy.node) : this.tierNumber('unassigned');
+  }
 }
 
-interface StorageRow {
-  readonly index: IndexMetadata;
-  readonly settings: IndexSettings;
-  readonly routingVersion: number;
-  readonly topologyVersion: number;
-  /** The tier (or `unassigned`) of each copy, in the store's order, as the memo's tier numbers. */
-  readonly tiers: readonly number[];
-  readonly shards: number;
-}
+/** A row's tier when its copies are on more than one tier, or it has none. */
+const MIXED = -1;
+const NO_COPIES = -2;
+/** The tier of a row whose index was deleted (dropped by `StorageMemo#compact`). */
+const DELETED = -3;
 
 /** Copies and bytes per tier number so far, and the tiers in the order their first copy was met. */
 class TierSums {
@@ -216,62 +280,82 @@ class TierSums {
   readonly bytes: number[] = [];
   readonly order: number[] = [];
 
-  add(tier: number, perShard: number): void {
-    if (this.shards[tier] === undefined || this.shards[tier] === 0) {
+  /** `count` copies on `tier`, each holding `perShard` bytes (added one by one: the same sum, bit for bit). */
+  add(tier: number, perShard: number, count = 1): void {
+    let bytes = this.bytes[tier];
+    if (bytes === undefined || this.shards[tier] === 0) {
       this.shards[tier] = 0;
-      this.bytes[tier] = 0;
+      bytes = 0;
       this.order.push(tier);
     }
-    this.shards[tier]!++;
-    this.bytes[tier]! += perShard;
+    this.shards[tier]! += count;
+    for (let i = 0; i < count; i++) bytes += perShard;
+    this.bytes[tier] = bytes;
   }
 
-  /** Each copy of a row's index, with its share of the index's bytes. */
-  addRow(index: IndexMetadata, row: StorageRow): void {
-    const perShard = index.storeBytes / Math.max(1, row.shards);
-    const tiers = row.tiers;
+  /** Each copy of row `at`'s index, with its share of the index's bytes. */
+  addRow(memo: StorageMemo, at: number, storeBytes: number): void {
+    const tier = memo.tiers[at]!;
+    if (tier === NO_COPIES) return;
+    const perShard = storeBytes / memo.divisors[at]!;
+    if (tier !== MIXED) {
+      this.add(tier, perShard, memo.copies[at]!);
+      return;
+    }
+    const tiers = memo.mixed[at]!;
     for (let i = 0; i < tiers.length; i++) this.add(tiers[i]!, perShard);
   }
 }
 
-/** The row of an index as the store places it now (copies come shard by shard: the last one's shard number gives the count). */
-function storageRow(index: IndexMetadata, store: PlacementStore, topologyVersion: number, memo: StorageMemo): StorageRow {
-  const copies = store.copiesOf(index);
-  const settings = index.settings;
-  return {
-    index,
-    settings,
-    routingVersion: settings.routingVersion,
-    topologyVersion,
-    tiers: copies.map((copy) => (copy.node ? memo.nodeTier(copy.node) : memo.tierNumber('unassigned'))),
-    shards: copies.length === 0 ? 0 : copies[copies.length - 1]!.shard + 1,
-  };
-}
-
-/** Whether the row still holds what the store would answer for its index (see `StorageMemo`). */
-function current(row: StorageRow, topologyVersion: number): boolean {
-  const settings = row.index.settings;
-  return row.settings === settings && row.routingVersion === settings.routingVersion && row.topologyVersion === topologyVersion;
+/**
+ * Adds up the last sample's rows whose indices are still there, in their order, each brought up to
+ * date in place; answers how many. The cluster keeps its indices in insertion order and marks a
+ * deleted record `removed`, so these are the cluster's indices but those created since the last
+ * sample, in the cluster's order.
+ */
+function sampleRows(memo: StorageMemo, store: PlacementStore, topologyVersion: number, sums: TierSums): number {
+  const { indices, settings, routingVersions, tiers } = memo;
+  const placed = memo.topologyVersion === topologyVersion;
+  const length = indices.length;
+  let live = 0;
+  for (let i = 0; i < length; i++) {
+    if (tiers[i] === DELETED) continue;
+    const index = indices[i]!;
+    if (index.removed) {
+      tiers[i] = DELETED;
+      continue;
+    }
+    const now = index.settings;
+    if (!placed || settings[i] !== now || routingVersions[i] !== now.routingVersion) memo.place(i, index, store);
+    sums.addRow(memo, i, index.storeBytes);
+    live++;
+  }
+  memo.topologyVersion = topologyVersion;
+  // The rows of deleted indices are passed over until they are a quarter of all: then dropped.
+  if (length - live > length / 4) memo.compact();
+  return live;
 }
 
 /**
- * Adds up the last sample's rows whose indices are still there, in their order, each brought up to
- * date, and keeps them (in place, at the front of `rows`); answers how many. The cluster keeps its
- * indices in insertion order and marks a deleted record `removed`, so these are the cluster's indices
- * but those created since the last sample, in the cluster's order.
+ * Adds rows for the next `fresh` indices of the cluster's map, after the `live` ones the memo's rows
+ * hold (with a new iterator when the memo has none); answers false when the map has fewer.
  */
-function sampleRows(rows: StorageRow[], store: PlacementStore, topologyVersion: number, memo: StorageMemo, sums: TierSums): number {
-  let kept = 0;
-  for (let i = 0; i < rows.length; i++) {
-    let row = rows[i]!;
-    const index = row.index;
-    if (index.removed) continue;
-    if (!current(row, topologyVersion)) row = storageRow(index, store, topologyVersion, memo);
-    rows[kept++] = row;
-    sums.addRow(index, row);
+function appendNew(memo: StorageMemo, cluster: Cluster, store: PlacementStore, sums: TierSums, live: number, fresh: number): boolean {
+  let entries = memo.entries;
+  if (entries === null) {
+    entries = cluster.indices.values();
+    for (let n = 0; n < live; n++) entries.next();
   }
-  rows.length = kept;
-  return kept;
+  memo.entries = entries;
+  let at = memo.length;
+  for (let n = 0; n < fresh; n++) {
+    const next = entries.next();
+    if (next.done) return false;
+    memo.place(at, next.value, store);
+    sums.addRow(memo, at, next.value.storeBytes);
+    at++;
+  }
+  return true;
 }
 
 /**
@@ -286,28 +370,24 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
   const store = topology.isDefault ? null : placementStore(cluster);
   if (store) {
     const version = topology.version;
-    let rows = memo.store === store ? memo.rows : [];
-    let kept = sampleRows(rows, store, version, memo, sums);
-    if (kept > cluster.indices.size) {
+    if (memo.store !== store) memo.truncate(0);
+    let live = sampleRows(memo, store, version, sums);
+    if (live > cluster.indices.size) {
       // Rows of indices this cluster never held (cannot happen while the memo serves one cluster): afresh.
       sums = new TierSums();
-      rows = [];
-      kept = 0;
+      memo.truncate(0);
+      live = 0;
     }
-    // The indices created since come after all the others in the map's order.
-    if (kept < cluster.indices.size) {
-      let skip = kept;
-      for (const index of cluster.indices.values()) {
-        if (skip > 0) {
-          skip--;
-          continue;
-        }
-        const row = storageRow(index, store, version, memo);
-        rows[kept++] = row;
-        sums.addRow(index, row);
-      }
+    // The indices created since come after all the others in the map's order (and after the rows):
+    // the memo's iterator of the map stands after the last index it gave, and a map's iterator goes
+    // on to the entries set after it was made (passing over deleted ones).
+    const fresh = cluster.indices.size - live;
+    if (fresh > 0 && !appendNew(memo, cluster, store, sums, live, fresh)) {
+      // The iterator ran out first (cannot happen while the memo serves one cluster): afresh.
+      sums = new TierSums();
+      memo.truncate(0);
+      appendNew(memo, cluster, store, sums, 0, cluster.indices.size);
     }
-    memo.rows = rows;
   } else {
     const data = memo.tierNumber('data');
     const unassigned = memo.tierNumber('unassigned');
@@ -319,7 +399,7 @@ export function storageByTier(cluster: Cluster, atMillis: number, memo: StorageM
         for (let r = 0; r < numberOfReplicas(index); r++) sums.add(unassigned, perShard);
       }
     }
-    memo.rows = [];
+    memo.truncate(0);
   }
   memo.store = store;
   const tiers: Record<string, { shards: number; bytes: number }> = {};
