@@ -90,6 +90,12 @@ export interface IndexSched {
   watching: boolean;
   /** In the cluster's change log, waiting to be re-planned (see `ChangeLog`). */
   changed: boolean;
+  /**
+   * The ILM runner's last step resolution for this record (its own memo, opaque here: the cluster
+   * never refers to steps); null until the runner first resolves a step for it. Kept on the record
+   * rather than in a map keyed by it: the runner asks several times per transition.
+   */
+  runnerMemo: object | null;
 }
 
 /**
@@ -445,6 +451,7 @@ export function addIndex(
     inClusterChange: false,
     watching: false,
     changed: false,
+    runnerMemo: null,
   };
   cluster.indices.set(name, index);
   for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);
