@@ -96,6 +96,8 @@ export interface IndexSched {
    * rather than in a map keyed by it: the runner asks several times per transition.
    */
   runnerMemo: object | null;
+  /** Shard placement's entry for this record (`shard-placement.ts`, opaque here); null until placed. */
+  placementMemo: object | null;
 }
 
 /**
@@ -201,26 +203,41 @@ export class IndexSettings extends Map<string, string> {
    * cached across writes of other settings (`index.priority`, `index.lifecycle.*`, blocks...).
    */
   routingVersion = 0;
+  /**
+   * `index.number_of_shards` and `index.number_of_replicas` as `numberOfShards`/`numberOfReplicas`
+   * read them (`Number` of the value, 1 when unset): shard placement and the allocation waits read
+   * them at every look at an index.
+   */
+  shardCount: number;
+  replicaCount: number;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;
+    this.shardCount = 1;
+    this.replicaCount = 1;
     if (entries) for (const [key, value] of entries) this.set(key, value);
   }
 
   override set(key: string, value: string): this {
     super.set(key, value);
     this.version++;
-    if (placementReads(key)) this.routingVersion++;
+    if (placementReads(key)) {
+      this.routingVersion++;
+      this.rememberCount(key, value);
+    }
     this.remember(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
     this.version++;
-    if (placementReads(key)) this.routingVersion++;
+    if (placementReads(key)) {
+      this.routingVersion++;
+      this.rememberCount(key, undefined);
+    }
     this.remember(key, undefined);
     return super.delete(key);
   }
@@ -231,7 +248,14 @@ export class IndexSettings extends Map<string, string> {
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;
+    this.shardCount = 1;
+    this.replicaCount = 1;
     super.clear();
+  }
+
+  private rememberCount(key: string, value: string | undefined): void {
+    if (key === SETTING_NUMBER_OF_SHARDS) this.shardCount = Number(value ?? '1');
+    else if (key === SETTING_NUMBER_OF_REPLICAS) this.replicaCount = Number(value ?? '1');
   }
 
   private remember(key: string, value: string | undefined): void {
@@ -399,11 +423,11 @@ export function createCluster(newUuid: () => string, ilmMetadataExists = false, 
 }
 
 export function numberOfShards(index: IndexMetadata): number {
-  return Number(index.settings.get(SETTING_NUMBER_OF_SHARDS) ?? '1');
+  return index.settings.shardCount;
 }
 
 export function numberOfReplicas(index: IndexMetadata): number {
-  return Number(index.settings.get(SETTING_NUMBER_OF_REPLICAS) ?? '1');
+  return index.settings.replicaCount;
 }
 
 /** `index.lifecycle.name`, or null when the index is not managed (ES treats `""` as unset). */
@@ -452,6 +476,7 @@ export function addIndex(
     watching: false,
     changed: false,
     runnerMemo: null,
+    placementMemo: null,
   };
   cluster.indices.set(name, index);
   for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);

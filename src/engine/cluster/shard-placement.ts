@@ -328,6 +328,9 @@ class NodeView {
 }
 
 interface Entry {
+  /** The store holding it, and whether it still does (false once replaced or dropped; see `currentEntry`). */
+  readonly store: PlacementStore;
+  live: boolean;
   readonly uuid: string;
   /** The topology version the placement was made for. */
   readonly topologyVersion: number;
@@ -417,7 +420,7 @@ export class PlacementStore {
    * (a setting written with its old value, or written and written back, keeps the placement).
    */
   private entryOf(index: IndexMetadata): Entry {
-    const entry = this.entries.get(index.name);
+    const entry = this.currentEntry(index);
     const settings = index.settings;
     const same = entry !== undefined && entry.uuid === index.uuid;
     if (same && entry.topologyVersion === this.topology.version) {
@@ -434,12 +437,26 @@ export class PlacementStore {
     return this.placeAgain(index, entry, same ? entry.copies : [], routingKey(index));
   }
 
+  /**
+   * The entry held under the index's name, if any: the one the record itself points at (`IndexSched.
+   * placementMemo`) while this store still holds it, without a lookup by name.
+   */
+  private currentEntry(index: IndexMetadata): Entry | undefined {
+    const memo = index.placementMemo as Entry | null;
+    return memo !== null && memo.live && memo.store === this ? memo : this.entries.get(index.name);
+  }
+
   private placeAgain(index: IndexMetadata, entry: Entry | undefined, previous: readonly ShardCopy[], routing: string): Entry {
-    if (entry) this.uncount(entry);
+    if (entry) {
+      this.uncount(entry);
+      entry.live = false;
+    }
     // `place` counts the copies it puts in their nodes' loads.
     const slots: number[] = [];
     const copies = this.place(index, previous, routing, slots);
     const made: Entry = {
+      store: this,
+      live: true,
       uuid: index.uuid,
       topologyVersion: this.topology.version,
       settings: index.settings,
@@ -452,6 +469,7 @@ export class PlacementStore {
       pending: null,
     };
     this.entries.set(index.name, made);
+    index.placementMemo = made;
     return made;
   }
 
@@ -461,6 +479,7 @@ export class PlacementStore {
       const index = cluster.indices.get(name);
       if (!index || index.uuid !== entry.uuid) {
         this.uncount(entry);
+        entry.live = false;
         this.entries.delete(name);
       }
     }
@@ -476,7 +495,7 @@ export class PlacementStore {
     if (cluster.changed.size === 0) return;
     cluster.changed.forEachWaiting((index) => {
       if (index.removed) return;
-      const entry = this.entries.get(index.name);
+      const entry = this.currentEntry(index);
       if (!entry || entry.uuid !== index.uuid) this.copiesOf(index);
     });
   }
