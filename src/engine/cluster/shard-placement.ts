@@ -443,7 +443,7 @@ export class PlacementStore {
    */
   private currentEntry(index: IndexMetadata): Entry | undefined {
     const memo = index.placementMemo as Entry | null;
-    return memo !== null && memo.live && memo.store === this ? memo : this.entries.get(index.name);
+    return memo?.live && memo.store === this ? memo : this.entries.get(index.name);
   }
 
   private placeAgain(index: IndexMetadata, entry: Entry | undefined, previous: readonly ShardCopy[], routing: string): Entry {
