@@ -327,10 +327,17 @@ class NodeView {
   }
 }
 
+/** The store's holder of the current entry under one index name (replaced in place, no map write). */
+interface Slot {
+  entry: Entry;
+}
+
 interface Entry {
   /** The store holding it, and whether it still does (false once replaced or dropped; see `currentEntry`). */
   readonly store: PlacementStore;
   live: boolean;
+  /** The store's slot for its index name (its `entry` is this one while `live`). */
+  readonly slot: Slot;
   readonly uuid: string;
   /** The topology version the placement was made for. */
   readonly topologyVersion: number;
@@ -360,7 +367,7 @@ function turnsBelow(limit: number): number {
 
 /** The placements of a cluster's indices on its topology, and each node's copy count. */
 export class PlacementStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Slot>();
   /** Copies per load slot; each node id gets a slot the first time it is seen (`slotOf`), kept across topology versions. */
   private readonly loads: number[] = [];
   private readonly slots = new Map<string, number>();
@@ -443,7 +450,7 @@ export class PlacementStore {
    */
   private currentEntry(index: IndexMetadata): Entry | undefined {
     const memo = index.placementMemo as Entry | null;
-    return memo?.live && memo.store === this ? memo : this.entries.get(index.name);
+    return memo?.live && memo.store === this ? memo : this.entries.get(index.name)?.entry;
   }
 
   private placeAgain(index: IndexMetadata, entry: Entry | undefined, previous: readonly ShardCopy[], routing: string): Entry {
@@ -454,9 +461,12 @@ export class PlacementStore {
     // `place` counts the copies it puts in their nodes' loads.
     const slots: number[] = [];
     const copies = this.place(index, previous, routing, slots);
+    // The name's slot is kept (and its place in the name order): only its entry changes.
+    const slot: Slot = entry ? entry.slot : { entry: undefined as unknown as Entry };
     const made: Entry = {
       store: this,
       live: true,
+      slot,
       uuid: index.uuid,
       topologyVersion: this.topology.version,
       settings: index.settings,
@@ -468,14 +478,15 @@ export class PlacementStore {
       slots,
       pending: null,
     };
-    this.entries.set(index.name, made);
+    slot.entry = made;
+    if (!entry) this.entries.set(index.name, slot);
     index.placementMemo = made;
     return made;
   }
 
   /** After the topology changed: every index placed again from where its copies were, in name order. */
   replaceAll(cluster: Cluster): void {
-    for (const [name, entry] of [...this.entries]) {
+    for (const [name, { entry }] of [...this.entries]) {
       const index = cluster.indices.get(name);
       if (!index || index.uuid !== entry.uuid) {
         this.uncount(entry);
