@@ -90,6 +90,8 @@ export interface IndexSched {
   watching: boolean;
   /** In the cluster's change log, waiting to be re-planned (see `ChangeLog`). */
   changed: boolean;
+  /** In the change log's `copiesChanged` (see `RecordSet`). */
+  inCopiesChanged: boolean;
   /**
    * The ILM runner's last step resolution for this record (its own memo, opaque here: the cluster
    * never refers to steps); null until the runner first resolves a step for it. Kept on the record
@@ -98,6 +100,34 @@ export interface IndexSched {
   runnerMemo: object | null;
   /** Shard placement's entry for this record (`shard-placement.ts`, opaque here); null until placed. */
   placementMemo: object | null;
+}
+
+/**
+ * A set of index records in the order first added, each once, kept as a list and a flag on each
+ * record (`IndexSched.inCopiesChanged`) rather than a hashed set: a record is added on every change.
+ * Only `ChangeLog.copiesChanged` uses it (one per cluster, so one flag per record suffices).
+ */
+export class RecordSet implements Iterable<IndexMetadata> {
+  private records: IndexMetadata[] = [];
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  add(index: IndexMetadata): void {
+    if (index.inCopiesChanged) return;
+    index.inCopiesChanged = true;
+    this.records.push(index);
+  }
+
+  [Symbol.iterator](): Iterator<IndexMetadata> {
+    return this.records[Symbol.iterator]();
+  }
+
+  clear(): void {
+    for (const index of this.records) index.inCopiesChanged = false;
+    this.records = [];
+  }
 }
 
 /**
@@ -123,7 +153,7 @@ export class ChangeLog {
    * Every record added since `shard-limit.ts` last counted copies (created, changed or deleted): it
    * adjusts its running totals from these instead of walking every index on each create.
    */
-  readonly copiesChanged = new Set<IndexMetadata>();
+  readonly copiesChanged = new RecordSet();
 
   add(index: IndexMetadata): void {
     this.copiesChanged.add(index);
@@ -475,6 +505,7 @@ export function addIndex(
     inClusterChange: false,
     watching: false,
     changed: false,
+    inCopiesChanged: false,
     runnerMemo: null,
     placementMemo: null,
   };
