@@ -240,6 +240,8 @@ export class IndexSettings extends Map<string, string> {
    */
   shardCount: number;
   replicaCount: number;
+  /** The keys set under `index.routing.allocation.`, in no particular order (null: none yet), for `routingKey`. */
+  routingKeys: string[] | null;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
@@ -248,16 +250,18 @@ export class IndexSettings extends Map<string, string> {
     this.lifecycleSkip = false;
     this.shardCount = 1;
     this.replicaCount = 1;
+    this.routingKeys = null;
     if (entries) for (const [key, value] of entries) this.set(key, value);
   }
 
   override set(key: string, value: string): this {
-    super.set(key, value);
-    this.version++;
     if (placementReads(key)) {
+      if (key.startsWith(ROUTING_PREFIX) && !super.has(key)) (this.routingKeys ??= []).push(key);
       this.routingVersion++;
       this.rememberCount(key, value);
     }
+    super.set(key, value);
+    this.version++;
     this.remember(key, value);
     return this;
   }
@@ -265,6 +269,8 @@ export class IndexSettings extends Map<string, string> {
   override delete(key: string): boolean {
     this.version++;
     if (placementReads(key)) {
+      const at = this.routingKeys === null ? -1 : this.routingKeys.indexOf(key);
+      if (at >= 0) this.routingKeys!.splice(at, 1);
       this.routingVersion++;
       this.rememberCount(key, undefined);
     }
@@ -280,6 +286,7 @@ export class IndexSettings extends Map<string, string> {
     this.lifecycleSkip = false;
     this.shardCount = 1;
     this.replicaCount = 1;
+    this.routingKeys = null;
     super.clear();
   }
 
@@ -297,6 +304,7 @@ export class IndexSettings extends Map<string, string> {
 }
 
 const LIFECYCLE_PREFIX = 'index.lifecycle.';
+const ROUTING_PREFIX = 'index.routing.allocation.';
 
 /**
  * Whether shard placement reads the setting (`shard-placement.ts`: the shard and replica counts, the
@@ -304,12 +312,7 @@ const LIFECYCLE_PREFIX = 'index.lifecycle.';
  * and `index.store.snapshot.partial` for the frozen-node decider).
  */
 export function placementReads(key: string): boolean {
-  return (
-    key.startsWith('index.routing.allocation.') ||
-    key === SETTING_NUMBER_OF_SHARDS ||
-    key === SETTING_NUMBER_OF_REPLICAS ||
-    key === 'index.store.snapshot.partial'
-  );
+  return key.startsWith(ROUTING_PREFIX) || key === SETTING_NUMBER_OF_SHARDS || key === SETTING_NUMBER_OF_REPLICAS || key === 'index.store.snapshot.partial';
 }
 
 /** The origination date a setting value stands for (ES default -1 means unset). */

@@ -49,9 +49,9 @@ export type DeciderSet = 'all' | 'filter' | 'tier' | 'filter-and-tier';
  * deciders allow, shared by every index with the same routing).
  */
 export function routingKey(index: IndexMetadata): string {
-  const keys: string[] = [];
-  for (const key of index.settings.keys()) if (key.startsWith(ROUTING_PREFIX)) keys.push(key);
-  if (keys.length > 1) keys.sort();
+  // The settings keep which routing keys they hold (no walk over every setting).
+  const held = index.settings.routingKeys;
+  const keys: readonly string[] = held === null ? [] : held.length > 1 ? [...held].sort() : held;
   const parts: string[] = [];
   for (const key of keys) {
     const value = index.settings.get(key)!;
