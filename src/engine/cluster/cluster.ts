@@ -90,6 +90,44 @@ export interface IndexSched {
   watching: boolean;
   /** In the cluster's change log, waiting to be re-planned (see `ChangeLog`). */
   changed: boolean;
+  /** In the change log's `copiesChanged` (see `RecordSet`). */
+  inCopiesChanged: boolean;
+  /**
+   * The ILM runner's last step resolution for this record (its own memo, opaque here: the cluster
+   * never refers to steps); null until the runner first resolves a step for it. Kept on the record
+   * rather than in a map keyed by it: the runner asks several times per transition.
+   */
+  runnerMemo: object | null;
+  /** Shard placement's entry for this record (`shard-placement.ts`, opaque here); null until placed. */
+  placementMemo: object | null;
+}
+
+/**
+ * A set of index records in the order first added, each once, kept as a list and a flag on each
+ * record (`IndexSched.inCopiesChanged`) rather than a hashed set: a record is added on every change.
+ * Only `ChangeLog.copiesChanged` uses it (one per cluster, so one flag per record suffices).
+ */
+export class RecordSet implements Iterable<IndexMetadata> {
+  private records: IndexMetadata[] = [];
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  add(index: IndexMetadata): void {
+    if (index.inCopiesChanged) return;
+    index.inCopiesChanged = true;
+    this.records.push(index);
+  }
+
+  [Symbol.iterator](): Iterator<IndexMetadata> {
+    return this.records[Symbol.iterator]();
+  }
+
+  clear(): void {
+    for (const index of this.records) index.inCopiesChanged = false;
+    this.records = [];
+  }
 }
 
 /**
@@ -115,7 +153,7 @@ export class ChangeLog {
    * Every record added since `shard-limit.ts` last counted copies (created, changed or deleted): it
    * adjusts its running totals from these instead of walking every index on each create.
    */
-  readonly copiesChanged = new Set<IndexMetadata>();
+  readonly copiesChanged = new RecordSet();
 
   add(index: IndexMetadata): void {
     this.copiesChanged.add(index);
@@ -195,26 +233,47 @@ export class IndexSettings extends Map<string, string> {
    * cached across writes of other settings (`index.priority`, `index.lifecycle.*`, blocks...).
    */
   routingVersion = 0;
+  /**
+   * `index.number_of_shards` and `index.number_of_replicas` as `numberOfShards`/`numberOfReplicas`
+   * read them (`Number` of the value, 1 when unset): shard placement and the allocation waits read
+   * them at every look at an index.
+   */
+  shardCount: number;
+  replicaCount: number;
+  /** The keys set under `index.routing.allocation.`, in no particular order (null: none yet), for `routingKey`. */
+  routingKeys: string[] | null;
 
   constructor(entries?: Iterable<readonly [string, string]>) {
     super();
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;
+    this.shardCount = 1;
+    this.replicaCount = 1;
+    this.routingKeys = null;
     if (entries) for (const [key, value] of entries) this.set(key, value);
   }
 
   override set(key: string, value: string): this {
+    if (placementReads(key)) {
+      if (key.startsWith(ROUTING_PREFIX) && !super.has(key)) (this.routingKeys ??= []).push(key);
+      this.routingVersion++;
+      this.rememberCount(key, value);
+    }
     super.set(key, value);
     this.version++;
-    if (placementReads(key)) this.routingVersion++;
     this.remember(key, value);
     return this;
   }
 
   override delete(key: string): boolean {
     this.version++;
-    if (placementReads(key)) this.routingVersion++;
+    if (placementReads(key)) {
+      const at = this.routingKeys === null ? -1 : this.routingKeys.indexOf(key);
+      if (at >= 0) this.routingKeys!.splice(at, 1);
+      this.routingVersion++;
+      this.rememberCount(key, undefined);
+    }
     this.remember(key, undefined);
     return super.delete(key);
   }
@@ -225,7 +284,15 @@ export class IndexSettings extends Map<string, string> {
     this.lifecycleName = null;
     this.originationDate = null;
     this.lifecycleSkip = false;
+    this.shardCount = 1;
+    this.replicaCount = 1;
+    this.routingKeys = null;
     super.clear();
+  }
+
+  private rememberCount(key: string, value: string | undefined): void {
+    if (key === SETTING_NUMBER_OF_SHARDS) this.shardCount = Number(value ?? '1');
+    else if (key === SETTING_NUMBER_OF_REPLICAS) this.replicaCount = Number(value ?? '1');
   }
 
   private remember(key: string, value: string | undefined): void {
@@ -237,6 +304,7 @@ export class IndexSettings extends Map<string, string> {
 }
 
 const LIFECYCLE_PREFIX = 'index.lifecycle.';
+const ROUTING_PREFIX = 'index.routing.allocation.';
 
 /**
  * Whether shard placement reads the setting (`shard-placement.ts`: the shard and replica counts, the
@@ -244,12 +312,7 @@ const LIFECYCLE_PREFIX = 'index.lifecycle.';
  * and `index.store.snapshot.partial` for the frozen-node decider).
  */
 export function placementReads(key: string): boolean {
-  return (
-    key.startsWith('index.routing.allocation.') ||
-    key === SETTING_NUMBER_OF_SHARDS ||
-    key === SETTING_NUMBER_OF_REPLICAS ||
-    key === 'index.store.snapshot.partial'
-  );
+  return key.startsWith(ROUTING_PREFIX) || key === SETTING_NUMBER_OF_SHARDS || key === SETTING_NUMBER_OF_REPLICAS || key === 'index.store.snapshot.partial';
 }
 
 /** The origination date a setting value stands for (ES default -1 means unset). */
@@ -393,11 +456,11 @@ export function createCluster(newUuid: () => string, ilmMetadataExists = false, 
 }
 
 export function numberOfShards(index: IndexMetadata): number {
-  return Number(index.settings.get(SETTING_NUMBER_OF_SHARDS) ?? '1');
+  return index.settings.shardCount;
 }
 
 export function numberOfReplicas(index: IndexMetadata): number {
-  return Number(index.settings.get(SETTING_NUMBER_OF_REPLICAS) ?? '1');
+  return index.settings.replicaCount;
 }
 
 /** `index.lifecycle.name`, or null when the index is not managed (ES treats `""` as unset). */
@@ -461,6 +524,9 @@ export function addIndexWithSettings(
     inClusterChange: false,
     watching: false,
     changed: false,
+    inCopiesChanged: false,
+    runnerMemo: null,
+    placementMemo: null,
   };
   cluster.indices.set(name, index);
   for (const alias of index.aliases.keys()) holdersOf(cluster, alias).add(name);

@@ -71,11 +71,15 @@ export class HistoryLog {
   private firstChunk = 0;
   /** Records ever appended (the next record's sequence number). */
   private count = 0;
-  /** Index names by id: one id per index (not per distinct name), handed out without a lookup. */
-  private readonly names = new Map<number, string>();
-  private nextNameId = 0;
+  /**
+   * Index names by id (undefined once released): one id per index (not per distinct name), handed
+   * out in order without a lookup, so plain arrays indexed by id hold them (no hashing per record).
+   */
+  private readonly names: Array<string | undefined> = [];
+  /** How many ids of `names` still hold a name. */
+  private namesHeld = 0;
   /** Records held per name id, and the ids whose index is gone (their name goes with their last record). */
-  private readonly nameRecords = new Map<number, number>();
+  private readonly nameRecords: number[] = [];
   private readonly releasedNames = new Set<number>();
   private readonly policyNames: string[] = [];
   private readonly policyIds = new Map<string, number>();
@@ -147,19 +151,28 @@ export class HistoryLog {
 
   /** A new id for an index name (each index asks once and keeps it while `holdsName` says so). */
   nameId(name: string): number {
-    const id = this.nextNameId++;
-    this.names.set(id, name);
+    const id = this.names.length;
+    this.names.push(name);
+    this.nameRecords.push(0);
+    this.namesHeld++;
     return id;
   }
 
   holdsName(id: number): boolean {
-    return this.names.has(id);
+    return id < this.names.length && this.names[id] !== undefined;
+  }
+
+  /** Releases the name of `id` (no record and no index holds it any more). */
+  private dropName(id: number): void {
+    if (this.names[id] === undefined) return;
+    this.names[id] = undefined;
+    this.namesHeld--;
   }
 
   /** The index with this name id is gone: its name goes now, or with the last record naming it. */
   releaseName(id: number): void {
-    if (!this.names.has(id)) return;
-    if ((this.nameRecords.get(id) ?? 0) === 0) this.names.delete(id);
+    if (!this.holdsName(id)) return;
+    if (this.nameRecords[id] === 0) this.dropName(id);
     else this.releasedNames.add(id);
   }
 
@@ -187,7 +200,7 @@ export class HistoryLog {
     if (at === 0) this.chunks.push(newChunk());
     if ((this.firstChunk + 1) * CHUNK <= n + 1 - this.limit) this.dropUnseenChunks();
     const chunk = this.chunks[(n >>> CHUNK_BITS) - this.firstChunk]!;
-    this.nameRecords.set(nameId, (this.nameRecords.get(nameId) ?? 0) + 1);
+    this.nameRecords[nameId]!++;
     if (policy !== this.lastPolicy) {
       this.lastPolicy = policy;
       this.lastPolicyId = policy === null ? NULL_ID : this.policyId(policy) + 1;
@@ -209,13 +222,9 @@ export class HistoryLog {
       const base = this.firstChunk * CHUNK;
       for (let at = 0; at < CHUNK; at++) {
         const id = chunk.index[at]!;
-        const left = this.nameRecords.get(id)! - 1;
-        if (left > 0) {
-          this.nameRecords.set(id, left);
-        } else {
-          this.nameRecords.delete(id);
-          if (this.releasedNames.delete(id)) this.names.delete(id);
-        }
+        const left = this.nameRecords[id]! - 1;
+        this.nameRecords[id] = left;
+        if (left === 0 && this.releasedNames.delete(id)) this.dropName(id);
         this.errors.delete(base + at);
       }
       this.firstChunk++;
@@ -239,7 +248,7 @@ export class HistoryLog {
     const policy = chunk.policy[at]!;
     const from = chunk.from[at]!;
     const record: HistoryRecord = {
-      index: this.names.get(chunk.index[at]!)!,
+      index: this.names[chunk.index[at]!]!,
       policy: policy === NULL_ID ? null : this.policyNames[policy - 1]!,
       timeMillis: chunk.time[at]!,
       from: from === NULL_ID ? null : this.keys[from - 1]!,
@@ -253,7 +262,7 @@ export class HistoryLog {
   /** The index name of record `n`, without building the record. */
   indexOf(n: number): string {
     const chunk = this.chunks[(n >>> CHUNK_BITS) - this.firstChunk]!;
-    return this.names.get(chunk.index[n & CHUNK_MASK]!)!;
+    return this.names[chunk.index[n & CHUNK_MASK]!]!;
   }
 
   /** The records shown that the predicate accepts, oldest first. */
@@ -272,6 +281,6 @@ export class HistoryLog {
 
   /** How many names and records the log holds (for the tests of its bound). */
   get held(): { names: number; records: number } {
-    return { names: this.names.size, records: this.count - this.firstChunk * CHUNK };
+    return { names: this.namesHeld, records: this.count - this.firstChunk * CHUNK };
   }
 }

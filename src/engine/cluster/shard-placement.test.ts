@@ -67,6 +67,23 @@ describe('shard placement', () => {
     expect(scans).to.equal(1);
   });
 
+  it('keys the routing by the routing settings held after sets, deletes and a clear, in key order', () => {
+    const cluster = clusterWith([HOT]);
+    const i = index(cluster, 'logs', { 'index.routing.allocation.require.box_type': 'hot', 'index.priority': '1' });
+    const key = routingKey(i);
+    i.settings.set('index.routing.allocation.include._tier_preference', 'data_hot');
+    i.settings.set('index.routing.allocation.require.box_type', 'warm');
+    i.settings.set('index.routing.allocation.exclude._name', 'n-1');
+    i.settings.delete('index.routing.allocation.exclude._name');
+    i.settings.delete('index.routing.allocation.exclude._name');
+    expect(routingKey(i)).to.equal('49:index.routing.allocation.include._tier_preference8:data_hot41:index.routing.allocation.require.box_type4:warmpartial0:');
+    i.settings.set('index.routing.allocation.require.box_type', 'hot');
+    i.settings.delete('index.routing.allocation.include._tier_preference');
+    expect(routingKey(i)).to.equal(key);
+    i.settings.clear();
+    expect(routingKey(i)).to.equal('partial0:');
+  });
+
   it('answers null on the default topology (nothing is placed)', () => {
     const cluster = createCluster(() => 'id');
     expect(copiesOf(cluster, index(cluster, 'logs', {}))).to.equal(null);

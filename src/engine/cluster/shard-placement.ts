@@ -49,9 +49,9 @@ export type DeciderSet = 'all' | 'filter' | 'tier' | 'filter-and-tier';
  * deciders allow, shared by every index with the same routing).
  */
 export function routingKey(index: IndexMetadata): string {
-  const keys: string[] = [];
-  for (const key of index.settings.keys()) if (key.startsWith(ROUTING_PREFIX)) keys.push(key);
-  if (keys.length > 1) keys.sort();
+  // The settings keep which routing keys they hold (no walk over every setting).
+  const held = index.settings.routingKeys;
+  const keys: readonly string[] = held === null ? [] : held.length > 1 ? [...held].sort() : held;
   const parts: string[] = [];
   for (const key of keys) {
     const value = index.settings.get(key)!;
@@ -327,7 +327,17 @@ class NodeView {
   }
 }
 
+/** The store's holder of the current entry under one index name (replaced in place, no map write). */
+interface Slot {
+  entry: Entry;
+}
+
 interface Entry {
+  /** The store holding it, and whether it still does (false once replaced or dropped; see `currentEntry`). */
+  readonly store: PlacementStore;
+  live: boolean;
+  /** The store's slot for its index name (its `entry` is this one while `live`). */
+  readonly slot: Slot;
   readonly uuid: string;
   /** The topology version the placement was made for. */
   readonly topologyVersion: number;
@@ -357,7 +367,7 @@ function turnsBelow(limit: number): number {
 
 /** The placements of a cluster's indices on its topology, and each node's copy count. */
 export class PlacementStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Slot>();
   /** Copies per load slot; each node id gets a slot the first time it is seen (`slotOf`), kept across topology versions. */
   private readonly loads: number[] = [];
   private readonly slots = new Map<string, number>();
@@ -417,7 +427,7 @@ export class PlacementStore {
    * (a setting written with its old value, or written and written back, keeps the placement).
    */
   private entryOf(index: IndexMetadata): Entry {
-    const entry = this.entries.get(index.name);
+    const entry = this.currentEntry(index);
     const settings = index.settings;
     const same = entry !== undefined && entry.uuid === index.uuid;
     if (same && entry.topologyVersion === this.topology.version) {
@@ -434,12 +444,29 @@ export class PlacementStore {
     return this.placeAgain(index, entry, same ? entry.copies : [], routingKey(index));
   }
 
+  /**
+   * The entry held under the index's name, if any: the one the record itself points at (`IndexSched.
+   * placementMemo`) while this store still holds it, without a lookup by name.
+   */
+  private currentEntry(index: IndexMetadata): Entry | undefined {
+    const memo = index.placementMemo as Entry | null;
+    return memo?.live && memo.store === this ? memo : this.entries.get(index.name)?.entry;
+  }
+
   private placeAgain(index: IndexMetadata, entry: Entry | undefined, previous: readonly ShardCopy[], routing: string): Entry {
-    if (entry) this.uncount(entry);
+    if (entry) {
+      this.uncount(entry);
+      entry.live = false;
+    }
     // `place` counts the copies it puts in their nodes' loads.
     const slots: number[] = [];
     const copies = this.place(index, previous, routing, slots);
+    // The name's slot is kept (and its place in the name order): only its entry changes.
+    const slot: Slot = entry ? entry.slot : { entry: undefined as unknown as Entry };
     const made: Entry = {
+      store: this,
+      live: true,
+      slot,
       uuid: index.uuid,
       topologyVersion: this.topology.version,
       settings: index.settings,
@@ -451,16 +478,19 @@ export class PlacementStore {
       slots,
       pending: null,
     };
-    this.entries.set(index.name, made);
+    slot.entry = made;
+    if (!entry) this.entries.set(index.name, slot);
+    index.placementMemo = made;
     return made;
   }
 
   /** After the topology changed: every index placed again from where its copies were, in name order. */
   replaceAll(cluster: Cluster): void {
-    for (const [name, entry] of [...this.entries]) {
+    for (const [name, { entry }] of [...this.entries]) {
       const index = cluster.indices.get(name);
       if (!index || index.uuid !== entry.uuid) {
         this.uncount(entry);
+        entry.live = false;
         this.entries.delete(name);
       }
     }
@@ -476,7 +506,7 @@ export class PlacementStore {
     if (cluster.changed.size === 0) return;
     cluster.changed.forEachWaiting((index) => {
       if (index.removed) return;
-      const entry = this.entries.get(index.name);
+      const entry = this.currentEntry(index);
       if (!entry || entry.uuid !== index.uuid) this.copiesOf(index);
     });
   }

@@ -48,6 +48,7 @@ type StepMemo = Map<string, Map<string, Map<string, Step | null>>>;
  * metadata and a cached phase definition). Updated in place, one per index.
  */
 interface LastResolution {
+  readonly runner: Runner;
   policy: PolicyMetadata;
   cached: PhaseExecutionInfo | undefined;
   phase: string;
@@ -72,11 +73,11 @@ export class Runner {
    */
   private readonly stepMemo = new WeakMap<PolicyMetadata, WeakMap<object, StepMemo>>();
   /**
-   * Each index's last step resolution, keyed by its record (a new index of the same name starts
-   * afresh): the same index asks about the same step several times per transition. Kept here, not on
-   * the record: the cluster holds ES's state and never refers to steps.
+   * Each index's last step resolution is kept on its record (`IndexSched.runnerMemo`, opaque to the
+   * cluster; a new index of the same name starts afresh): the same index asks about the same step
+   * several times per transition. Tagged with this runner, since a runner made afresh (a reset) must
+   * not read another's answers.
    */
-  private readonly lastResolution = new WeakMap<IndexMetadata, LastResolution>();
   /** `stepFor`'s last answer per step key object. */
   private readonly nextStepMemo = new WeakMap<
     StepKey,
@@ -319,7 +320,7 @@ export class Runner {
     action: string,
     name: string,
   ): Step | null {
-    const last = this.lastResolution.get(index);
+    const last = this.lastResolutionOf(index);
     if (last !== undefined && last.policy === policy && last.cached === cached && last.phase === phase && last.action === action && last.name === name) {
       return last.step;
     }
@@ -328,7 +329,13 @@ export class Runner {
     return step;
   }
 
-  /** Keeps the step resolved for an index as its last answer (see `lastResolution`; `last` is its entry, if any). */
+  /** The index's last step resolution by this runner, if any (see `LastResolution`). */
+  private lastResolutionOf(index: IndexMetadata): LastResolution | undefined {
+    const memo = index.runnerMemo as LastResolution | null;
+    return memo !== null && memo.runner === this ? memo : undefined;
+  }
+
+  /** Keeps the step resolved for an index as its last answer (see `LastResolution`; `last` is its entry, if any). */
   private remember(
     index: IndexMetadata,
     last: LastResolution | undefined,
@@ -340,7 +347,7 @@ export class Runner {
     step: Step | null,
   ): void {
     if (last === undefined) {
-      this.lastResolution.set(index, { policy, cached, phase, action, name, step });
+      index.runnerMemo = { runner: this, policy, cached, phase, action, name, step } satisfies LastResolution;
       return;
     }
     last.policy = policy;
@@ -378,7 +385,7 @@ export class Runner {
     const cached = index.lifecycle?.phaseDefinition;
     const memo = this.nextStepMemo.get(key);
     if (memo !== undefined && memo.policy === policy && memo.cached === cached) {
-      this.remember(index, this.lastResolution.get(index), policy, cached, key.phase, key.action, key.name, memo.step);
+      this.remember(index, this.lastResolutionOf(index), policy, cached, key.phase, key.action, key.name, memo.step);
       return memo.step;
     }
     const step = this.stepAt(index, policy, cached, key.phase, key.action, key.name);
