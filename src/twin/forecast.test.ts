@@ -161,6 +161,17 @@ describe("the forecast's timeline", () => {
     for (const lineage of timeline.indices.filter((l) => l.start_millis <= result.startMillis))
       expect(lineage.phases[0]!.start_millis, lineage.index).to.be.at.most(result.startMillis);
   });
+
+  it('lists the lineages in the order they begin: those alive at the start by name, then each new one as it comes', () => {
+    const { simulator } = restoreTwin(readTwinModel(mapSource('fixture', bundleFiles(FIXTURE_DIR))));
+    const result = forecast(simulator, { horizonMillis: 30 * DAY });
+    const keys = result.lineages.map((l) => [l.startMillis, l.index] as const);
+    const sorted = [...keys].sort(([a, x], [b, y]) => a - b || (x < y ? -1 : x > y ? 1 : 0));
+    expect(keys).to.deep.equal(sorted);
+    // Both kinds are there: the order is not the history's (which first touches what changes first).
+    expect(keys.filter(([at]) => at === result.startMillis).length).to.be.above(1);
+    expect(keys.filter(([at]) => at > result.startMillis).length).to.be.above(1);
+  });
 });
 
 describe('estimateIngest', () => {

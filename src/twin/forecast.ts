@@ -443,7 +443,11 @@ export function forecast(simulator: Simulator, options: ForecastOptions): Foreca
   options.mark?.('forecast: run the clock (and sample storage)');
   // The lineages `GET /_sim/timeline` shows, read in process before they are written as JSON: the
   // events come from them, and the JSON (tens of megabytes for a large cluster) only if an output asks.
-  const lineages = withStartingState(timelineLineages(sim, ['*']), startState, start);
+  // In the order they begin (those alive at the start first, by name; then each new one as it comes):
+  // the picture reads as a waterfall, whatever order the history first touched them in.
+  const lineages = withStartingState(timelineLineages(sim, ['*']), startState, start).sort(
+    (a, b) => a.startMillis - b.startMillis || (a.index < b.index ? -1 : a.index > b.index ? 1 : 0),
+  );
   const events: ForecastEvent[] = [];
   const ahead: ForecastProblem[] = [];
   for (const lineage of lineages) {
