@@ -375,7 +375,7 @@ export function templateBodyToXContent(
  * Divergence: `data_stream.failure_store` (accepted on 8.x bodies) is shown after the other fields when
  * given; the simulator keeps no failure store.
  */
-export function indexTemplateToXContent(
+function indexTemplateToXContent(
   template: IndexTemplate,
   profile: Profile,
   flat: boolean,

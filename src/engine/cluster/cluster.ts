@@ -107,7 +107,7 @@ export interface IndexSched {
  * record (`IndexSched.inCopiesChanged`) rather than a hashed set: a record is added on every change.
  * Only `ChangeLog.copiesChanged` uses it (one per cluster, so one flag per record suffices).
  */
-export class RecordSet implements Iterable<IndexMetadata> {
+class RecordSet implements Iterable<IndexMetadata> {
   private records: IndexMetadata[] = [];
 
   get size(): number {
