@@ -375,12 +375,7 @@ export function templateBodyToXContent(
  * Divergence: `data_stream.failure_store` (accepted on 8.x bodies) is shown after the other fields when
  * given; the simulator keeps no failure store.
  */
-function indexTemplateToXContent(
-  template: IndexTemplate,
-  profile: Profile,
-  flat: boolean,
-  defaults: TemplateDefaults | undefined,
-): Record<string, unknown> {
+function indexTemplateToXContent(template: IndexTemplate, profile: Profile, flat: boolean, defaults: TemplateDefaults | undefined): Record<string, unknown> {
   const source = template.source;
   const given = (key: string): boolean => source[key] !== undefined && source[key] !== null;
   const out: Record<string, unknown> = { index_patterns: [...template.indexPatterns] };
